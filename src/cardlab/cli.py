@@ -1,0 +1,110 @@
+"""The `cardlab` command line."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from cardlab.core.errors import CardlabError
+from cardlab.core.options import parse_option_pairs
+from cardlab.games import list_games, load_game
+
+app = typer.Typer(help="cardlab: play and playtest new card games.", no_args_is_help=True)
+err = Console(stderr=True)
+
+GameArg = Annotated[str, typer.Argument(help="Game name (see `cardlab games`).")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Rule option name=value (repeatable).")
+]
+CardsOpt = Annotated[str | None, typer.Option("--cards", help="A card data file to use instead of the packaged one.")]
+
+
+def _fail(exc: Exception) -> None:
+    err.print(f"[red]error:[/red] {exc}")
+    raise typer.Exit(2)
+
+
+def _game(name: str, players: int | None, cards: str | None, option: list[str] | None):  # type: ignore[no-untyped-def]
+    try:
+        return load_game(name, players=players, cards=cards, **parse_option_pairs(option or []))
+    except CardlabError as exc:
+        _fail(exc)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and rule options."""
+    from cardlab.games import game_class
+
+    for name in list_games():
+        cls = game_class(name)
+        typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
+        for spec in cls.option_specs:
+            allowed = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed)
+            typer.echo(f"    {spec.name} = {allowed}  ({spec.doc})")
+
+
+@app.command()
+def play(
+    game: GameArg = "uptime",
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
+    bots: Annotated[str, typer.Option(help="Bot kinds for the other seats, comma separated, cycled.")] = "greedy,random",
+    option: OptionOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Play GAME at the terminal against bots."""
+    from cardlab.agents import make_agent
+    from cardlab.terminal import play_terminal
+
+    g = _game(game, players, cards, option)
+    if not 0 <= seat < g.num_players:
+        _fail(CardlabError(f"--seat must be 0..{g.num_players - 1}"))
+    seed = seed if seed is not None else random.randrange(1_000_000)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()] or ["random"]
+    agents = []
+    others = [s for s in range(g.num_players) if s != seat]
+    try:
+        for i, s in enumerate(range(g.num_players)):
+            agents.append(None if s == seat else make_agent(kinds[others.index(s) % len(kinds)], seed=seed * 10 + i))
+    except CardlabError as exc:
+        _fail(exc)
+    typer.echo(f"{g.title if hasattr(g, 'title') else game}: seed {seed}, you are seat {seat}")
+    play_terminal(g, [seat], agents, seed)
+
+
+@app.command()
+def bench(
+    game: GameArg,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds per run.")] = 2.0,
+    runs: Annotated[int, typer.Option(help="Runs; the median is reported.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: OptionOpt = None,
+) -> None:
+    """Random play in one process: games/s and decisions/s (median of runs)."""
+    from cardlab.core.bench import bench_random_play
+
+    g = _game(game, players, None, option)
+    result = bench_random_play(g, seconds=seconds, runs=runs)
+    if as_json:
+        typer.echo(json.dumps(result.as_dict()))
+    else:
+        typer.echo(
+            f"{result.game} {result.players}p: {result.decisions_per_s:,.0f} decisions/s, "
+            f"{result.games_per_s:,.1f} games/s, {result.mean_decisions_per_game:.1f} decisions/game "
+            f"(median of {result.runs} runs of {result.seconds_per_run:g}s; runs: {result.all_decisions_per_s})"
+        )
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""The shared core: the game API every game implements, option and card-file
+handling, and the generic benchmark. The core never imports a game."""
+
+from cardlab.core.errors import (
+    CardDataError,
+    CardlabError,
+    IllegalActionError,
+    OptionError,
+    PlayerCountError,
+)
+from cardlab.core.game import Game, GameState
+from cardlab.core.options import OptionSpec, resolve_options
+
+__all__ = [
+    "CardDataError",
+    "CardlabError",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "OptionError",
+    "OptionSpec",
+    "PlayerCountError",
+    "resolve_options",
+]

@@ -1,0 +1,152 @@
+"""The game API every cardlab game implements.
+
+Names follow OpenSpiel's state API (`new_initial_state`, `current_player`,
+`legal_actions`, `apply_action`, `is_terminal`, `returns`, `clone`) so the
+adapters are thin. Following TAG, a game splits into parameters (the `Game`:
+player count, rule options, card data), the game state (plain data that
+clones cheaply) and the forward model (the state's `apply_action`).
+
+Every random draw comes from a generator owned by the state, seeded by
+`new_initial_state(seed)`; same seed and same actions give the same game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, ClassVar
+
+from cardlab.core.errors import PlayerCountError
+from cardlab.core.options import OptionSpec, OptionValue, resolve_options
+
+TERMINAL_PLAYER = -4
+"""`current_player()` once the game is over (OpenSpiel's kTerminalPlayerId)."""
+
+
+class Game(ABC):
+    """A game's parameters: player count, rule options and card data."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, players: int, cards: str | Path | None = None, **options: Any) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise PlayerCountError(f"{self.name}: players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise PlayerCountError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        self.num_players = players
+        self.options: dict[str, OptionValue] = resolve_options(self.name, self.option_specs, options)
+        self.cards_path = Path(cards) if cards is not None else None
+        self.cards = self.load_cards(self.cards_path)
+
+    @abstractmethod
+    def load_cards(self, path: Path | None) -> Any:
+        """Load and validate the card data (the packaged file when `path` is None)."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0) -> GameState:
+        """A fresh game, shuffled by a generator seeded with `seed`."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action space: every action is an int in range(num_distinct_actions)."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} players={self.num_players} {opts}>"
+
+
+class GameState(ABC):
+    """One moment of one game. Subclasses keep plain data so `clone` is cheap."""
+
+    game: Game
+
+    # -- the OpenSpiel-style core -------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat that decides now (also out of turn); TERMINAL_PLAYER when over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Legal actions of the current player; never empty until terminal."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """A readable label for `action` in this state."""
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play `action`; an illegal one raises IllegalActionError and changes nothing."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Final points per seat (current points while the game runs)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Winning seats after the tie-break chain (empty until terminal)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-serialisable: exactly what `player` may know, public log included."""
+
+    @abstractmethod
+    def resample_from_infostate(self, player: int, seed: int) -> GameState:
+        """A copy with everything `player` cannot see redealt consistently."""
+
+    @abstractmethod
+    def clone(self) -> GameState: ...
+
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Every action applied since the initial state."""
+
+    # -- extras used by the lab, the bots and the tests --------------------------
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """Every card id of the game by where it is now (conservation checks).
+
+        Zone keys say who may see the cards in them: ``"public:<name>"`` for
+        everyone, ``"private:<seat>:<name>"`` for that seat only and
+        ``"hidden:<name>"`` for nobody (a deck). Card ids are short fixed-width
+        tokens (e.g. ``up07``) so a leak can be found by searching raw output.
+        """
+
+    def hidden_card_ids(self, player: int) -> set[str]:
+        """Card ids that `player` may not know the whereabouts of right now."""
+        own = f"private:{player}:"
+        hidden: set[str] = set()
+        for key, ids in self.zones().items():
+            if key.startswith("hidden:") or (key.startswith("private:") and not key.startswith(own)):
+                hidden.update(ids)
+        return hidden
+
+    def heuristic_value(self, player: int) -> float:
+        """A quick evaluation for bots: own points minus the best other seat's."""
+        points = self.scores()
+        others = [p for i, p in enumerate(points) if i != player]
+        return points[player] - (max(others) if others else 0.0)
+
+    def info(self) -> dict[str, Any]:
+        """Summary facts for the lab: end reason, tie-break level, rounds, turns..."""
+        return {}
+
+    def decision_kind(self) -> str:
+        """Kind of the pending decision (for branching statistics and time models)."""
+        return "decision"
+
+    def scores(self) -> list[float]:
+        """Points per seat as they stand now (for tension metrics and evaluations)."""
+        return self.returns()
+
+    def __str__(self) -> str:
+        return f"<{type(self).__name__} player={self.current_player()} history={len(self.history())}>"

@@ -1,0 +1,83 @@
+"""The shared core: options, card files, the registry and the agent registry."""
+
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab.core import OptionSpec, resolve_options
+from cardlab.core.carddata import load_card_file
+from cardlab.core.errors import CardDataError, OptionError
+from cardlab.core.options import parse_option_pairs
+
+
+SPECS = (
+    OptionSpec("patch_cost", (1, 0), "cost"),
+    OptionSpec("stall_end", (True, False), "stall"),
+    OptionSpec("router_rule", ("per_computer", "one_router_per_computer"), "router"),
+)
+
+
+def test_defaults_are_first_allowed_value():
+    assert resolve_options("g", SPECS, {}) == {
+        "patch_cost": 1,
+        "stall_end": True,
+        "router_rule": "per_computer",
+    }
+
+
+def test_text_values_are_parsed():
+    opts = resolve_options("g", SPECS, {"patch_cost": "0", "stall_end": "false"})
+    assert opts["patch_cost"] == 0 and opts["stall_end"] is False
+
+
+def test_unknown_option_names_the_option_and_the_known_ones():
+    with pytest.raises(OptionError, match=r"no rule option 'colour'.*patch_cost"):
+        resolve_options("g", SPECS, {"colour": 1})
+
+
+def test_bad_value_names_allowed_values():
+    with pytest.raises(OptionError, match=r"'router_rule'.*per_computer, one_router_per_computer"):
+        resolve_options("g", SPECS, {"router_rule": "sometimes"})
+    with pytest.raises(ValueError):
+        resolve_options("g", SPECS, {"patch_cost": 2})
+
+
+def test_option_pairs():
+    assert parse_option_pairs(["a=1", " b = x "]) == {"a": "1", "b": "x"}
+    with pytest.raises(OptionError, match="name=value"):
+        parse_option_pairs(["novalue"])
+
+
+def test_card_file_errors_name_file_card_and_field(tmp_path: Path):
+    from pydantic import BaseModel
+
+    class Card(BaseModel):
+        name: str
+        points: int
+
+    class Deck(BaseModel):
+        cards: list[Card]
+
+    good = tmp_path / "good.toml"
+    good.write_text('[[cards]]\nname = "A"\npoints = 1\n')
+    assert load_card_file(good, Deck).cards[0].points == 1
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[cards]]\nname = "A"\npoints = 1\n[[cards]]\nname = "Widget"\npoints = "lots"\n')
+    with pytest.raises(CardDataError, match=r"bad\.toml.*'Widget'.*points"):
+        load_card_file(bad, Deck)
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[[cards]\n")
+    with pytest.raises(CardDataError, match="broken.toml.*TOML"):
+        load_card_file(broken, Deck)
+    with pytest.raises(CardDataError, match="missing.toml"):
+        load_card_file(tmp_path / "missing.toml", Deck)
+
+
+def test_unknown_game_and_agent():
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        cardlab.load_game("chess")
+    with pytest.raises(ValueError, match="unknown agent kind 'oracle'.*random"):
+        cardlab.make_agent("oracle")
+    with pytest.raises(ValueError, match="bad parameter"):
+        cardlab.make_agent("random", depth=3)
