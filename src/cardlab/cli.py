@@ -102,6 +102,31 @@ def bench(
         )
 
 
+# Feature packages add their own commands: each module listed here defines
+# `register(app)`. A package that is not installed yet is simply skipped.
+_COMMAND_MODULES = (
+    "cardlab.lab.commands",
+    "cardlab.web.commands",
+    "cardlab.printing.commands",
+)
+
+
+def _register_feature_commands() -> None:
+    import importlib
+    import importlib.util
+
+    for name in _COMMAND_MODULES:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            importlib.import_module(name).register(app)
+
+
+_register_feature_commands()
+
+
 def main() -> None:
     app()
 
