@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean setup
+.PHONY: run test lint typecheck bench clean setup system-deps
 
 setup: $(STAMP)
 
@@ -25,7 +25,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+system-deps:
+	bash scripts/system-deps.sh
+
+test: $(STAMP) system-deps lint typecheck
 	$(BIN)/python -m pytest -n 2 tests
 
 bench: $(STAMP)
