@@ -10,7 +10,6 @@ from cardlab.core.carddata import load_card_file
 from cardlab.core.errors import CardDataError, OptionError
 from cardlab.core.options import parse_option_pairs
 
-
 SPECS = (
     OptionSpec("patch_cost", (1, 0), "cost"),
     OptionSpec("stall_end", (True, False), "stall"),
@@ -63,7 +62,9 @@ def test_card_file_errors_name_file_card_and_field(tmp_path: Path):
     good.write_text('[[cards]]\nname = "A"\npoints = 1\n')
     assert load_card_file(good, Deck).cards[0].points == 1
     bad = tmp_path / "bad.toml"
-    bad.write_text('[[cards]]\nname = "A"\npoints = 1\n[[cards]]\nname = "Widget"\npoints = "lots"\n')
+    bad.write_text(
+        '[[cards]]\nname = "A"\npoints = 1\n[[cards]]\nname = "Widget"\npoints = "lots"\n'
+    )
     with pytest.raises(CardDataError, match=r"bad\.toml.*'Widget'.*points"):
         load_card_file(bad, Deck)
     broken = tmp_path / "broken.toml"

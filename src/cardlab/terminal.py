@@ -73,7 +73,9 @@ def play_terminal(
             else:
                 bot = bots[seat]
                 assert bot is not None
-                action = legal[0] if len(legal) == 1 else bot.step(agent_view(state, seat, view_rng))
+                action = (
+                    legal[0] if len(legal) == 1 else bot.step(agent_view(state, seat, view_rng))
+                )
                 recent.append(f"Seat {seat} ({bot.kind}): {state.action_to_string(action)}")
             state.apply_action(action)
     except QuitGame:

@@ -40,7 +40,9 @@ class Game(ABC):
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
         self.num_players = players
-        self.options: dict[str, OptionValue] = resolve_options(self.name, self.option_specs, options)
+        self.options: dict[str, OptionValue] = resolve_options(
+            self.name, self.option_specs, options
+        )
         self.cards_path = Path(cards) if cards is not None else None
         self.cards = self.load_cards(self.cards_path)
 
@@ -126,7 +128,9 @@ class GameState(ABC):
         own = f"private:{player}:"
         hidden: set[str] = set()
         for key, ids in self.zones().items():
-            if key.startswith("hidden:") or (key.startswith("private:") and not key.startswith(own)):
+            if key.startswith("hidden:") or (
+                key.startswith("private:") and not key.startswith(own)
+            ):
                 hidden.update(ids)
         return hidden
 
@@ -149,4 +153,6 @@ class GameState(ABC):
         return self.returns()
 
     def __str__(self) -> str:
-        return f"<{type(self).__name__} player={self.current_player()} history={len(self.history())}>"
+        return (
+            f"<{type(self).__name__} player={self.current_player()} history={len(self.history())}>"
+        )

@@ -34,7 +34,9 @@ class OptionSpec:
             text = raw.strip().lower()
             for value in self.allowed:
                 if isinstance(value, bool):
-                    if text in (("true", "1", "yes", "on") if value else ("false", "0", "no", "off")):
+                    if text in (
+                        ("true", "1", "yes", "on") if value else ("false", "0", "no", "off")
+                    ):
                         return value
                 elif str(value).lower() == text:
                     return value

@@ -39,7 +39,9 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load_game(name: str, players: int | None = None, cards: str | Path | None = None, **options: Any) -> Game:
+def load_game(
+    name: str, players: int | None = None, cards: str | Path | None = None, **options: Any
+) -> Game:
     """Make a game: `load_game("uptime", players=4, patch_cost=0)`."""
     cls = game_class(name)
     if players is None:
