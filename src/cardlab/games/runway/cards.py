@@ -1,0 +1,166 @@
+"""RUNWAY card data: pydantic models for cards.toml and the plain tables the
+engine reads on its hot path.
+
+The file is validated field by field by pydantic (errors name file, card and
+field through `cardlab.core.carddata`), then cross-card rules are checked here
+(four Sectors matching four distinct kinds, 12 Deals three per Sector, six
+Shocks, kinds that differ in colour AND mark AND name) and reported the same
+way as a `CardDataError`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardlab.core.carddata import load_card_file
+from cardlab.core.errors import CardDataError
+
+PACKAGED = Path(__file__).with_name("cards.toml")
+ROLES = ("cash", "network", "tech", "talent")
+"""Kind roles in rule order: role i matches Sector i (R1); Cash and Network have rules of their own."""
+LINE_GLYPHS = {"solid": "━", "dashed": "╍", "dotted": "┈", "double": "═"}
+NUM_DEALS = 12
+NUM_SHOCKS = 6
+DEALS_PER_SECTOR = 3
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SectorCard(_Strict):
+    name: str = Field(min_length=1)
+    matches: Literal["cash", "network", "tech", "talent"]
+
+
+class CapitalKind(_Strict):
+    role: Literal["cash", "network", "tech", "talent"]
+    name: str = Field(min_length=1)
+    symbol: str = Field(min_length=1, max_length=2)
+    colour: str = Field(min_length=1)
+    line_mark: Literal["solid", "dashed", "dotted", "double"]
+
+
+class DealCard(_Strict):
+    name: str = Field(min_length=1)
+    sector: str = Field(min_length=1)
+    score: int = Field(ge=2, le=5)
+    hype: int = Field(ge=0, le=3)
+
+
+class ShockCard(_Strict):
+    name: str = Field(min_length=1)
+
+
+class RunwayCardFile(_Strict):
+    sectors: list[SectorCard]
+    capital_kinds: list[CapitalKind]
+    deals: list[DealCard]
+    shocks: list[ShockCard]
+
+
+class RunwayCards:
+    """Validated card data in rule order, as plain tuples for the engine.
+
+    `sectors[i]` is matched by `kinds[i]` (kinds are re-ordered so that this
+    holds whatever order the file lists them in); `deals` keep file order and
+    carry their Sector as an index.
+    """
+
+    __slots__ = (
+        "source",
+        "sectors",
+        "kinds",
+        "deals",
+        "deal_sector",
+        "deal_score",
+        "deal_hype",
+        "shock_names",
+    )
+
+    def __init__(self, data: RunwayCardFile, source: str) -> None:
+        self.source = source
+        by_role = {k.role: k for k in data.capital_kinds}
+        self.kinds: tuple[CapitalKind, ...] = tuple(by_role[r] for r in ROLES)
+        by_match = {s.matches: s for s in data.sectors}
+        self.sectors: tuple[str, ...] = tuple(by_match[r].name for r in ROLES)
+        self.deals: tuple[DealCard, ...] = tuple(data.deals)
+        self.deal_sector = tuple(self.sectors.index(d.sector) for d in data.deals)
+        self.deal_score = tuple(d.score for d in data.deals)
+        self.deal_hype = tuple(d.hype for d in data.deals)
+        self.shock_names = tuple(s.name for s in data.shocks)
+
+    def deal_index(self, name: str) -> int:
+        for i, deal in enumerate(self.deals):
+            if deal.name == name:
+                return i
+        raise CardDataError(f"{self.source}: no Deal named {name!r}")
+
+
+def load_cards(path: Path | None = None) -> RunwayCards:
+    """Load, validate and cross-check a RUNWAY card file (the packaged one by default)."""
+    path = path or PACKAGED
+    data = load_card_file(path, RunwayCardFile)
+    _cross_check(data, str(path))
+    return RunwayCards(data, str(path))
+
+
+def _fail(source: str, where: str, field: str, msg: str) -> CardDataError:
+    return CardDataError(f"{source}: {where}: field {field!r}: {msg}")
+
+
+def _cross_check(data: RunwayCardFile, source: str) -> None:
+    if len(data.sectors) != 4:
+        raise _fail(source, "file", "sectors", f"needs exactly 4 Sectors, has {len(data.sectors)}")
+    if len(data.capital_kinds) != 4:
+        raise _fail(
+            source,
+            "file",
+            "capital_kinds",
+            f"needs exactly 4 Capital kinds, has {len(data.capital_kinds)}",
+        )
+    _distinct(source, "sectors", [s.name for s in data.sectors], "name")
+    _distinct(source, "sectors", [s.matches for s in data.sectors], "matches")
+    for field in ("role", "name", "colour", "line_mark", "symbol"):
+        _distinct(source, "capital_kinds", [getattr(k, field) for k in data.capital_kinds], field)
+    sector_names = [s.name for s in data.sectors]
+    for i, deal in enumerate(data.deals):
+        if deal.sector not in sector_names:
+            raise _fail(
+                source,
+                f"card {deal.name!r} (deals[{i}])",
+                "sector",
+                f"{deal.sector!r} is not a Sector; Sectors: {', '.join(sector_names)}",
+            )
+    if len(data.deals) != NUM_DEALS:
+        raise _fail(
+            source, "file", "deals", f"needs exactly {NUM_DEALS} Deals, has {len(data.deals)}"
+        )
+    _distinct(source, "deals", [d.name for d in data.deals], "name")
+    for sector in sector_names:
+        count = sum(1 for d in data.deals if d.sector == sector)
+        if count != DEALS_PER_SECTOR:
+            raise _fail(
+                source,
+                "file",
+                "deals",
+                f"needs {DEALS_PER_SECTOR} Deals in Sector {sector!r}, has {count}",
+            )
+    if len(data.shocks) != NUM_SHOCKS:
+        raise _fail(
+            source, "file", "shocks", f"needs exactly {NUM_SHOCKS} Shocks, has {len(data.shocks)}"
+        )
+
+
+def _distinct(source: str, table: str, values: list[str], field: str) -> None:
+    for i, value in enumerate(values):
+        if values.index(value) != i:
+            raise _fail(
+                source,
+                f"{table}[{i}]",
+                field,
+                f"{value!r} is used twice; each entry needs its own {field}",
+            )

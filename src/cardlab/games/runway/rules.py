@@ -1,0 +1,56 @@
+"""RUNWAY: the Game (players, rule options, card data) and the entry points.
+
+The forward model is `state.RunwayState`; views in `knowledge.py`; the card
+numbering and action encoding in `layout.py`; hand-made scenarios (the
+rulebook's sample turn) in `scenarios.py`. Rules are cited R1-R12 after
+/work/shared/rulings.md and explained in docs/rules/runway.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from cardlab.core.game import Game
+from cardlab.core.options import OptionSpec
+from cardlab.games.runway.cards import RunwayCards, load_cards
+from cardlab.games.runway.layout import NUM_ACTIONS
+from cardlab.games.runway.state import RunwayState, closing_winner
+
+__all__ = ["RunwayGame", "RunwayState", "closing_winner"]
+
+
+class RunwayGame(Game):
+    """RUNWAY for 2-4 players; see docs/rules/runway.md."""
+
+    name: ClassVar[str] = "runway"
+    title: ClassVar[str] = "RUNWAY"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 3
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "shock_effect",
+            ("hype_down", "none", "reward_minus_one"),
+            "what a Shock tucked under a Deal does when that Deal closes with a winner",
+            ruling="R9",
+        ),
+        OptionSpec(
+            "two_player_last_seat",
+            ("catch_up", "alternate"),
+            "with 2 players: catch-up seat as with more players, or the last seat alternates",
+            ruling="R10",
+        ),
+    )
+
+    cards: RunwayCards
+
+    def load_cards(self, path: Path | None) -> RunwayCards:
+        return load_cards(path)
+
+    def new_initial_state(self, seed: int = 0) -> RunwayState:
+        return RunwayState.new(self, seed)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
