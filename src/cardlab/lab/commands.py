@@ -1,0 +1,126 @@
+"""The lab's commands: simulate, runs, report, gate, lab-bench.
+
+Each command validates its arguments before any game is played; a bad one
+prints one line on stderr and exits with status 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from cardlab.core import CardlabError
+
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Rule option name=value (repeatable).")
+]
+WorkersOpt = Annotated[
+    int | None, typer.Option("--workers", "-w", help="Worker processes (default: CPU count).")
+]
+BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes) or ray.")]
+RayOpt = Annotated[
+    str | None, typer.Option("--ray-address", help="Join this Ray cluster (e.g. ray://host:10001).")
+]
+
+
+def fail(message: object) -> NoReturn:
+    """One clear line on stderr, exit status 2."""
+    print(f"error: {message}", file=sys.stderr)
+    raise typer.Exit(2)
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    from cardlab.core.options import parse_option_pairs
+
+    return parse_option_pairs(pairs or [])
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name (see `cardlab games`).")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
+    agents: Annotated[str, typer.Option(help="Agent kinds per seat, comma separated, cycled.")] = (
+        "random"
+    ),
+    seed: Annotated[int, typer.Option(help="Run seed; game i's seed derives from it and i.")] = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    ray_address: RayOpt = None,
+    out: Annotated[Path | None, typer.Option(help="Store one Parquet row per game here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Play GAME many times with bots and summarise the results."""
+    from cardlab.lab import metrics
+    from cardlab.lab.backends import default_workers, run_spec
+    from cardlab.lab.simulate import make_spec
+
+    try:
+        spec = make_spec(game, players, agents.split(","), seed, games, _options(option))
+        result = run_spec(
+            spec, workers or default_workers(), backend, ray_address, progress=not quiet
+        )
+    except CardlabError as exc:
+        fail(exc)
+    summary = {
+        "game": spec.game,
+        "players": spec.players,
+        "games": spec.games,
+        "agents": list(spec.agents),
+        "options": spec.options_dict,
+        "seed": spec.seed,
+        **metrics.summary(result.records),
+        "elapsed_s": round(result.elapsed_s, 3),
+        "games_per_s": round(spec.games / result.elapsed_s, 2),
+        "workers": result.workers,
+        "backend": result.backend,
+    }
+    if out is not None:
+        from cardlab.lab.storage import write_run
+
+        summary["parquet"] = str(write_run(result, out))
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(
+        f"{spec.game} {spec.players}p x{spec.games} ({','.join(spec.agents)}), seed {spec.seed}: "
+        f"{summary['games_per_s']} games/s on {result.workers} {result.backend} worker(s)"
+    )
+    typer.echo(f"  wins by seat {summary['wins_by_seat']}  mean scores {summary['mean_scores']}")
+    typer.echo(f"  mean decisions {summary['mean_decisions']}  ends {summary['end_reasons']}")
+    if "parquet" in summary:
+        typer.echo(f"  stored {summary['parquet']}")
+
+
+def runs(
+    directory: Annotated[Path, typer.Argument(help="Directory given to `simulate --out`.")] = Path(
+        "lab-runs"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the runs stored in DIRECTORY (one Parquet file each)."""
+    from cardlab.lab.storage import list_runs
+
+    if not directory.is_dir():
+        fail(f"no such directory {str(directory)!r}")
+    rows = list_runs(directory)
+    if as_json:
+        typer.echo(json.dumps(rows, default=str))
+        return
+    if not rows:
+        typer.echo(f"no runs in {directory}")
+    for row in rows:
+        typer.echo(
+            f"{row['run_id']}  {row['game']} {row['players']}p seed {row['seed']}  "
+            f"{row['games']} games  agents {row['agents']}  options {row['options']}  "
+            f"mean decisions {row['mean_decisions']}  errors {row['errors']}"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(simulate)
+    app.command()(runs)

@@ -1,0 +1,226 @@
+"""The report's metrics, each computed from a run's records.
+
+Every function takes the records of one configuration and returns plain
+JSON-ready data: the figures and, where a game stands out, its seed so the
+designer can replay it. Games that errored or hit the lab's decision cap are
+excluded from outcome figures (they have no winner) and listed under `ends`."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from cardlab.lab.simulate import GameRecord
+from cardlab.lab.stats import describe, wilson
+from cardlab.lab.timemodel import TimeModel
+
+MAX_SEEDS = 5
+"""Replayable example seeds listed per finding."""
+
+
+def finished(records: Sequence[GameRecord]) -> list[GameRecord]:
+    return [r for r in records if r.winners and r.error is None]
+
+
+def position(record: GameRecord, seat: int) -> int:
+    """Turn position of `seat`: 0 for the seat that decided first (the seed
+    picks the first player, so seat index alone says nothing about order)."""
+    first = record.first_player if record.first_player >= 0 else 0
+    return (seat - first) % record.players
+
+
+def win_shares(records: Sequence[GameRecord], by_position: bool = False) -> list[float]:
+    """Wins per seat (or turn position); a shared win is split, so they sum to games."""
+    if not records:
+        return []
+    wins = [0.0] * records[0].players
+    for r in records:
+        for w in r.winners:
+            wins[position(r, w) if by_position else w] += 1 / len(r.winners)
+    return wins
+
+
+def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Win rate per turn position with Wilson intervals, first-seat advantage,
+    balance (1 - largest gap between two positions), shared wins, tie-breaks."""
+    done = finished(records)
+    n = len(done)
+    if n == 0:
+        return {"games": 0}
+    players = done[0].players
+    wins = win_shares(done, by_position=True)
+    rates = [w / n for w in wins]
+    intervals = [wilson(w, n) for w in wins]
+    shared = [r for r in done if len(r.winners) > 1]
+    levels = Counter(r.tiebreak or "not needed" for r in done)
+    return {
+        "games": n,
+        "win_rate_by_position": [round(x, 4) for x in rates],
+        "wilson95_by_position": [[round(lo, 4), round(hi, 4)] for lo, hi in intervals],
+        "win_rate_by_seat": [round(w / n, 4) for w in win_shares(done)],
+        "fair_share": round(1 / players, 4),
+        "first_seat_advantage": round(rates[0] - 1 / players, 4),
+        "balance": round(1 - (max(rates) - min(rates)), 4),
+        "shared_wins": len(shared),
+        "shared_seeds": [r.seed for r in shared[:MAX_SEEDS]],
+        "tiebreak_levels": dict(levels.most_common()),
+        "tiebreak_seeds": {
+            lvl: [r.seed for r in done if (r.tiebreak or "not needed") == lvl][:MAX_SEEDS]
+            for lvl in levels
+            if lvl != "not needed"
+        },
+        "mean_scores_by_position": _mean_scores_by_position(done),
+    }
+
+
+def _mean_scores_by_position(done: Sequence[GameRecord]) -> list[float]:
+    players = done[0].players
+    totals = [0.0] * players
+    for r in done:
+        for seat, s in enumerate(r.scores):
+            totals[position(r, seat)] += s
+    return [round(t / len(done), 3) for t in totals]
+
+
+def length(records: Sequence[GameRecord], model: TimeModel) -> dict[str, Any]:
+    """Decisions, turns, rounds per game and estimated minutes at a table."""
+    done = [r for r in records if r.error is None]
+    minutes = [model.game_seconds(r.kind_decisions, r.kind_forced) / 60 for r in done]
+    return {
+        "decisions": describe([r.decisions for r in done]),
+        "turns": describe([r.turns for r in done]),
+        "rounds": describe([r.rounds for r in done]),
+        "minutes": describe([round(m, 2) for m in minutes]),
+        "time_model": model.as_dict(),
+    }
+
+
+def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Branching factor per decision kind, forced-move share, dead turns."""
+    count: Counter[str] = Counter()
+    legal: Counter[str] = Counter()
+    forced: Counter[str] = Counter()
+    for r in records:
+        count.update(r.kind_decisions)
+        legal.update(r.kind_legal)
+        forced.update(r.kind_forced)
+    total = sum(count.values())
+    dead_games = [r for r in records if r.dead_turns]
+    return {
+        "by_kind": {
+            k: {
+                "decisions": count[k],
+                "share": round(count[k] / total, 4) if total else 0.0,
+                "mean_branching": round(legal[k] / count[k], 3),
+                "forced_share": round(forced[k] / count[k], 4),
+            }
+            for k in sorted(count)
+        },
+        "mean_branching": round(sum(legal.values()) / total, 3) if total else 0.0,
+        "forced_share": round(sum(forced.values()) / total, 4) if total else 0.0,
+        "dead_turns_per_game": round(sum(r.dead_turns for r in records) / len(records), 4)
+        if records
+        else 0.0,
+        "games_with_dead_turns": len(dead_games),
+        "dead_turn_seeds": [r.seed for r in dead_games[:MAX_SEEDS]],
+    }
+
+
+def tension(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Lead changes per game, and how far behind the eventual winner ever was."""
+    done = finished(records)
+    deficits = [r.winner_max_deficit for r in done]
+    comebacks = [r for r in done if r.winner_max_deficit > 0]
+    biggest = max(done, key=lambda r: r.winner_max_deficit, default=None)
+    return {
+        "lead_changes": describe([r.lead_changes for r in done]),
+        "winner_largest_deficit": describe(deficits),
+        "winner_ever_behind_share": round(len(comebacks) / len(done), 4) if done else 0.0,
+        "biggest_comeback_seed": biggest.seed if biggest and biggest.winner_max_deficit else None,
+        "no_lead_change_share": round(sum(1 for r in done if r.lead_changes == 0) / len(done), 4)
+        if done
+        else 0.0,
+    }
+
+
+def content(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Per card: how often a seat acquired it, the points it brought, and the
+    win rate of seats that acquired it. A card is flagged when its acquirers'
+    95% interval lies wholly 10 points above or below the fair share."""
+    done = finished(records)
+    if not done:
+        return {"cards": {}, "flagged": []}
+    players = done[0].players
+    fair = 1 / players
+    seat_games: Counter[str] = Counter()
+    games_seen: Counter[str] = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
+    points: defaultdict[str, float] = defaultdict(float)
+    for r in done:
+        seen_here: set[str] = set()
+        for seat, cards in enumerate(r.acquired):
+            names = set(cards)
+            seen_here |= names
+            share = 1 / len(r.winners) if seat in r.winners else 0.0
+            for name in names:
+                seat_games[name] += 1
+                wins[name] += share
+            seat_points = r.card_points[seat] if seat < len(r.card_points) else {}
+            for name in names:
+                points[name] += seat_points.get(name, 0.0)
+        games_seen.update(seen_here)
+    cards: dict[str, Any] = {}
+    flagged = []
+    for name in sorted(seat_games):
+        k = seat_games[name]
+        lo, hi = wilson(wins[name], k)
+        flag = "strong" if lo > fair + 0.10 else "weak" if hi < fair - 0.10 else ""
+        cards[name] = {
+            "acquired_in_games": round(games_seen[name] / len(done), 4),
+            "seat_games": k,
+            "mean_points": round(points[name] / k, 3),
+            "acquirer_win_rate": round(wins[name] / k, 4),
+            "wilson95": [round(lo, 4), round(hi, 4)],
+            "flag": flag,
+        }
+        if flag:
+            flagged.append(name)
+    return {"fair_share": round(fair, 4), "cards": cards, "flagged": flagged}
+
+
+def ends(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """End reasons with counts and example seeds; errors with their message."""
+    by_reason: dict[str, list[int]] = defaultdict(list)
+    for r in records:
+        by_reason[r.end_reason].append(r.seed)
+    errors = [
+        {"seed": r.seed, "index": r.index, "error": r.error}
+        for r in records
+        if r.error is not None
+    ]
+    return {
+        "reasons": {k: len(v) for k, v in sorted(by_reason.items(), key=lambda kv: -len(kv[1]))},
+        "seeds": {k: v[:MAX_SEEDS] for k, v in by_reason.items()},
+        "errors": errors[:20],
+        "error_count": len(errors),
+    }
+
+
+def summary(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """The `simulate --json` figures."""
+    done = finished(records)
+    players = records[0].players if records else 0
+    mean_scores = [0.0] * players
+    for r in done:
+        for i, s in enumerate(r.scores):
+            mean_scores[i] += s / len(done)
+    return {
+        "wins_by_seat": [round(w, 4) for w in win_shares(done)] if done else [0.0] * players,
+        "mean_scores": [round(s, 3) for s in mean_scores],
+        "mean_decisions": round(sum(r.decisions for r in records) / len(records), 3)
+        if records
+        else 0.0,
+        "end_reasons": dict(Counter(r.end_reason for r in records).most_common()),
+        "errors": sum(1 for r in records if r.error is not None),
+    }

@@ -1,0 +1,134 @@
+"""Runs on disk: one Parquet file per run, one row per game, read with DuckDB.
+
+A file is named by its run id (a hash of the spec, so re-running the same
+spec replaces its file instead of duplicating rows); the spec and timing
+travel in the file's key-value metadata. Any SQL over many runs is then one
+`read_parquet('DIR/*.parquet')` away."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from cardlab.lab.backends import RunResult
+from cardlab.lab.simulate import GameRecord, SimSpec
+
+
+def _schema():  # type: ignore[no-untyped-def]
+    import pyarrow as pa
+
+    counts = pa.map_(pa.string(), pa.int64())
+    return pa.schema(
+        [
+            ("run_id", pa.string()),
+            ("run_seed", pa.int64()),
+            ("game", pa.string()),
+            ("players", pa.int32()),
+            ("options", pa.string()),
+            ("agents", pa.list_(pa.string())),
+            ("index", pa.int32()),
+            ("seed", pa.int64()),
+            ("first_player", pa.int32()),
+            ("scores", pa.list_(pa.float64())),
+            ("winners", pa.list_(pa.int32())),
+            ("decisions", pa.int32()),
+            ("turns", pa.int32()),
+            ("rounds", pa.int32()),
+            ("end_reason", pa.string()),
+            ("tiebreak", pa.string()),
+            ("acquired", pa.list_(pa.list_(pa.string()))),
+            ("card_points", pa.list_(pa.map_(pa.string(), pa.float64()))),
+            ("kind_decisions", counts),
+            ("kind_legal", counts),
+            ("kind_forced", counts),
+            ("dead_turns", pa.int32()),
+            ("lead_changes", pa.int32()),
+            ("winner_max_deficit", pa.float64()),
+            ("error", pa.string()),
+        ]
+    )
+
+
+MAP_FIELDS = ("kind_decisions", "kind_legal", "kind_forced")
+
+
+def run_id(spec: SimSpec) -> str:
+    """Stable id of a spec: same spec, same id, same file."""
+    text = json.dumps(asdict(spec), sort_keys=True)
+    return f"{spec.game}-{spec.players}p-s{spec.seed}-{hashlib.sha1(text.encode()).hexdigest()[:10]}"
+
+
+def _row(record: GameRecord, rid: str, run_seed: int) -> dict[str, Any]:
+    row = record.to_row()
+    row["run_id"], row["run_seed"] = rid, run_seed
+    for name in MAP_FIELDS:
+        row[name] = list(row[name].items())
+    row["card_points"] = [list(seat.items()) for seat in row["card_points"]]
+    return row
+
+
+def write_run(result: RunResult, out_dir: str | Path) -> Path:
+    """Write `result` to OUT_DIR/<run_id>.parquet and return the path."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    rid = run_id(result.spec)
+    rows = [_row(r, rid, result.spec.seed) for r in result.records]
+    meta = {
+        "spec": json.dumps(asdict(result.spec), sort_keys=True),
+        "elapsed_s": f"{result.elapsed_s:.3f}",
+        "workers": str(result.workers),
+        "backend": result.backend,
+        "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+    schema = _schema().with_metadata({f"cardlab.{k}": v for k, v in meta.items()})
+    table = pa.Table.from_pylist(rows, schema=schema)
+    path = out / f"{rid}.parquet"
+    pq.write_table(table, path)
+    return path
+
+
+def read_records(path: str | Path) -> list[GameRecord]:
+    """The records of one stored run (the inverse of `write_run`)."""
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(path).to_pylist()
+    fields = set(GameRecord.__dataclass_fields__)
+    records = []
+    for row in rows:
+        for name in MAP_FIELDS:
+            row[name] = dict(row[name])
+        row["card_points"] = [dict(seat) for seat in row["card_points"]]
+        records.append(GameRecord(**{k: v for k, v in row.items() if k in fields}))
+    return records
+
+
+def list_runs(directory: str | Path) -> list[dict[str, Any]]:
+    """One summary per stored run in `directory`, via DuckDB."""
+    import duckdb
+
+    files = sorted(Path(directory).glob("*.parquet"))
+    if not files:
+        return []
+    pattern = str(Path(directory) / "*.parquet")
+    rows = duckdb.sql(
+        f"""
+        SELECT run_id, any_value(game) AS game, any_value(players) AS players,
+               any_value(run_seed) AS seed, any_value(options) AS options,
+               any_value(array_to_string(agents, ',')) AS agents, count(*) AS games,
+               round(avg(decisions), 1) AS mean_decisions,
+               count(*) FILTER (WHERE error IS NOT NULL) AS errors,
+               any_value(filename) AS file
+        FROM read_parquet('{pattern}', filename = true)
+        GROUP BY run_id ORDER BY run_id
+        """
+    ).fetchall()
+    cols = ["run_id", "game", "players", "seed", "options", "agents", "games"]
+    cols += ["mean_decisions", "errors", "file"]
+    return [dict(zip(cols, row, strict=True)) for row in rows]

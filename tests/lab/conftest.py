@@ -1,0 +1,22 @@
+"""Lab test fixtures: the toy game registered under the name `labtoy`.
+
+Local worker processes are forked, so they inherit the registration."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> str:
+    import cardlab.games as games
+
+    monkeypatch.setitem(games._PACKAGES, "labtoy", "labtoy")
+    return "labtoy"
