@@ -1,0 +1,202 @@
+"""UPTIME card art: Supply cards (raw materials, Twists) and Build cards
+(Components, Computers, Network, Contracts, Patch), and the two backs.
+
+Every face shows what a player needs across the table: name, kind, the
+requisition cost, the ability text and the points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.art.face import Face
+from cardlab.art.svg import CARD_H, CARD_W, CardArt, card_outline, circle, rect, text, text_block
+from cardlab.art.textfit import fit_text, text_width
+
+TITLE = "UPTIME"
+BACKS = ("Supply", "Build")
+
+KIND_COLOURS = {
+    "raw material": "#5f6b73",
+    "Twist": "#b23a48",
+    "Component": "#2f6690",
+    "Computer": "#1b4332",
+    "Network": "#7b2cbf",
+    "Contract": "#9a6700",
+    "Patch": "#c2185b",
+}
+MATERIAL_COLOURS = {
+    "Silicon": "#8d99ae",
+    "Copper": "#c26a2d",
+    "Polymer": "#3a8f5c",
+    "Rare-Earth": "#6a4c93",
+}
+
+
+@dataclass(frozen=True)
+class UptimeFace(Face):
+    """One UPTIME card as printed. `cost` and `points` are the printed strings
+    ("" when the card has none)."""
+
+    kind: str
+    cost: str
+    ability: str
+    points: str
+
+
+def card_art(face: UptimeFace) -> CardArt:
+    """The face of one UPTIME card."""
+    colour = KIND_COLOURS.get(face.kind, "#333")
+    inner_w = CARD_W - 8
+    parts = [card_outline(fill=colour), rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5)]
+    # kind strip and name
+    parts.append(rect(3, 3, CARD_W - 6, 6, fill=colour, radius=1.5))
+    parts.append(
+        text(CARD_W / 2, 7.3, face.kind.upper(), 3.0, anchor="middle", bold=True, fill="#fff")
+    )
+    name = fit_text(
+        face.name,
+        width=inner_w,
+        height=7,
+        max_size=5.5,
+        min_size=3.2,
+        card=face.name,
+        field="name",
+        bold=True,
+        max_lines=1,
+    )
+    parts.append(text_block(CARD_W / 2, 10.8, name, anchor="middle", bold=True))
+    # cost
+    y = 19.0
+    if face.cost:
+        parts.append(
+            rect(4, y, CARD_W - 8, 12, fill="#f1f3f5", stroke="#adb5bd", width=0.25, radius=1)
+        )
+        parts.append(text(6, y + 3.6, "COST", 2.4, bold=True, fill="#495057"))
+        parts.extend(_material_pips(face.cost, y))
+        cost = fit_text(
+            face.cost,
+            width=inner_w - 4,
+            height=7.2,
+            max_size=3.4,
+            min_size=2.2,
+            card=face.name,
+            field="cost",
+            max_lines=2,
+        )
+        parts.append(text_block(6, y + 4.4, cost))
+    parts.append(_emblem(face, colour))
+    # ability
+    if face.ability:
+        ability = fit_text(
+            face.ability,
+            width=inner_w - 2,
+            height=27,
+            max_size=3.4,
+            min_size=2.2,
+            card=face.name,
+            field="ability text",
+        )
+        parts.append(rect(4, 50, CARD_W - 8, 29, fill="#fff", stroke=colour, width=0.3, radius=1))
+        parts.append(text_block(6, 51, ability))
+    # points and footer
+    if face.points:
+        parts.append(_points_pill(face, colour))
+    parts.append(text(5, 83.8, f"{face.back} · {face.id}", 2.2, fill="#6c757d"))
+    return CardArt(title=f"{face.name} ({face.id})", body="".join(parts))
+
+
+def _points_pill(face: UptimeFace, colour: str) -> str:
+    """Points in a pill at the bottom right, sized to its text."""
+    pts = fit_text(
+        face.points,
+        width=34,
+        height=4.6,
+        max_size=4.2,
+        min_size=2.4,
+        card=face.name,
+        field="points",
+        bold=True,
+        max_lines=1,
+    )
+    w = max(9.0, text_width(pts.lines[0], pts.size, True) + 3.5)
+    x = CARD_W - 4 - w
+    return rect(x, 79.6, w, 5.6, fill=colour, radius=2.8) + text(
+        x + w / 2,
+        82.4 + pts.size * 0.36,
+        pts.lines[0],
+        pts.size,
+        anchor="middle",
+        bold=True,
+        fill="#fff",
+    )
+
+
+def _material_pips(cost: str, y: float) -> list[str]:
+    """Coloured dots on the cost box, one per material named, so costs read at a glance."""
+    found = [m for m in MATERIAL_COLOURS for _ in range(cost.count(m))]
+    return [
+        circle(
+            CARD_W - 7 - 4.2 * i, y + 2.6, 1.5, fill=MATERIAL_COLOURS[m], stroke="#000", width=0.15
+        )
+        for i, m in enumerate(found)
+    ]
+
+
+def _emblem(face: UptimeFace, colour: str) -> str:
+    """A simple picture area: a chip for hardware, a coin for contracts, a bolt for twists."""
+    cx, cy = CARD_W / 2, 40.5
+    fill = MATERIAL_COLOURS.get(face.name, colour)
+    if face.kind == "raw material":
+        return circle(cx, cy, 7, fill=fill, stroke="#000", width=0.3) + circle(
+            cx, cy, 3.5, fill="#fff", stroke="#000", width=0.2
+        )
+    if face.kind in ("Component", "Computer", "Patch"):
+        pins = "".join(
+            rect(cx - 6 + 3 * i, cy - 8.5, 1, 2, fill="#000")
+            + rect(cx - 6 + 3 * i, cy + 6.5, 1, 2, fill="#000")
+            for i in range(5)
+        )
+        return pins + rect(
+            cx - 7, cy - 6.5, 14, 13, fill=colour, stroke="#000", width=0.3, radius=1
+        )
+    if face.kind == "Network":
+        return "".join(
+            circle(cx + dx, cy + dy, 2.2, fill=colour) for dx, dy in ((-8, 3), (0, -4), (8, 3))
+        ) + (
+            f'<polyline points="{cx - 8},{cy + 3} {cx},{cy - 4} {cx + 8},{cy + 3}" fill="none" stroke="{colour}" stroke-width="0.8"/>'
+        )
+    if face.kind == "Contract":
+        return rect(
+            cx - 8, cy - 8, 16, 16, fill="#fff", stroke=colour, width=0.6, radius=1
+        ) + "".join(rect(cx - 5, cy - 4.5 + 3 * i, 10, 0.8, fill=colour) for i in range(4))
+    return f'<polygon points="{cx + 2},{cy - 8} {cx - 5},{cy + 1} {cx},{cy + 1} {cx - 2},{cy + 8} {cx + 5},{cy - 1} {cx},{cy - 1}" fill="{colour}"/>'
+
+
+def back_art(back: str) -> CardArt:
+    """The back of the Supply deck or of the Build deck."""
+    colour = "#2f3e46" if back == "Supply" else "#1d3557"
+    body = [
+        card_outline(fill=colour),
+        rect(4, 4, CARD_W - 8, CARD_H - 8, stroke="#cad2c5", width=0.6, radius=2),
+        text(CARD_W / 2, CARD_H / 2 - 2, "UPTIME", 8, anchor="middle", bold=True, fill="#fff"),
+        text(
+            CARD_W / 2,
+            CARD_H / 2 + 6,
+            back.upper(),
+            4.5,
+            anchor="middle",
+            bold=True,
+            fill="#cad2c5",
+        ),
+    ]
+    return CardArt(title=f"UPTIME {back} back", body="".join(body))
+
+
+def card_svg(face: UptimeFace) -> str:
+    return card_art(face).svg()
+
+
+def faces(cards: Any) -> list[UptimeFace]:
+    """Face records from the engine's loaded card data (game.cards)."""
+    raise NotImplementedError("UPTIME card data has not landed yet")

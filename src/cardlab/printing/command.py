@@ -1,0 +1,65 @@
+"""`cardlab print GAME`: card data in, print-and-play PDF out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardlab.art import CardArt, CardTextOverflowError, game_art
+from cardlab.games import load_game
+from cardlab.printing.cover import cover_page
+from cardlab.printing.layout import SheetLayout
+from cardlab.printing.paper import paper_named
+from cardlab.printing.pdf import write_pdf
+from cardlab.printing.plan import plan_pages
+from cardlab.printing.sheets import back_sheet, face_sheet
+
+
+def print_game(
+    game_name: str,
+    cards: str | Path | None = None,
+    paper: str = "a4",
+    out: str | Path | None = None,
+) -> Path:
+    """Write GAME's cards as a PDF of 9-up sheets and return its path.
+
+    `cards` is a card data file (the packaged one when None), loaded by the
+    game's own loader so bad data fails with the engine's CardDataError.
+    `out` defaults to `<game>-cards-<paper>.pdf` in the current directory."""
+    sheet_paper = paper_named(paper)
+    game = load_game(game_name, cards=cards)
+    art = game_art(game_name)
+    faces = art.faces(game.cards)
+    arts = draw_all(art, faces)
+    plan = plan_pages(faces, art.BACKS)
+    layout = SheetLayout(sheet_paper)
+    art_of = {f.id: a for f, a in zip(faces, arts, strict=True)}
+    backs = {kind: art.back_art(kind) for kind in art.BACKS}
+    total = plan.page_count
+    pages = [cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan)]
+    for sheet in plan.face_sheets:
+        header = (
+            f"{art.TITLE} · face sheet {sheet.index + 1} of {len(plan.face_sheets)}"
+            f" · back: page {sheet.back_page}"
+        )
+        page = plan.face_page(sheet)
+        pages.append(face_sheet(layout, [art_of[f.id] for f in sheet.faces], header, page, total))
+    for pos, back in enumerate(plan.back_sheets):
+        behind = ", ".join(str(plan.face_page(plan.face_sheets[i])) for i in back.face_sheets)
+        header = f"{art.TITLE} · {back.label} · behind page {behind or '-'}"
+        slots = [backs[k] if k else None for k in back.backs]
+        pages.append(back_sheet(layout, slots, header, plan.back_page(pos), total))
+    target = Path(out) if out is not None else Path(f"{game_name}-cards-{paper.lower()}.pdf")
+    return write_pdf(pages, target, f"{art.TITLE} print-and-play cards")
+
+
+def draw_all(art: object, faces: list) -> list[CardArt]:  # type: ignore[type-arg]
+    """Every face drawn; all cards whose text overflows are reported together."""
+    arts, problems = [], []
+    for face in faces:
+        try:
+            arts.append(art.card_art(face))  # type: ignore[attr-defined]
+        except CardTextOverflowError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise CardTextOverflowError("; ".join(problems))
+    return arts
