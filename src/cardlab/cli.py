@@ -20,7 +20,9 @@ GameArg = Annotated[str, typer.Argument(help="Game name (see `cardlab games`).")
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option name=value (repeatable).")
 ]
-CardsOpt = Annotated[str | None, typer.Option("--cards", help="A card data file to use instead of the packaged one.")]
+CardsOpt = Annotated[
+    str | None, typer.Option("--cards", help="A card data file to use instead of the packaged one.")
+]
 
 
 def _fail(exc: Exception) -> None:
@@ -44,7 +46,9 @@ def games() -> None:
         cls = game_class(name)
         typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
         for spec in cls.option_specs:
-            allowed = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed)
+            allowed = "|".join(
+                str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed
+            )
             typer.echo(f"    {spec.name} = {allowed}  ({spec.doc})")
 
 
@@ -54,24 +58,31 @@ def play(
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
-    bots: Annotated[str, typer.Option(help="Bot kinds for the other seats, comma separated, cycled.")] = "greedy,random",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots for the other seats, comma separated, cycled; parameters as "
+            "kind:name=value,name=value (e.g. ismcts:iterations=300,greedy)."
+        ),
+    ] = "greedy,random",
     option: OptionOpt = None,
     cards: CardsOpt = None,
 ) -> None:
     """Play GAME at the terminal against bots."""
-    from cardlab.agents import make_agent
+    from cardlab.agents import parse_agent_list
     from cardlab.terminal import play_terminal
 
     g = _game(game, players, cards, option)
     if not 0 <= seat < g.num_players:
         _fail(CardlabError(f"--seat must be 0..{g.num_players - 1}"))
     seed = seed if seed is not None else random.randrange(1_000_000)
-    kinds = [k.strip() for k in bots.split(",") if k.strip()] or ["random"]
     agents = []
     others = [s for s in range(g.num_players) if s != seat]
     try:
+        specs = parse_agent_list(bots) or parse_agent_list("random")
         for i, s in enumerate(range(g.num_players)):
-            agents.append(None if s == seat else make_agent(kinds[others.index(s) % len(kinds)], seed=seed * 10 + i))
+            spec = specs[others.index(s) % len(specs)] if s != seat else None
+            agents.append(None if spec is None else spec.make(seed=seed * 10 + i))
     except CardlabError as exc:
         _fail(exc)
     typer.echo(f"{g.title if hasattr(g, 'title') else game}: seed {seed}, you are seat {seat}")
@@ -86,11 +97,25 @@ def bench(
     runs: Annotated[int, typer.Option(help="Runs; the median is reported.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     option: OptionOpt = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            help="Benchmark this agent's decisions instead of random play "
+            "(e.g. ismcts or ismcts:iterations=300)."
+        ),
+    ] = None,
+    positions: Annotated[int, typer.Option(help="With --agent: positions per run.")] = 20,
+    profile: Annotated[
+        bool, typer.Option(help="With --agent: print a cProfile of the agent's decisions.")
+    ] = False,
 ) -> None:
-    """Random play in one process: games/s and decisions/s (median of runs)."""
+    """Random play: games/s and decisions/s; with --agent, that bot's speed (median of runs)."""
     from cardlab.core.bench import bench_random_play
 
     g = _game(game, players, None, option)
+    if agent is not None:
+        _bench_agent(g, agent, positions, runs, as_json, profile)
+        return
     result = bench_random_play(g, seconds=seconds, runs=runs)
     if as_json:
         typer.echo(json.dumps(result.as_dict()))
@@ -100,6 +125,72 @@ def bench(
             f"{result.games_per_s:,.1f} games/s, {result.mean_decisions_per_game:.1f} decisions/game "
             f"(median of {result.runs} runs of {result.seconds_per_run:g}s; runs: {result.all_decisions_per_s})"
         )
+
+
+def _bench_agent(g, agent: str, positions: int, runs: int, as_json: bool, profile: bool) -> None:  # type: ignore[no-untyped-def]
+    from cardlab.agents import parse_agent_spec
+    from cardlab.agents.bench import bench_agent, profile_agent
+    from cardlab.agents.spec import check_agent_specs
+
+    try:
+        spec = parse_agent_spec(agent)
+        check_agent_specs([spec])
+    except CardlabError as exc:
+        _fail(exc)
+    if profile:
+        typer.echo(profile_agent(g, spec, positions=max(1, positions // 2)))
+    result = bench_agent(g, spec, positions=positions, runs=runs)
+    typer.echo(json.dumps(result.as_dict()) if as_json else result.text())
+
+
+@app.command()
+def ladder(
+    game: GameArg,
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Agents, comma separated, parameters as kind:name=value "
+            "(e.g. ismcts:iterations=300,greedy,random). Fewer agents than seats: "
+            "filled cyclically."
+        ),
+    ] = "greedy,random",
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    games: Annotated[int, typer.Option(help="Games (rounded up to whole seat rotations).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the agents.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: OptionOpt = None,
+) -> None:
+    """Play agents against each other in every seat; win rates (95% Wilson) and ratings."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from cardlab.agents import parse_agent_list
+    from cardlab.ladder import run_ladder
+
+    g = _game(game, players, None, option)
+    try:
+        specs = parse_agent_list(agents)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"{game} ladder", total=None)
+            table = run_ladder(
+                g,
+                specs,
+                games=games,
+                seed=seed,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except CardlabError as exc:
+        _fail(exc)
+    if as_json:
+        typer.echo(json.dumps({k: v for k, v in table.as_dict().items() if k != "results"}))
+    else:
+        typer.echo(table.text())
 
 
 # Feature packages add their own commands: each module listed here defines

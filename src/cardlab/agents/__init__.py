@@ -2,8 +2,31 @@
 own seeded generator; `play_game` hands each agent a view of the game
 redealt from what its seat knows, never the true state."""
 
-from cardlab.agents.base import Agent, make_agent, register_agent
-from cardlab.agents.play import GameResult, agent_view, play_game
 from cardlab.agents import personas  # noqa: F401  (registers the personas)
+from cardlab.agents.base import (
+    Agent,
+    agent_kinds,
+    agent_parameters,
+    describe_parameters,
+    make_agent,
+    register_agent,
+)
+from cardlab.agents.ismcts import ISMCTSAgent
+from cardlab.agents.play import GameResult, agent_view, play_game
+from cardlab.agents.spec import AgentSpec, parse_agent_list, parse_agent_spec
 
-__all__ = ["Agent", "GameResult", "agent_view", "make_agent", "play_game", "register_agent"]
+__all__ = [
+    "Agent",
+    "AgentSpec",
+    "GameResult",
+    "ISMCTSAgent",
+    "agent_kinds",
+    "agent_parameters",
+    "agent_view",
+    "describe_parameters",
+    "make_agent",
+    "parse_agent_list",
+    "parse_agent_spec",
+    "play_game",
+    "register_agent",
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,10 @@ _KINDS: dict[str, AgentFactory] = {}
 
 
 class Agent:
-    """Chooses an action for `state.current_player()`. Draws only from `self.rng`."""
+    """Chooses an action for `state.current_player()`. Draws only from `self.rng`.
+
+    `step` is handed a view of the game redealt from its seat's information
+    (see `play.agent_view`), so an agent cannot peek whatever it does with it."""
 
     kind = "agent"
 
@@ -41,20 +45,56 @@ def agent_kinds() -> list[str]:
     return sorted(_KINDS)
 
 
+def agent_parameters(kind: str) -> dict[str, Any] | None:
+    """The keyword parameters (name -> default) a kind accepts besides `seed`.
+
+    None means the factory takes any keyword (it validates them itself)."""
+    factory = _KINDS[kind]
+    params: dict[str, Any] = {}
+    for name, param in inspect.signature(factory).parameters.items():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if name == "seed" or param.kind is inspect.Parameter.VAR_POSITIONAL:
+            continue
+        params[name] = None if param.default is inspect.Parameter.empty else param.default
+    return params
+
+
+def describe_parameters(kind: str) -> str:
+    """`iterations=None, c=0.7` or `none`: for error messages and `--help` texts."""
+    params = agent_parameters(kind)
+    if params is None:
+        return "any (validated by the agent)"
+    return ", ".join(f"{k}={v!r}" for k, v in params.items()) or "none"
+
+
 def make_agent(kind: str, seed: int = 0, **params: Any) -> Agent:
-    """`make_agent("greedy", seed=3)`; unknown kinds or parameters raise ValueError."""
+    """`make_agent("ismcts", seed=3, iterations=300)`.
+
+    An unknown kind or parameter raises a ValueError (CardlabError) that lists
+    the kinds or that kind's parameters, so a typo is fixed from the message."""
     factory = _KINDS.get(kind)
     if factory is None:
         raise CardlabError(f"unknown agent kind {kind!r}; kinds: {', '.join(agent_kinds())}")
+    allowed = agent_parameters(kind)
+    if allowed is not None:
+        unknown = sorted(set(params) - set(allowed))
+        if unknown:
+            raise CardlabError(
+                f"agent {kind!r} has no parameter {', '.join(map(repr, unknown))}; "
+                f"its parameters: {describe_parameters(kind)}"
+            )
     try:
         return factory(seed=seed, **params)
     except TypeError as exc:
-        raise CardlabError(f"bad parameter for agent {kind!r}: {exc}") from None
+        raise CardlabError(
+            f"bad parameter for agent {kind!r}: {exc}; its parameters: {describe_parameters(kind)}"
+        ) from None
 
 
 @register_agent("random")
 class RandomAgent(Agent):
-    """Uniform over the legal actions."""
+    """Uniform over the legal actions: the floor every other bot must beat."""
 
     kind = "random"
 

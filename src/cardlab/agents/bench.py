@@ -1,0 +1,122 @@
+"""The agent benchmark: how fast a bot decides, on positions from real play.
+
+Positions are collected once by random play (every few decisions, only where
+there is a real choice), then the agent decides on each position's view, run
+after run. For ISMCTS it reports iterations per second and seconds per
+decision; for any agent, decisions per second. The machine is shared and
+noisy, so medians over runs are reported, with every run's figure.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass
+
+from cardlab.agents.play import agent_view
+from cardlab.agents.spec import AgentSpec
+from cardlab.core import Game, GameState
+
+
+@dataclass
+class AgentBenchResult:
+    game: str
+    players: int
+    agent: str
+    positions: int
+    runs: int
+    iterations_per_s: float | None
+    seconds_per_decision: float
+    p90_seconds_per_decision: float
+    all_iterations_per_s: list[float]
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+    def text(self) -> str:
+        speed = (
+            f"{self.iterations_per_s:,.0f} iterations/s, "
+            if self.iterations_per_s is not None
+            else ""
+        )
+        return (
+            f"{self.game} {self.players}p {self.agent}: {speed}"
+            f"{self.seconds_per_decision:.3f} s/decision median "
+            f"({self.p90_seconds_per_decision:.3f} s 90th percentile) over {self.positions} "
+            f"positions; median of {self.runs} runs"
+            + (f" (runs: {[round(r) for r in self.all_iterations_per_s]})" if speed else "")
+        )
+
+
+def sample_positions(game: Game, count: int, seed: int = 0, every: int = 5) -> list[GameState]:
+    """`count` states with a real choice, taken every `every` decisions of random games."""
+    rng = random.Random(seed)
+    positions: list[GameState] = []
+    deal = 0
+    while len(positions) < count:
+        state = game.new_initial_state(seed * 10_000 + deal)
+        deal += 1
+        step = 0
+        while not state.is_terminal() and len(positions) < count:
+            legal = state.legal_actions()
+            if len(legal) > 1 and step % every == 0:
+                positions.append(state.clone())
+            state.apply_action(rng.choice(legal))
+            step += 1
+    return positions
+
+
+def bench_agent(
+    game: Game, spec: AgentSpec, positions: int = 20, runs: int = 3, seed: int = 0
+) -> AgentBenchResult:
+    """Time `spec`'s decisions on sampled positions; medians over `runs`."""
+    states = sample_positions(game, positions, seed)
+    view_rng = random.Random(seed)
+    views = [agent_view(s, s.current_player(), view_rng) for s in states]
+    rates: list[float] = []
+    times: list[float] = []
+    for run in range(runs):
+        agent = spec.make(seed=seed + run)
+        iterations = 0
+        elapsed = 0.0
+        for view in views:
+            start = time.perf_counter()
+            agent.step(view)
+            took = time.perf_counter() - start
+            times.append(took)
+            elapsed += took
+            iterations += getattr(getattr(agent, "last_search", None), "iterations", 0)
+        if iterations:
+            rates.append(iterations / elapsed)
+    ordered = sorted(times)
+    return AgentBenchResult(
+        game=game.name,
+        players=game.num_players,
+        agent=spec.label,
+        positions=len(views),
+        runs=runs,
+        iterations_per_s=statistics.median(rates) if rates else None,
+        seconds_per_decision=statistics.median(times),
+        p90_seconds_per_decision=ordered[int(0.9 * (len(ordered) - 1))],
+        all_iterations_per_s=rates,
+    )
+
+
+def profile_agent(game: Game, spec: AgentSpec, positions: int = 10, top: int = 20) -> str:
+    """cProfile of the agent deciding on sampled positions: the top functions by own time."""
+    states = sample_positions(game, positions)
+    view_rng = random.Random(0)
+    views = [agent_view(s, s.current_player(), view_rng) for s in states]
+    agent = spec.make(seed=0)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for view in views:
+        agent.step(view)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()

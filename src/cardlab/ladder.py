@@ -1,0 +1,188 @@
+"""The strength ladder: agents play each other in every seat, win rates and ratings.
+
+Seat order matters in most games, and deals are luck, so a fair comparison
+plays every agent in every seat equally often on the same deals:
+
+- The lineup is the agent list filled cyclically to at least the seat count
+  (`a,b,c` at 4 seats is the pool a,b,c,a; an agent may sit twice in a game).
+- For each deal, the pool is rotated through the seats once per pool entry, so
+  each pool entry takes each seat equally often ("seat rotation"), every
+  rotation on the same deal seed, with each pool entry's agent seeded the same
+  across the rotations ("mirrored seeds").
+- Win rate = games won / seats taken; the fair share is 1/players.
+  95% intervals are Wilson score intervals.
+- The rating is Bradley-Terry fitted on "the winner beat each other seat",
+  shown on the Elo scale (400 * log10 of strength, mean 0).
+
+`run_ladder` returns a `LadderTable` so the playtest lab can reuse it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cardlab.agents import AgentSpec, parse_agent_spec, play_game
+from cardlab.agents.spec import check_agent_specs
+from cardlab.core import CardlabError, Game
+from cardlab.games import load_game
+
+
+@dataclass
+class LadderRow:
+    agent: str
+    seats: int
+    wins: int
+    win_rate: float
+    low: float
+    high: float
+    rating: float
+
+
+@dataclass
+class LadderTable:
+    game: str
+    players: int
+    seed: int
+    games: int
+    rows: list[LadderRow]
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def text(self) -> str:
+        """A plain table (Markdown-compatible) for terminals and docs."""
+        lines = [
+            f"{self.game}, {self.players} players, {self.games} games, seed {self.seed} "
+            f"(fair share {1 / self.players:.0%})",
+            "",
+            "| agent | seats | wins | win rate | 95% interval | rating |",
+            "|---|---:|---:|---:|---|---:|",
+        ]
+        for row in sorted(self.rows, key=lambda r: -r.rating):
+            lines.append(
+                f"| {row.agent} | {row.seats} | {row.wins} | {row.win_rate:.1%} | "
+                f"{row.low:.1%}-{row.high:.1%} | {row.rating:+.0f} |"
+            )
+        return "\n".join(lines)
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate: honest even near 0% and 100%."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def bradley_terry(beats: list[list[int]], rounds: int = 500) -> list[float]:
+    """Elo-scale strengths from `beats[i][j]` = times i beat j (Hunter's MM algorithm).
+
+    Half a win each way is added to every pair that met, so an agent that never
+    won still gets a finite rating."""
+    k = len(beats)
+    met = [[beats[i][j] + beats[j][i] for j in range(k)] for i in range(k)]
+    wins = [sum(beats[i][j] + (0.5 if met[i][j] else 0) for j in range(k)) for i in range(k)]
+    games = [[met[i][j] + (1 if met[i][j] else 0) for j in range(k)] for i in range(k)]
+    strength = [1.0] * k
+    for _ in range(rounds):
+        new = []
+        for i in range(k):
+            denom = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k) if j != i)
+            new.append(wins[i] / denom if denom else strength[i])
+        mean_log = sum(math.log(s) for s in new) / k
+        strength = [s / math.exp(mean_log) for s in new]
+    return [400 * math.log10(s) for s in strength]
+
+
+def seat_pool(num_agents: int, players: int) -> list[int]:
+    """Agent index per pool entry: the agents cycled to at least `players` entries."""
+    return [i % num_agents for i in range(max(num_agents, players))]
+
+
+def rotations(pool: list[int], players: int) -> list[list[int]]:
+    """Per rotation, the pool entry sitting in each seat; each entry takes each seat once."""
+    size = len(pool)
+    return [[(r + seat) % size for seat in range(players)] for r in range(size)]
+
+
+def _labels(specs: Sequence[AgentSpec]) -> list[str]:
+    labels: list[str] = []
+    for spec in specs:
+        label = spec.label
+        count = sum(1 for existing in labels if existing.split("#")[0] == label)
+        labels.append(f"{label}#{count + 1}" if count else label)
+    return labels
+
+
+def run_ladder(
+    game: str | Game,
+    agents: Sequence[str | AgentSpec],
+    players: int | None = None,
+    games: int = 100,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> LadderTable:
+    """Play about `games` games (rounded up to whole rotations) and tabulate the agents.
+
+    `game` is a name (loaded with `players` and `options`) or a Game object;
+    `agents` are specs like `"ismcts:iterations=300"`; `progress(done, total)`
+    is called after every game."""
+    specs = [a if isinstance(a, AgentSpec) else parse_agent_spec(a) for a in agents]
+    if not specs:
+        raise CardlabError("run_ladder needs at least one agent")
+    check_agent_specs(specs)
+    g = game if isinstance(game, Game) else load_game(game, players=players, **(options or {}))
+    n = g.num_players
+    pool = seat_pool(len(specs), n)
+    plan = rotations(pool, n)
+    deals = max(1, math.ceil(games / len(plan)))
+    total = deals * len(plan)
+    deal_rng = random.Random(f"ladder-deals-{seed}")
+    seats = [0] * len(specs)
+    wins = [0] * len(specs)
+    beats = [[0] * len(specs) for _ in specs]
+    results: list[dict[str, Any]] = []
+    for deal in range(deals):
+        deal_seed = deal_rng.getrandbits(32)
+        for rotation, entries in enumerate(plan):
+            agent_of_seat = [pool[e] for e in entries]
+            bots = [
+                specs[a].make(seed=random.Random(f"{seed}-{deal}-{e}").getrandbits(32))
+                for a, e in zip(agent_of_seat, entries, strict=True)
+            ]
+            result = play_game(g, bots, seed=deal_seed)
+            for seat, a in enumerate(agent_of_seat):
+                seats[a] += 1
+                if seat in result.winners:
+                    wins[a] += 1
+                    for other, b in enumerate(agent_of_seat):
+                        if other not in result.winners and b != a:
+                            beats[a][b] += 1
+            results.append(
+                {
+                    "deal": deal,
+                    "deal_seed": deal_seed,
+                    "rotation": rotation,
+                    "seat_agents": agent_of_seat,
+                    "winners": result.winners,
+                    "returns": result.returns,
+                }
+            )
+            if progress is not None:
+                progress(len(results), total)
+    ratings = bradley_terry(beats)
+    rows = []
+    for i, label in enumerate(_labels(specs)):
+        low, high = wilson_interval(wins[i], seats[i])
+        rate = wins[i] / seats[i] if seats[i] else 0.0
+        rows.append(LadderRow(label, seats[i], wins[i], rate, low, high, ratings[i]))
+    return LadderTable(g.name, n, seed, total, rows, results)
