@@ -1,0 +1,139 @@
+"""Hand-made positions: a general set-up builder and the rulebook's sample turn.
+
+Tests and the playtest lab use these instead of poking at state fields. The
+builder places every one of the 54 cards, so a built state obeys the same
+conservation and hidden-information rules as a dealt one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from cardlab.games.runway.cards import RunwayCards
+from cardlab.games.runway.layout import DEAL0, NUM_CAPITAL, SHOCK0, capital
+from cardlab.games.runway.rules import RunwayGame
+from cardlab.games.runway.state import RunwayState
+
+SAMPLE_SEATS = ("Ana", "Bo", "Cam")
+"""Seats of the sample turn: Ana 0 (the youngest, last to pitch), Bo 1, Cam 2."""
+
+
+def card(cards: RunwayCards, label: str) -> int:
+    """The Capital card named like "Network 3" (kind name and number)."""
+    kind_name, _, number = label.rpartition(" ")
+    names = [k.name for k in cards.kinds]
+    if kind_name not in names or not number.isdigit():
+        raise ValueError(f"no Capital card {label!r}; kinds: {', '.join(names)}, numbers 1-8")
+    return capital(names.index(kind_name), int(number))
+
+
+def from_setup(
+    game: RunwayGame,
+    *,
+    hands: Sequence[Sequence[str]],
+    bench: Sequence[str],
+    pile_top: Sequence[str] = (),
+    deals: Sequence[str] = (),
+    shocks_under: Mapping[str, int] | None = None,
+    last_seat: int = 0,
+    hype: int = 0,
+    seed: int = 0,
+) -> RunwayState:
+    """A state at the start of a Deal, laid out by hand.
+
+    hands/bench/pile_top name Capital cards ("Cash 7"); pile_top[0] is the top
+    of the draw pile and the Capital cards not named anywhere lie beneath it in
+    id order. `deals` names Deals in flip order (first in play, second next);
+    the other Deals follow in card-file order. `shocks_under` tucks that many
+    Shocks under a named Deal; the other Shocks lie at the bottom of the Deal
+    deck, under the last Deal, so they never come up. The state's generator
+    (used only for later reshuffles) is seeded with `seed`.
+    """
+    if len(hands) != game.num_players:
+        raise ValueError(f"{game.num_players} players need {game.num_players} hands")
+    s = RunwayState.blank(game, random.Random(seed))
+    cards = game.cards
+    placed: list[int] = []
+    for p, hand in enumerate(hands):
+        s.hands[p] = sorted(card(cards, x) for x in hand)
+        placed += s.hands[p]
+    s.bench = [card(cards, x) for x in bench]
+    top = [card(cards, x) for x in pile_top]
+    placed += s.bench + top
+    if len(set(placed)) != len(placed):
+        raise ValueError("a Capital card is placed twice in the set-up")
+    rest = [c for c in range(NUM_CAPITAL) if c not in placed]
+    s.pile = list(reversed(rest)) + list(reversed(top))  # the end of the list is the top
+    shocks_under = dict(shocks_under or {})
+    order = [cards.deal_index(name) for name in deals]
+    order += [i for i in range(len(cards.deals)) if i not in order]
+    sequence: list[int] = []
+    next_shock = SHOCK0
+    for i in order:
+        for _ in range(shocks_under.pop(cards.deals[i].name, 0)):
+            if next_shock >= SHOCK0 + len(cards.shock_names):
+                raise ValueError("more Shocks tucked than the game has")
+            sequence.append(next_shock)
+            next_shock += 1
+        sequence.append(DEAL0 + i)
+    if shocks_under:
+        raise ValueError(f"no such Deal to tuck Shocks under: {sorted(shocks_under)}")
+    sequence += range(next_shock, SHOCK0 + len(cards.shock_names))
+    s.deal_deck = list(reversed(sequence))
+    s.last_seat = last_seat
+    s.hype = hype
+    s.start_first_deal()
+    return s
+
+
+def sample_turn_state(game: RunwayGame | None = None) -> RunwayState:
+    """The rulebook's sample turn, ready to play (R12).
+
+    Conference Badge (Social, 3) is in play and Board Seat (Social, 4) is next;
+    Hype 0. Ana (seat 0) pitches last, so the order is Bo, Cam, Ana. Bo holds
+    Network 3; Cam holds neither Network nor Cash; the Bench shows Cash 7, so
+    Cam can pass and trade toward it; Ana holds Network 7. The script that
+    follows is in tests/runway/test_runway_sample_turn.py and SAMPLE_SCRIPT.
+    """
+    game = game or RunwayGame(3)
+    if game.num_players != 3:
+        raise ValueError("the sample turn is for 3 players (Ana, Bo, Cam)")
+    return from_setup(
+        game,
+        hands=[
+            ["Network 7", "Network 1", "Tech 6", "Talent 6", "Tech 7", "Talent 7"],  # Ana
+            ["Network 3", "Network 5", "Tech 1", "Tech 2", "Talent 1", "Talent 2"],  # Bo
+            ["Tech 3", "Tech 4", "Tech 5", "Talent 3", "Talent 4", "Talent 5"],  # Cam
+        ],
+        bench=["Cash 7", "Cash 2", "Tech 8"],
+        pile_top=["Talent 8"],
+        deals=["Conference Badge", "Board Seat"],
+        last_seat=0,
+    )
+
+
+SAMPLE_SCRIPT = (
+    (1, "pitch Network 3"),  # Bo pitches Network 3
+    (2, "pass"),  # Cam has neither Network nor Cash and passes...
+    (2, "trade Tech 3 for Bench Cash 7"),  # ...trading toward a Cash 7
+    (0, "pitch Network 7"),  # Ana pitches Network 7 and wins Conference Badge for 3
+    # Board Seat comes forward; Cam (fewest Reputation, tie broken clockwise) pitches last
+    (0, "pitch Network 1"),
+    (1, "pitch Network 5"),
+    (2, "pitch Cash 7"),  # Cam's Cash 7 wins Board Seat for 4 - 1 = 3
+)
+"""(seat, action label prefix) for each decision of the sample turn."""
+
+
+def play_script(state: RunwayState, script: Sequence[tuple[int, str]] = SAMPLE_SCRIPT) -> None:
+    """Apply scripted decisions by label, checking that the right seat decides."""
+    for seat, label in script:
+        if state.current_player() != seat:
+            raise AssertionError(
+                f"expected seat {seat} to decide {label!r}, but it is seat {state.current_player()}"
+            )
+        matches = [a for a in state.legal_actions() if state.action_to_string(a).startswith(label)]
+        if len(matches) != 1:
+            raise AssertionError(f"{label!r} matches {len(matches)} legal actions of seat {seat}")
+        state.apply_action(matches[0])
