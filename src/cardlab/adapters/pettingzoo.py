@@ -1,0 +1,329 @@
+"""PettingZoo environments for cardlab games.
+
+``env(game, players=N, **options)`` is an AEC env. Two turn structures:
+
+- ``mode="turn"`` (default): like PettingZoo's classic games, the selected
+  agent is whoever the engine asks next (``current_player()``), also out of
+  turn (an auction raise, a sub-decision). Action space
+  ``Discrete(num_distinct_actions)``. ``max_cycles`` caps each agent's steps.
+- ``mode="lockstep"``: every agent steps once per cycle, in seat order;
+  agents with nothing to decide must answer NOOP (the extra last action, the
+  only one their mask allows). This is the AEC face of ``parallel_env``.
+
+``parallel_env(game, players=N, **options)`` is a ParallelEnv with the lockstep
+structure: each step, the deciding seat chooses and the others send NOOP; in a
+round the rulebook plays simultaneously (SUPER COMPUTER's picks) every seat of
+the round chooses in the same step. For the turn-based games (UPTIME, RUNWAY)
+it is a faithful but idle-heavy view; prefer ``env`` there.
+
+Observations are dicts ``{"observation": float32 vector in [-1, 1],
+"action_mask": int8}``, the vector built from ``observation(seat)`` only.
+Rewards are the change in the seat's points (they sum to the final points),
+or with ``reward="win"`` 1 to each winner at the end. Seeds flow from
+``reset(seed=s)`` to ``new_initial_state(s)``; later unseeded resets draw from
+a generator seeded by ``s``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from cardlab.adapters.encoding import HIGH, LOW, encoding_for
+from cardlab.adapters.table import ILLEGAL_MODES, Lockstep, make_game, observe, render_ansi
+from cardlab.core import Game, GameState, IllegalActionError
+
+MODES = ("turn", "lockstep")
+REWARDS = ("points", "win")
+
+
+class _Common:
+    """Spaces, seeding, rewards and rendering shared by the AEC and parallel envs."""
+
+    metadata: dict[str, Any]
+
+    def _setup(
+        self,
+        game: str | Game,
+        players: int | None,
+        options: dict[str, Any],
+        render_mode: str | None,
+        max_cycles: int | None,
+        reward: str,
+        illegal: str,
+        illegal_penalty: float,
+        noop: bool,
+    ) -> None:
+        self.game = make_game(game, players, **options)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.reward_mode = reward
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.metadata = {
+            "name": f"cardlab_{self.game.name}_v0",
+            "render_modes": ["ansi"],
+            "is_parallelizable": noop,
+        }
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
+        self.n_actions = self.game.num_distinct_actions + (1 if noop else 0)
+        size = encoding_for(self.game).size(self.game)
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(LOW, HIGH, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.n_actions,), np.int8),
+            }
+        )
+        self._obs_spaces = {a: obs_space for a in self.possible_agents}
+        self._act_spaces = {a: spaces.Discrete(self.n_actions) for a in self.possible_agents}
+        self._seeder = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_spaces[agent]
+
+    def _game_seed(self, seed: int | None) -> int:
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            return int(seed)
+        return self._seeder.getrandbits(63)
+
+    def _rewards(
+        self, state: GameState, deltas: list[float], penalties: list[float]
+    ) -> list[float]:
+        if self.reward_mode == "points":
+            return [d + p for d, p in zip(deltas, penalties, strict=True)]
+        won = set(state.winners()) if state.is_terminal() else set()
+        return [(1.0 if s in won else 0.0) + penalties[s] for s in range(len(deltas))]
+
+    @staticmethod
+    def _final_info(state: GameState) -> dict[str, Any]:
+        return {"returns": list(state.returns()), "winners": list(state.winners())}
+
+    def _render(self, state: GameState, seat: int) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without render_mode='ansi'")
+            return None
+        return render_ansi(state, seat)
+
+
+def _seat(agent: str) -> int:
+    return int(agent.rsplit("_", 1)[1])
+
+
+class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
+    """The AEC env; use `env()` for the order-enforcing wrapped version."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        mode: str = "turn",
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        reward: str = "points",
+        illegal: str = "penalize",
+        illegal_penalty: float = -1.0,
+        **options: Any,
+    ) -> None:
+        AECEnv.__init__(self)
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        self.mode = mode
+        lockstep = mode == "lockstep"
+        self._setup(
+            game,
+            players,
+            options,
+            render_mode,
+            max_cycles,
+            reward,
+            illegal,
+            illegal_penalty,
+            lockstep,
+        )
+        self.table = Lockstep(self.game, illegal, self.illegal_penalty)
+        self.game_state = self.table.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(self._game_seed(seed))
+        self.game_state = self.table.state
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = dict.fromkeys(self.agents, 0)
+        self.cycles = 0
+        self._buffer: dict[int, int] = {}
+        self.agent_selection = self._next_turn_agent() if self.mode == "turn" else self.agents[0]
+
+    def _next_turn_agent(self) -> str:
+        return self.possible_agents[self.game_state.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = _seat(agent)
+        if self.mode == "lockstep":
+            return self.table.observe(seat)
+        return observe(self.game_state, seat, self.n_actions)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.steps[agent] += 1
+        if self.mode == "turn":
+            self._turn_step(agent, action)
+        else:
+            self._lockstep_step(agent, action)
+        self._accumulate_rewards()
+
+    def _finish(self, deltas: list[float], penalties: list[float], bad: set[int]) -> None:
+        state = self.game_state
+        rewards = self._rewards(state, deltas, penalties)
+        self.rewards = {a: rewards[_seat(a)] for a in self.agents}
+        self.infos = {a: {"illegal_action": True} if _seat(a) in bad else {} for a in self.agents}
+        if state.is_terminal():
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: self._final_info(state) for a in self.agents}
+
+    def _turn_step(self, agent: str, action: Any) -> None:
+        seat = _seat(agent)
+        before = self.game_state.returns()
+        penalties = [0.0] * self.game.num_players
+        bad: set[int] = set()
+        try:
+            self.game_state.apply_action(int(action))
+        except IllegalActionError:
+            if self.illegal == "raise":
+                raise
+            penalties[seat] = self.illegal_penalty
+            bad.add(seat)
+        after = self.game_state.returns()
+        self._finish([a - b for a, b in zip(after, before, strict=True)], penalties, bad)
+        if not self.game_state.is_terminal():
+            self.agent_selection = self._next_turn_agent()
+            if self.max_cycles is not None and self.steps[self.agent_selection] >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+
+    def _lockstep_step(self, agent: str, action: Any) -> None:
+        self._buffer[_seat(agent)] = self.table.noop if action is None else int(action)
+        idx = self.agents.index(agent)
+        if idx < len(self.agents) - 1:
+            self._clear_rewards()
+            self.agent_selection = self.agents[idx + 1]
+            return
+        rewards, bad = self.table.step(self._buffer)
+        self._buffer = {}
+        self.cycles += 1
+        penalties = [self.illegal_penalty if s in bad else 0.0 for s in range(len(rewards))]
+        deltas = [r - p for r, p in zip(rewards, penalties, strict=True)]
+        self._finish(deltas, penalties, bad)
+        self.agent_selection = self.agents[0]
+        cap = self.max_cycles
+        if not self.game_state.is_terminal() and cap is not None and self.cycles >= cap:
+            self.truncations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str | None:
+        return self._render(self.game_state, _seat(self.agent_selection))
+
+    def close(self) -> None:
+        pass
+
+
+class parallel_raw_env(_Common, ParallelEnv):  # noqa: N801
+    """The parallel env: every live agent acts each step (NOOP when idle)."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        reward: str = "points",
+        illegal: str = "penalize",
+        illegal_penalty: float = -1.0,
+        **options: Any,
+    ) -> None:
+        self._setup(
+            game, players, options, render_mode, max_cycles, reward, illegal, illegal_penalty, True
+        )
+        self.table = Lockstep(self.game, illegal, self.illegal_penalty)
+        self.agents: list[str] = []
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.table.reset(self._game_seed(seed))
+        self.agents = list(self.possible_agents)
+        self.cycles = 0
+        obs = {a: self.table.observe(_seat(a)) for a in self.agents}
+        return obs, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        rewards, bad = self.table.step(
+            {_seat(a): int(x) for a, x in actions.items() if x is not None}
+        )
+        self.cycles += 1
+        state = self.table.state
+        penalties = [self.illegal_penalty if s in bad else 0.0 for s in range(len(rewards))]
+        deltas = [r - p for r, p in zip(rewards, penalties, strict=True)]
+        rew = self._rewards(state, deltas, penalties)
+        done = state.is_terminal()
+        cut = not done and self.max_cycles is not None and self.cycles >= self.max_cycles
+        obs = {a: self.table.observe(_seat(a)) for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {
+            a: self._final_info(state)
+            if done
+            else ({"illegal_action": True} if _seat(a) in bad else {})
+            for a in self.agents
+        }
+        out = (
+            obs,
+            {a: rew[_seat(a)] for a in self.agents},
+            dict.fromkeys(self.agents, done),
+            dict.fromkeys(self.agents, cut),
+            infos,
+        )
+        if done or cut:
+            self.agents = []
+        return out
+
+    def render(self) -> str | None:
+        pending = sorted(self.table.pending) or [0]
+        return self._render(self.table.state, pending[0])
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:
+    """The AEC env (order-enforcing wrapper on `raw_env`). See the module docstring."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+
+
+def parallel_env(game: str | Game, players: int | None = None, **kwargs: Any) -> ParallelEnv:
+    """The parallel env. See the module docstring."""
+    return parallel_raw_env(game, players, **kwargs)
+
+
+__all__ = ["env", "parallel_env", "parallel_raw_env", "raw_env"]

@@ -1,0 +1,147 @@
+"""What every adapter needs from a cardlab game, written once.
+
+- `make_game`: a game from a registry name (or an already made `Game`).
+- `observe`: the observation dict ``{"observation", "action_mask"}`` of a seat.
+- `deciders`: which seats decide *now*. Normally only ``current_player()``;
+  in a round the game plays simultaneously (SUPER COMPUTER's picks), every
+  seat of the round, found by probing a clone.
+- `Lockstep`: the turn structure shared by the parallel PettingZoo env and the
+  lockstep AEC env: one step = every seat answers once; seats with nothing to
+  decide answer NOOP.
+- `render_ansi`: the game's own `render_text(state, seat)` turned into ANSI.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+
+from cardlab.adapters.encoding import encode_state, encoding_for
+from cardlab.core import Game, GameState, IllegalActionError
+from cardlab.games import list_games, load_game, render_module
+
+ILLEGAL_MODES = ("penalize", "raise")
+"""What an illegal action does: ``penalize`` leaves the game unchanged and gives
+the offender ``illegal_penalty`` (so unmasked random sampling, as the PettingZoo
+and Gymnasium checkers do, never crashes a run); ``raise`` raises
+IllegalActionError."""
+
+
+def make_game(game: str | Game, players: int | None = None, **options: Any) -> Game:
+    if isinstance(game, Game):
+        if players is not None and players != game.num_players or options:
+            raise ValueError("pass players/options with a game name, not with a Game object")
+        return game
+    return load_game(game, players=players, **options)
+
+
+def action_mask(
+    state: GameState, seat: int, size: int, legal: list[int] | None = None
+) -> np.ndarray:
+    mask = np.zeros(size, np.int8)
+    if not state.is_terminal():
+        if legal is None:
+            legal = state.legal_actions() if state.current_player() == seat else []
+        mask[legal] = 1
+    return mask
+
+
+def observe(
+    state: GameState, seat: int, size: int, legal: list[int] | None = None
+) -> dict[str, np.ndarray]:
+    return {
+        "observation": encode_state(state, seat),
+        "action_mask": action_mask(state, seat, size, legal),
+    }
+
+
+def deciders(state: GameState) -> dict[int, list[int]]:
+    """Seat -> legal actions of every seat that decides at this moment, in engine order.
+
+    In a simultaneous round the engine asks the seats one after another; their
+    options do not depend on each other's hidden choices, so a clone is played
+    forward with arbitrary choices to learn who else decides and from what.
+    """
+    if state.is_terminal():
+        return {}
+    seat = state.current_player()
+    out = {seat: state.legal_actions()}
+    kinds = encoding_for(state.game).simultaneous
+    if state.decision_kind() not in kinds:
+        return out
+    probe = state.clone()
+    while True:
+        probe.apply_action(out[seat][0])
+        if probe.is_terminal() or probe.decision_kind() not in kinds:
+            return out
+        seat = probe.current_player()
+        if seat in out:
+            return out
+        out[seat] = probe.legal_actions()
+
+
+def render_ansi(state: GameState, seat: int) -> str:
+    """The game's text render for `seat` (rich markup turned into ANSI codes)."""
+    name = state.game.name
+    if name not in list_games():
+        return str(state)
+    text = render_module(name).render_text(state, seat)
+    from rich.console import Console
+
+    buf = io.StringIO()
+    Console(file=buf, force_terminal=True, width=100, color_system="standard").print(text)
+    return buf.getvalue()
+
+
+class Lockstep:
+    """One game played in steps where every seat answers once (NOOP if idle).
+
+    Turn-based decisions are taken by one seat per step; a simultaneous round
+    is one step for all its seats. Actions are applied in engine order; the
+    first illegal one stops the step (``penalize``) or raises.
+    """
+
+    def __init__(self, game: Game, illegal: str, illegal_penalty: float) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
+        self.game = game
+        self.noop = game.num_distinct_actions
+        self.illegal = illegal
+        self.illegal_penalty = illegal_penalty
+        self.state: GameState = game.new_initial_state(0)
+        self.pending: dict[int, list[int]] = {}
+
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_initial_state(seed)
+        self.pending = deciders(self.state)
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        legal = self.pending.get(seat, [self.noop] if not self.state.is_terminal() else [])
+        return observe(self.state, seat, self.noop + 1, legal)
+
+    def step(self, actions: dict[int, int]) -> tuple[list[float], set[int]]:
+        """Apply the deciding seats' actions; other seats' actions are ignored.
+
+        Returns the reward per seat (change of points, penalties) and the seats
+        whose action was illegal.
+        """
+        before = self.state.returns()
+        penalties = [0.0] * self.game.num_players
+        bad: set[int] = set()
+        for seat in self.pending:
+            action = int(actions.get(seat, self.noop))
+            try:
+                if self.state.current_player() != seat:
+                    raise AssertionError(f"simultaneous round of {self.game.name} changed order")
+                self.state.apply_action(action)
+            except IllegalActionError:
+                if self.illegal == "raise":
+                    raise
+                penalties[seat] += self.illegal_penalty
+                bad.add(seat)
+                break
+        after = self.state.returns()
+        self.pending = deciders(self.state)
+        return [a - b + p for a, b, p in zip(after, before, penalties, strict=True)], bad

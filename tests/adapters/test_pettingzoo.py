@@ -1,0 +1,130 @@
+"""PettingZoo's own test suites on every game and player count, plus the
+properties they do not check: masks match the engine, seeds reach the engine,
+rewards sum to the final points, the parallel env plays simultaneous rounds
+in one step."""
+
+from __future__ import annotations
+
+import functools
+import types
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test.seed_test import parallel_seed_test
+
+from cardlab.adapters.pettingzoo import env, parallel_env, raw_env
+
+from .conftest import CASES, IDS, make
+
+
+@pytest.fixture(autouse=True)
+def _warnings_are_errors():
+    # PettingZoo's checkers report many problems only as warnings; fail on them.
+    # Two are exempt: api_test excuses dict observations ({"observation",
+    # "action_mask"}, the masked-action convention) only for its own classic games
+    # by name, and warns for everyone else.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", "Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        yield
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize("mode", ["turn", "lockstep"])
+def test_pettingzoo_api_and_seed_tests(name, players, mode):
+    api_test(env(**make(name, players), mode=mode, render_mode="ansi"), num_cycles=40)
+    seed_test(functools.partial(env, **make(name, players), mode=mode), num_cycles=40)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_pettingzoo_parallel_and_max_cycles_tests(name, players):
+    parallel_api_test(parallel_env(**make(name, players)), num_cycles=40)
+    parallel_seed_test(functools.partial(parallel_env, **make(name, players)), num_cycles=40)
+    mod = types.SimpleNamespace(
+        env=functools.partial(env, **make(name, players), mode="lockstep"),
+        parallel_env=functools.partial(parallel_env, **make(name, players)),
+    )
+    max_cycles_test(mod)
+
+
+def _play_turn_env(name, players, seed):
+    e = raw_env(**make(name, players))
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    actions = []
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = e.game_state.legal_actions()
+        assert e.possible_agents[e.game_state.current_player()] == agent
+        assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        action = int(rng.choice(legal))
+        actions.append(action)
+        e.step(action)
+    return e, totals, actions
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_turn_env_follows_the_engine_and_rewards_sum_to_points(name, players):
+    e, totals, actions = _play_turn_env(name, players, seed=5)
+    final = e.game_state
+    assert final.is_terminal() and final.history() == actions
+    assert [totals[a] for a in e.possible_agents] == pytest.approx(final.returns())
+    # the same seed reaches the engine: replaying the actions on new_initial_state(5)
+    replay = e.game.new_initial_state(5)
+    for a in actions:
+        replay.apply_action(a)
+    assert replay.returns() == final.returns()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_parallel_env_plays_whole_games(name, players):
+    p = parallel_env(**make(name, players))
+    obs, _ = p.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(p.possible_agents, 0.0)
+    while p.agents:
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in p.agents}
+        obs, rew, term, trunc, info = p.step(acts)
+        for a, r in rew.items():
+            totals[a] += r
+    assert all(term.values()) and not any(trunc.values())
+    assert [totals[a] for a in p.possible_agents] == pytest.approx(p.table.state.returns())
+    assert info["player_0"]["winners"] == p.table.state.winners()
+
+
+def test_simultaneous_round_is_one_parallel_step():
+    p = parallel_env(**make("toy", 3))
+    obs, _ = p.reset(seed=1)
+    masks = {a: np.flatnonzero(o["action_mask"]).tolist() for a, o in obs.items()}
+    noop = p.game.num_distinct_actions
+    assert all(m and m != [noop] for m in masks.values()), "every seat picks at once"
+    p.step({a: m[0] for a, m in masks.items()})
+    assert len(p.table.state.history()) == 3
+
+
+def test_illegal_action_is_penalized_without_change_or_raises():
+    e = raw_env(**make("toy", 2))
+    e.reset(seed=0)
+    before = e.game_state.history()
+    agent = e.agent_selection
+    e.step(13)  # DRAW is never legal in a pick
+    assert e.game_state.history() == before and e.agent_selection == agent
+    assert e.rewards[agent] == -1.0 and e.infos[agent] == {"illegal_action": True}
+    strict = raw_env(**make("toy", 2), illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(13)
+
+
+def test_render_shows_the_selected_seat():
+    e = env(**make("toy", 2), render_mode="ansi")
+    e.reset(seed=0)
+    assert "ToyState" in e.render()
