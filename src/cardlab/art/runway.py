@@ -9,6 +9,7 @@ greyscale and for colour-blind players."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -257,8 +258,6 @@ def _symbol(role: str, cx: float, cy: float, r: float, colour: str) -> str:
             stroke="#000",
             width=0.4,
         )
-    import math
-
     pts = []
     for i in range(10):
         rad = r if i % 2 == 0 else r * 0.42

@@ -25,12 +25,33 @@ KIND_COLOURS = {
     "Contract": "#9a6700",
     "Patch": "#c2185b",
 }
-MATERIAL_COLOURS = {
-    "Silicon": "#8d99ae",
-    "Copper": "#c26a2d",
-    "Polymer": "#3a8f5c",
-    "Rare-Earth": "#6a4c93",
+MATERIAL_PALETTE = ("#8d99ae", "#c26a2d", "#3a8f5c", "#6a4c93")
+"""Colours of the four materials in card-file order (the cost pips and the material's disc)."""
+ABILITY_TEXT = {
+    "workstation": "On claim: take 1 free raw material of your choice.",
+    "blade": "On claim: return 1 Component from your tableau to the bottom of the Build Deck, "
+    "then draw 1 Supply card.",
+    "tower": "On claim: your next Network Requisition costs 1 fewer raw material (minimum 1).",
+    "mainframe": "Counts as 2 Computers toward the Cloud Milestone only (scoring unaffected).",
 }
+TWIST_TEXT = {
+    "power_surge": "Resolves when drawn: take 2 free raw materials of your choice, then go on. "
+    "Removed from the game; draw a replacement.",
+    "supply_shortage": "Resolves when drawn: the Build Row is not refilled after the next claim "
+    "by anyone. Removed from the game; draw a replacement.",
+}
+MATERIAL_TEXT = (
+    "Pay it for Requisitions; bid with it (1 card = 1 bid point). Every 3 left at the end: 1 point."
+)
+COMPONENT_TEXT = "3 different Component types from your tableau build a Computer. Loose: 0 points."
+PATCH_TEXT = (
+    "Wild: stands in for 1 raw material or 1 Component type in a Requisition. Or play it on a "
+    "Build Row card to Reserve it until your next turn."
+)
+CONTRACT_TEXT = (
+    "Once-around auction, bids paid in raw materials. Keep face-down until final scoring."
+)
+NETWORK_CAP = "Network points cap at 8 per player."
 
 
 @dataclass(frozen=True)
@@ -42,6 +63,8 @@ class UptimeFace(Face):
     cost: str
     ability: str
     points: str
+    materials: tuple[int, ...] = ()
+    """Materials in the cost (or the material itself), as indices into MATERIAL_PALETTE."""
 
 
 def card_art(face: UptimeFace) -> CardArt:
@@ -73,7 +96,7 @@ def card_art(face: UptimeFace) -> CardArt:
             rect(4, y, CARD_W - 8, 12, fill="#f1f3f5", stroke="#adb5bd", width=0.25, radius=1)
         )
         parts.append(text(6, y + 3.6, "COST", 2.4, bold=True, fill="#495057"))
-        parts.extend(_material_pips(face.cost, y))
+        parts.extend(_material_pips(face.materials, y))
         cost = fit_text(
             face.cost,
             width=inner_w - 4,
@@ -132,21 +155,23 @@ def _points_pill(face: UptimeFace, colour: str) -> str:
     )
 
 
-def _material_pips(cost: str, y: float) -> list[str]:
-    """Coloured dots on the cost box, one per material named, so costs read at a glance."""
-    found = [m for m in MATERIAL_COLOURS for _ in range(cost.count(m))]
+def _material_pips(materials: tuple[int, ...], y: float) -> list[str]:
+    """Coloured dots on the cost box, one per material, so costs read at a glance."""
+    x0 = CARD_W - 7 - 4.2 * (len(materials) - 1)
     return [
-        circle(
-            CARD_W - 7 - 4.2 * i, y + 2.6, 1.5, fill=MATERIAL_COLOURS[m], stroke="#000", width=0.15
-        )
-        for i, m in enumerate(found)
+        circle(x0 + 4.2 * i, y + 2.6, 1.5, fill=_palette(m), stroke="#000", width=0.15)
+        for i, m in enumerate(materials)
     ]
+
+
+def _palette(material: int) -> str:
+    return MATERIAL_PALETTE[material % len(MATERIAL_PALETTE)]
 
 
 def _emblem(face: UptimeFace, colour: str) -> str:
     """A simple picture area: a chip for hardware, a coin for contracts, a bolt for twists."""
     cx, cy = CARD_W / 2, 40.5
-    fill = MATERIAL_COLOURS.get(face.name, colour)
+    fill = _palette(face.materials[0]) if face.materials else colour
     if face.kind == "raw material":
         return circle(cx, cy, 7, fill=fill, stroke="#000", width=0.3) + circle(
             cx, cy, 3.5, fill="#fff", stroke="#000", width=0.2
@@ -198,5 +223,41 @@ def card_svg(face: UptimeFace) -> str:
 
 
 def faces(cards: Any) -> list[UptimeFace]:
-    """Face records from the engine's loaded card data (game.cards)."""
-    raise NotImplementedError("UPTIME card data has not landed yet")
+    """Face records from UPTIME's loaded card data (`game.cards`, a CardTable), one per
+    card id, with the engine's numbering (Supply cards first)."""
+    from cardlab.games.uptime import cards as model
+
+    out = []
+    for card, card_id in enumerate(cards.ids):
+        k, sub, value = cards.kind[card], cards.sub[card], cards.value[card]
+        deck = "Supply" if card < cards.num_supply else "Build"
+        cost, ability, points, mats, kind = "", "", "", (), ""
+        if k == model.MATERIAL:
+            kind, ability, mats = "raw material", MATERIAL_TEXT, (sub,)
+        elif k == model.TWIST:
+            kind, ability = "Twist", TWIST_TEXT[model.TWISTS[sub]]
+        elif k == model.COMPUTER:
+            kind, cost = "Computer", "3 different Component types from your tableau"
+            ability, points = ABILITY_TEXT[model.ABILITIES[sub]], str(value)
+        elif k == model.PATCH:
+            kind, cost, ability = "Patch", "1 raw material of any kind", PATCH_TEXT
+        elif k == model.COMPONENT:
+            mats = cards.component_cost[sub]
+            kind, cost = "Component", " + ".join(cards.material_names[m] for m in mats)
+            ability = COMPONENT_TEXT
+        elif k == model.NETWORK:
+            kind = "Network"
+            cost = f"{cards.network_cost[card]} raw materials; you need 2+ Computers"
+            if sub == 1:
+                most = cards.router_max[card]
+                points = f"{value} per Computer (max {value * most})"
+                ability = f"{value} points per Computer you own, up to {most}. {NETWORK_CAP}"
+            else:
+                points, ability = str(value), NETWORK_CAP
+        elif k == model.CONTRACT:
+            kind, cost = "Contract", "Won by bidding (the opener needs 1+ Computer)"
+            ability, points = CONTRACT_TEXT, str(value)
+        out.append(
+            UptimeFace(card_id, cards.name[card], deck, kind, kind, cost, ability, points, mats)
+        )
+    return out
