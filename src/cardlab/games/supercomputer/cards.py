@@ -1,0 +1,237 @@
+"""SUPER COMPUTER card data: pydantic models for parts and builds, the loader,
+and the compiled lookup tables the engine reads on its hot path.
+
+The rulebook's card images are lost, so the packaged set (cards.toml for the
+parts, builds.toml for the builds) is our design; a designer may pass one TOML
+file of their own (`cards=PATH`) holding `[[parts]]`, `[[builds]]` or both; a
+section it leaves out keeps the packaged cards. Every mistake is reported as a
+CardDataError naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from cardlab.core.carddata import load_card_file, validate_card_data
+from cardlab.core.errors import CardDataError
+
+HERE = Path(__file__).parent
+PARTS_FILE = HERE / "cards.toml"
+BUILDS_FILE = HERE / "builds.toml"
+
+ColourName = Literal["none", "black", "red", "blue", "green", "yellow", "purple"]
+COLOURS: tuple[str, ...] = ("none", "black", "red", "blue", "green", "yellow", "purple")
+"""Edge codes: 0 = no connector, 1 = black (universal), 2.. = plain colours."""
+LETTERS = "-KRBGYP"
+"""One letter per colour code, so a grid reads without colour."""
+FOUR_WAY_TYPES = ("CPU", "Hub")
+HAND_SIZE = 7
+MAX_PLAYERS = 5
+Points3 = tuple[int, int, int]
+
+
+class Part(BaseModel):
+    """One part card (S1): four edges, optional size banner, green/red points per round."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    type: str = Field(min_length=1)
+    north: ColourName
+    east: ColourName
+    south: ColourName
+    west: ColourName
+    size: int | None = Field(default=None, gt=0)
+    unit: str | None = None
+    green: Points3
+    red: Points3
+    lt4: bool = False
+    """The rulebook's "<4" mark: the card is used only with 5 players (S2)."""
+
+    @field_validator("green")
+    @classmethod
+    def _green_not_negative(cls, v: Points3) -> Points3:
+        if min(v) < 0:
+            raise ValueError("green points must be 0 or more")
+        return v
+
+    @field_validator("red")
+    @classmethod
+    def _red_not_positive(cls, v: Points3) -> Points3:
+        if max(v) > 0:
+            raise ValueError("red (scrap) points must be 0 or less")
+        return v
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Part:
+        if (self.size is None) != (self.unit is None):
+            raise ValueError("size and unit go together: give both or neither")
+        edges = self.edges()
+        if not any(e != "none" for e in edges):
+            raise ValueError("a part needs at least one connector or it can never attach")
+        four = all(e != "none" for e in edges)
+        if self.type in FOUR_WAY_TYPES and not four:
+            raise ValueError(f"a {self.type} is a 4-way part: it needs a connector on every edge")
+        if four and self.type not in FOUR_WAY_TYPES:
+            raise ValueError(
+                f"only {'/'.join(FOUR_WAY_TYPES)} are 4-way parts; a {self.type} has at most 3"
+            )
+        return self
+
+    def edges(self) -> tuple[str, str, str, str]:
+        return (self.north, self.east, self.south, self.west)
+
+
+class Requirement(BaseModel):
+    """A build asks for `count` attached parts of `type`, optionally of one size or a range (S7)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: str = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=HAND_SIZE)
+    size: int | None = Field(default=None, gt=0)
+    size_min: int | None = Field(default=None, gt=0)
+    size_max: int | None = Field(default=None, gt=0)
+    unit: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Requirement:
+        ranged = self.size_min is not None or self.size_max is not None
+        if self.size is not None and ranged:
+            raise ValueError("give either an exact size or a range (size_min/size_max), not both")
+        if ranged and (self.size_min is None or self.size_max is None):
+            raise ValueError("a size range needs both size_min and size_max")
+        if ranged and self.size_min > self.size_max:  # type: ignore[operator]
+            raise ValueError("size_min is larger than size_max")
+        if (self.size is not None or ranged) != (self.unit is not None):
+            raise ValueError("a size or size range needs a unit, and a unit needs a size")
+        return self
+
+    def accepts(self, part: Part) -> bool:
+        if part.type != self.type:
+            return False
+        if self.size is not None:
+            return part.size == self.size and part.unit == self.unit
+        if self.size_min is not None:
+            return (
+                part.size is not None
+                and part.unit == self.unit
+                and self.size_min <= part.size <= self.size_max  # type: ignore[operator]
+            )
+        return True
+
+    def label(self) -> str:
+        if self.size is not None:
+            what = f"{self.type} {self.size} {self.unit}"
+        elif self.size_min is not None:
+            what = f"{self.type} {self.size_min}-{self.size_max} {self.unit}"
+        else:
+            what = self.type
+        return f"{self.count}x {what}"
+
+
+class Build(BaseModel):
+    """A build card: requirements, plus a bonus and a penalty for each round (S1, S6)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    requires: list[Requirement] = Field(min_length=1)
+    bonus: Points3
+    penalty: Points3
+
+    @field_validator("bonus")
+    @classmethod
+    def _bonus_not_negative(cls, v: Points3) -> Points3:
+        if min(v) < 0:
+            raise ValueError("bonus points must be 0 or more")
+        return v
+
+    @field_validator("penalty")
+    @classmethod
+    def _penalty_not_positive(cls, v: Points3) -> Points3:
+        if max(v) > 0:
+            raise ValueError("penalty points must be 0 or less")
+        return v
+
+    @model_validator(mode="after")
+    def _one_requirement_per_type(self) -> Build:
+        types = [r.type for r in self.requires]
+        if len(set(types)) != len(types):
+            raise ValueError("name each part type once per build (merge the requirements)")
+        return self
+
+
+class CardFile(BaseModel):
+    """A card file: parts, builds, or both (a missing section keeps the packaged cards).
+
+    Builds are checked one by one afterwards (`_builds`) so that an error inside a
+    requirement still names the build card, not only "requires[0]"."""
+
+    model_config = ConfigDict(extra="forbid")
+    parts: list[Part] | None = None
+    builds: list[dict[str, Any]] | None = None
+
+
+def _builds(raw: list[dict[str, Any]], source: str) -> list[Build]:
+    out = []
+    for i, data in enumerate(raw):
+        name = data.get("name")
+        where = f"{source}: card {name!r} (builds[{i}])" if name else f"{source}: builds[{i}]"
+        out.append(validate_card_data(data, Build, where))
+    return out
+
+
+class CardSet:
+    """Validated parts and builds: the models plus where they came from."""
+
+    def __init__(self, parts: list[Part], builds: list[Build], source: str) -> None:
+        self.parts = parts
+        self.builds = builds
+        self.source = source
+
+
+def load_cards(path: Path | None = None) -> CardSet:
+    """The packaged cards, or a designer's file (its sections replace the packaged ones)."""
+    parts = load_card_file(PARTS_FILE, CardFile).parts
+    builds = _builds(load_card_file(BUILDS_FILE, CardFile).builds or [], str(BUILDS_FILE))
+    source = f"{PARTS_FILE} + {BUILDS_FILE}"
+    if path is not None:
+        mine = load_card_file(path, CardFile)
+        if mine.parts is None and mine.builds is None:
+            raise CardDataError(f"{path}: no [[parts]] and no [[builds]]: nothing to load")
+        parts = mine.parts if mine.parts is not None else parts
+        builds = _builds(mine.builds, str(path)) if mine.builds is not None else builds
+        source = str(path)
+    assert parts is not None and builds is not None
+    check_card_set(parts, builds, source)
+    return CardSet(parts, builds, source)
+
+
+def check_card_set(parts: list[Part], builds: list[Build], source: str) -> None:
+    """Cross-card checks (S2): enough parts for every player count, meetable builds."""
+    base = [p for p in parts if not p.lt4]
+    if len(base) < 4 * HAND_SIZE:
+        raise CardDataError(
+            f"{source}: parts: {len(base)} parts without the <4 flag; 4 players need "
+            f"{4 * HAND_SIZE} (S2)"
+        )
+    if len(parts) < MAX_PLAYERS * HAND_SIZE:
+        raise CardDataError(
+            f"{source}: parts: {len(parts)} parts in all; 5 players need {MAX_PLAYERS * HAND_SIZE}"
+        )
+    if len(parts) > 100 or len(builds) > 100:
+        raise CardDataError(f"{source}: at most 100 parts and 100 builds (ids are 2 digits)")
+    if len(builds) < 2 * MAX_PLAYERS:
+        raise CardDataError(
+            f"{source}: builds: {len(builds)} builds; 5 players are dealt 2 each, "
+            f"so at least {2 * MAX_PLAYERS} are needed"
+        )
+    for b in builds:
+        for req in b.requires:
+            # With 5 players every part is in play; a build must be meetable then at least.
+            if sum(req.accepts(p) for p in parts) < req.count:
+                raise CardDataError(
+                    f"{source}: card {b.name!r}: field 'requires': no {req.count} parts in the "
+                    f"set match {req.label()}, so the build can never be met"
+                )

@@ -1,0 +1,97 @@
+"""The SUPER COMPUTER game: parameters (players, options, cards) and the action layout.
+
+Action layout (P parts, B builds in the card files; packaged: P = 35, B = 14):
+  0 .. P-1                 pick part k (by its index in cards.toml; id sc<k>)
+  P .. P+168               place the revealed part at (x, y), x, y in -6..6:
+                           P + (y + 7) * 15 + (x + 7) - 15 * 7 ... see `place_action`
+  P+169                    scrap the revealed part by choice (option voluntary_scrap)
+  P+170 .. P+170+B-1       keep build b (the other offered build goes under the deck)
+
+Placement actions are `place0 + cell` with the grid cell of tables.py; cells
+outside the 13 x 13 window are never legal (a round has only seven parts).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from cardlab.core import Game, OptionSpec
+from cardlab.games.supercomputer.cards import CardSet, load_cards
+from cardlab.games.supercomputer.state import SuperComputerState
+from cardlab.games.supercomputer.tables import STRIDE, Tables, xy_cell
+
+GRID_CELLS = STRIDE * STRIDE
+"""Placement actions reserve one slot per cell of the padded 15 x 15 grid."""
+
+OPTIONS = (
+    OptionSpec(
+        "voluntary_scrap",
+        (False, True),
+        "false: scrap only a part with no legal place; true: a player may also choose to scrap",
+        ruling="S5",
+    ),
+    OptionSpec(
+        "builds",
+        ("choose_one", "keep_both", "public_race"),
+        "choose_one: keep 1 of 2 builds; keep_both: both must be met; "
+        "public_race: players-1 face-up builds won by the sole seat meeting one",
+        ruling="S9",
+    ),
+    OptionSpec(
+        "passing",
+        ("left", "alternate", "right"),
+        "pass hands left every round; left-right-left; or right every round",
+        ruling="S9",
+    ),
+)
+
+
+class SuperComputerGame(Game):
+    """SUPER COMPUTER for 2-5 players: draft parts, build a computer on a grid, 3 rounds."""
+
+    name: ClassVar[str] = "supercomputer"
+    title: ClassVar[str] = "SUPER COMPUTER"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    default_players: ClassVar[int] = 4
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
+
+    def __init__(self, players: int, cards: str | Path | None = None, **options: object) -> None:
+        super().__init__(players, cards=cards, **options)
+        self.tables = Tables(self.cards)
+        p, b = self.tables.num_parts, self.tables.num_builds
+        self.place0 = p
+        # The placement block is the padded grid (225 slots), of which 169 can be legal.
+        self.scrap_action = p + GRID_CELLS
+        self.build0 = self.scrap_action + 1
+        self._num_actions = self.build0 + b
+        self.voluntary_scrap = bool(self.options["voluntary_scrap"])
+        self.build_mode = ("choose_one", "keep_both", "public_race").index(
+            str(self.options["builds"])
+        )
+        passing = self.options["passing"]
+        # Seat q passes to (q + step) % n: +1 is left (clockwise), -1 is right (S9 option 3).
+        self.pass_step = {"left": (1, 1, 1), "alternate": (1, -1, 1), "right": (-1, -1, -1)}[
+            str(passing)
+        ]
+
+    def load_cards(self, path: Path | None) -> CardSet:
+        return load_cards(path)
+
+    def new_initial_state(self, seed: int = 0) -> SuperComputerState:
+        return SuperComputerState(self, seed)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._num_actions
+
+    def place_action(self, x: int, y: int) -> int:
+        """The action placing the revealed part at (x, y) (x east, y south of the first part)."""
+        return self.place0 + xy_cell(x, y)
+
+    def pick_action(self, part_id: str) -> int:
+        return self.tables.part_ids.index(part_id)
+
+    def keep_action(self, build_id: str) -> int:
+        return self.build0 + self.tables.build_ids.index(build_id)
