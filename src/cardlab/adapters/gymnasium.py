@@ -1,0 +1,148 @@
+"""A single-agent Gymnasium env: you play one seat, cardlab bots play the rest.
+
+``CardlabEnv(game, players=N, seat=0, opponents="greedy", **options)``;
+``opponents`` is one agent kind for every other seat, a list of kinds (one per
+other seat, in seat order), or a list of ready `Agent` objects. The bots are
+handed what ``play_game`` hands them: a view redealt from their own infostate,
+never the true state.
+
+Observation: ``{"observation": float32 vector in [-1, 1], "action_mask": int8}``
+from ``observation(seat)`` only; action space ``Discrete(num_distinct_actions)``.
+Reward: the change in your points since your last action (sums to your final
+points), or with ``reward="win"`` 1 at the end if you are among the winners. An
+illegal action changes nothing and costs ``illegal_penalty`` (or raises with
+``illegal="raise"``). ``reset(seed=s)`` plays ``new_initial_state(s)`` with bots
+seeded from ``s``; ``max_steps`` truncates an episode (default: none, games end).
+
+Registered as ``cardlab/<game>-v0`` (e.g. ``gymnasium.make("cardlab/runway-v0",
+players=3)``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from cardlab.adapters.encoding import HIGH, LOW, encoding_for
+from cardlab.adapters.table import ILLEGAL_MODES, make_game, observe, render_ansi
+from cardlab.agents import Agent, agent_view, make_agent
+from cardlab.core import Game, GameState, IllegalActionError
+from cardlab.games import list_games
+
+
+class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
+    """One seat of a cardlab game against bots. See the module docstring."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] | Sequence[Agent] = "greedy",
+        render_mode: str | None = None,
+        reward: str = "points",
+        illegal: str = "penalize",
+        illegal_penalty: float = -1.0,
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = make_game(game, players, **options)
+        n = self.game.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be in 0..{n - 1}, not {seat}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if reward not in ("points", "win") or illegal not in ILLEGAL_MODES:
+            raise ValueError(f"reward: points|win, illegal: {'|'.join(ILLEGAL_MODES)}")
+        self.seat = seat
+        self._opponents = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(self._opponents) != n - 1:
+            raise ValueError(f"{n} players need {n - 1} opponents, got {len(self._opponents)}")
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.max_steps = max_steps
+        size = encoding_for(self.game).size(self.game)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(LOW, HIGH, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_distinct_actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self.state: GameState = self.game.new_initial_state(0)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**62))
+        self.state = self.game.new_initial_state(game_seed)
+        bot_seeds = random.Random(f"opponents-{game_seed}")
+        others = [s for s in range(self.game.num_players) if s != self.seat]
+        self.bots: dict[int, Agent] = {
+            s: make_agent(o, seed=bot_seeds.getrandbits(32)) if isinstance(o, str) else o
+            for s, o in zip(others, self._opponents, strict=True)
+        }
+        self._views = random.Random(f"views-{game_seed}")
+        self.steps = 0
+        self._points = 0.0
+        self._play_bots()
+        return self._obs(), {}
+
+    def _play_bots(self) -> None:
+        state = self.state
+        while not state.is_terminal() and state.current_player() != self.seat:
+            seat = state.current_player()
+            legal = state.legal_actions()
+            view = agent_view(state, seat, self._views)
+            state.apply_action(legal[0] if len(legal) == 1 else self.bots[seat].step(view))
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return observe(self.state, self.seat, self.game.num_distinct_actions)
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        self.steps += 1
+        info: dict[str, Any] = {}
+        penalty = 0.0
+        try:
+            self.state.apply_action(int(action))
+        except IllegalActionError:
+            if self.illegal == "raise":
+                raise
+            penalty, info["illegal_action"] = self.illegal_penalty, True
+        self._play_bots()
+        done = self.state.is_terminal()
+        points = self.state.returns()[self.seat]
+        if self.reward_mode == "points":
+            reward, self._points = points - self._points, points
+        else:
+            reward = 1.0 if done and self.seat in self.state.winners() else 0.0
+        if done:
+            info.update(returns=list(self.state.returns()), winners=list(self.state.winners()))
+        truncated = not done and self.max_steps is not None and self.steps >= self.max_steps
+        return self._obs(), float(reward + penalty), done, truncated, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without render_mode='ansi'")
+            return None
+        return render_ansi(self.state, self.seat)
+
+
+for _name in list_games():
+    gymnasium.register(
+        f"cardlab/{_name}-v0",
+        entry_point=CardlabEnv,
+        kwargs={"game": _name},
+        disable_env_checker=True,
+    )
