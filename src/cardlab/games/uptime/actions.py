@@ -1,0 +1,53 @@
+"""UPTIME's fixed action space and decision kinds.
+
+Every action is a small int; the layout is the same in every state so bots and
+the lab can learn over it. A sub-decision (a payment, a material choice, a bid)
+is an ordinary decision of whoever must make it.
+
+    0        DRAW                   take the top 2 Supply cards
+    1        PASS                   take the top Supply card
+    2..5     REQUISITION slot 0..3  claim that Build Row card (payment follows)
+    6..9     BID slot 0..3          open the auction on that Contract
+    10..13   RESERVE slot 0..3      put a Patch from hand on that Build Row card
+    14..17   PAY_MAT kind 0..3      pay one raw material of that kind
+    18..23   PAY_COMP type 0..5     discard one Component of that type
+    24       PAY_PATCH              let a Patch stand in for this requirement
+    25..28   CHOOSE_MAT kind 0..3   take a free material of that kind (Workstation, Power Surge)
+    29..34   RETURN_COMP type 0..5  Blade: return a Component of that type
+    35       BID_PASS               decline to raise
+    36..59   BID amount 1..24       open at / raise to that many materials
+"""
+
+from __future__ import annotations
+
+DRAW = 0
+PASS = 1
+REQ = 2
+BID_SLOT = 6
+RESERVE = 10
+PAY_MAT = 14
+PAY_COMP = 18
+PAY_PATCH = 24
+CHOOSE_MAT = 25
+RETURN_COMP = 29
+BID_PASS = 35
+BID = 35  # BID + k is a bid of k materials, k = 1..MAX_BID
+MAX_BID = 24
+NUM_ACTIONS = BID + MAX_BID + 1  # 60
+
+# Decision kinds: what the state is waiting for.
+D_TURN, D_PAY, D_CHOOSE, D_BLADE, D_OPEN_BID, D_RAISE, D_OVER = range(7)
+DECISION_NAMES = (
+    "turn",
+    "pay",
+    "choose_material",
+    "blade_return",
+    "opening_bid",
+    "raise_or_pass",
+    "over",
+)
+
+# Payment requirement kinds (what the pending payment still needs).
+NEED_SPECIFIC, NEED_ANY, NEED_TYPES = range(3)
+# What a payment is for.
+FOR_REQUISITION, FOR_AUCTION = range(2)

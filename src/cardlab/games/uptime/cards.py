@@ -1,0 +1,220 @@
+"""UPTIME card data: pydantic models for cards.toml, the U1/U2 composition checks,
+and the flat per-card tables the engine reads on its hot path.
+
+The models catch a designer's typo by card and field; the cross-card checks
+(`_check_composition`) catch a file that is well-formed but not UPTIME's deck
+(wrong counts, a Component cost that names no material, two types with the
+same pair). Both raise CardDataError naming the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardlab.core.carddata import load_card_file
+from cardlab.core.errors import CardDataError
+
+PACKAGED = Path(__file__).with_name("cards.toml")
+
+# Card sorts (CardTable.kind values).
+MATERIAL, TWIST, COMPUTER, PATCH, COMPONENT, NETWORK, CONTRACT = range(7)
+KIND_NAMES = ("material", "twist", "computer", "patch", "component", "network", "contract")
+ABILITIES = ("workstation", "blade", "tower", "mainframe")
+TWISTS = ("power_surge", "supply_shortage")
+
+
+class _Card(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+
+
+class Material(_Card):
+    count: int = Field(ge=1)
+
+
+class Twist(_Card):
+    effect: Literal["power_surge", "supply_shortage"]
+
+
+class Computer(_Card):
+    ability: Literal["workstation", "blade", "tower", "mainframe"]
+    points: int = Field(ge=0)
+
+
+class Patch(_Card):
+    count: int = Field(ge=1)
+
+
+class Component(_Card):
+    cost: list[str] = Field(min_length=2, max_length=2)
+    count: int = Field(ge=1)
+
+
+class Network(_Card):
+    kind: Literal["cable", "router"]
+    cost: int = Field(ge=1)
+    points: int = Field(ge=0)
+    max_computers: int = Field(default=3, ge=1)
+    count: int = Field(ge=1)
+
+
+class Contract(_Card):
+    value: int = Field(ge=0)
+
+
+class UptimeCardFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    material: list[Material]
+    twist: list[Twist]
+    computer: list[Computer]
+    patch: Patch
+    component: list[Component]
+    network: list[Network]
+    contract: list[Contract]
+
+
+class CardTable:
+    """Every card of one deck as parallel tuples indexed by card number 0..53.
+
+    Shared (never copied) by every state of a game: the state holds only
+    card numbers. `ids[i]` is the printed token ("up07")."""
+
+    def __init__(self, data: UptimeCardFile) -> None:
+        self.data = data
+        self.material_names = tuple(m.name for m in data.material)
+        self.component_names = tuple(c.name for c in data.component)
+        mat_index = {name: i for i, name in enumerate(self.material_names)}
+        self.component_cost = tuple(tuple(mat_index[n] for n in c.cost) for c in data.component)
+        kind: list[int] = []
+        name: list[str] = []
+        sub: list[int] = []  # material kind / component type / ability / twist / network kind
+        value: list[int] = []  # points or contract value
+        for i, m in enumerate(data.material):
+            for _ in range(m.count):
+                kind.append(MATERIAL), name.append(m.name), sub.append(i), value.append(0)
+        for t in data.twist:
+            kind.append(TWIST), name.append(t.name), sub.append(TWISTS.index(t.effect))
+            value.append(0)
+        self.num_supply = len(kind)
+        for c in data.computer:
+            kind.append(COMPUTER), name.append(c.name), sub.append(ABILITIES.index(c.ability))
+            value.append(c.points)
+        for _ in range(data.patch.count):
+            kind.append(PATCH), name.append(data.patch.name), sub.append(0), value.append(0)
+        for i, comp in enumerate(data.component):
+            for _ in range(comp.count):
+                kind.append(COMPONENT), name.append(comp.name), sub.append(i), value.append(0)
+        self.network_cost: dict[int, int] = {}
+        self.router_max: dict[int, int] = {}
+        for net in data.network:
+            for _ in range(net.count):
+                self.network_cost[len(kind)] = net.cost
+                self.router_max[len(kind)] = net.max_computers
+                kind.append(NETWORK), name.append(net.name)
+                sub.append(0 if net.kind == "cable" else 1), value.append(net.points)
+        for con in data.contract:
+            kind.append(CONTRACT), name.append(con.name), sub.append(0), value.append(con.value)
+        self.kind = tuple(kind)
+        self.name = tuple(name)
+        self.sub = tuple(sub)
+        self.value = tuple(value)
+        self.count = len(kind)
+        self.ids = tuple(f"up{i:02d}" for i in range(self.count))
+        self.supply_cards = tuple(range(self.num_supply))
+        self.build_cards = tuple(range(self.num_supply, self.count))
+
+    def describe(self, card: int) -> dict[str, object]:
+        """A card as a player reads it (what observations show for a visible card)."""
+        k = self.kind[card]
+        out: dict[str, object] = {
+            "id": self.ids[card],
+            "name": self.name[card],
+            "kind": KIND_NAMES[k],
+        }
+        if k == COMPONENT:
+            out["cost"] = [self.material_names[m] for m in self.component_cost[self.sub[card]]]
+        elif k == COMPUTER:
+            out["ability"] = ABILITIES[self.sub[card]]
+            out["points"] = self.value[card]
+        elif k == NETWORK:
+            out["cost"] = self.network_cost[card]
+            out["points"] = self.value[card]
+            if self.sub[card] == 1:
+                out["per_computer"] = True
+                out["max_computers"] = self.router_max[card]
+        elif k == CONTRACT:
+            out["value"] = self.value[card]
+        return out
+
+
+def load_cards(path: Path | None = None) -> CardTable:
+    """Load, validate and check a card file (the packaged one by default)."""
+    source = path or PACKAGED
+    data = load_card_file(source, UptimeCardFile)
+    _check_composition(data, str(source))
+    return CardTable(data)
+
+
+def _fail(source: str, where: str, field: str, msg: str) -> CardDataError:
+    return CardDataError(f"{source}: {where}: field {field!r}: {msg}")
+
+
+def _check_composition(d: UptimeCardFile, src: str) -> None:
+    """U1/U2: the deck must be UPTIME's 54 cards (names, costs and values are free)."""
+    mats = [m.name for m in d.material]
+    if len(mats) != 4 or len(set(mats)) != 4:
+        raise _fail(src, "file", "material", f"need 4 differently named materials (U1), got {mats}")
+    for i, m in enumerate(d.material):
+        if m.count != 6:
+            raise _fail(src, f"card {m.name!r} (material[{i}])", "count", "must be 6 (U1)")
+    effects = sorted(t.effect for t in d.twist)
+    if effects != sorted(TWISTS):
+        raise _fail(
+            src,
+            "file",
+            "twist",
+            f"need one power_surge and one supply_shortage (U1), got {effects}",
+        )
+    abilities = sorted(c.ability for c in d.computer)
+    if abilities != sorted(ABILITIES):
+        raise _fail(
+            src,
+            "file",
+            "computer",
+            f"need one Computer of each ability {ABILITIES} (U1), got {abilities}",
+        )
+    if d.patch.count != 2:
+        raise _fail(src, f"card {d.patch.name!r} (patch)", "count", "must be 2 (U1)")
+    if len(d.component) != 6:
+        raise _fail(
+            src, "file", "component", f"need 6 Component types (U1), got {len(d.component)}"
+        )
+    pairs: dict[frozenset[str], str] = {}
+    for i, c in enumerate(d.component):
+        where = f"card {c.name!r} (component[{i}])"
+        if c.count != 2:
+            raise _fail(src, where, "count", "must be 2 (U1)")
+        for n in c.cost:
+            if n not in mats:
+                raise _fail(
+                    src, where, "cost", f"{n!r} is not a material; materials: {', '.join(mats)}"
+                )
+        pair = frozenset(c.cost)
+        if len(pair) != 2:
+            raise _fail(src, where, "cost", "must name two different materials (U2)")
+        if pair in pairs:
+            raise _fail(
+                src,
+                where,
+                "cost",
+                f"same pair as {pairs[pair]!r}; each type needs its own pair (U2)",
+            )
+        pairs[pair] = c.name
+    kinds = sorted(n.kind for n in d.network for _ in range(n.count))
+    if kinds != ["cable", "cable", "router", "router"]:
+        raise _fail(src, "file", "network", f"need 2 Cables and 2 Routers (U1), got {kinds}")
+    if len(d.contract) != 6:
+        raise _fail(src, "file", "contract", f"need 6 Contracts (U1), got {len(d.contract)}")

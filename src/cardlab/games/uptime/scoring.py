@@ -1,0 +1,92 @@
+"""UPTIME scoring (U14, U15) and the tie-break chain (U17).
+
+Pure functions over a state's public data, so the lab, the renderer and the
+bots all score the same way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardlab.games.uptime.cards import COMPUTER, CONTRACT, NETWORK
+
+if TYPE_CHECKING:
+    from cardlab.games.uptime.state import UptimeState
+
+NETWORK_CAP = 8
+"""Network points (Cables + Routers) count at most 8 per player (rulebook, U14)."""
+
+TIEBREAK_LEVELS = ("most_computers", "most_contracts", "fewest_draw_pass", "turn_order")
+
+
+def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
+    """Points of `seat` by source; 'total' is the sum the game is won on."""
+    t = state.t
+    computers = cables = routers = contracts = 0
+    n_comp = state.ncomp[seat]
+    router_cards: list[int] = []
+    for c in state.tab[seat]:
+        k = t.kind[c]
+        if k == COMPUTER:
+            computers += t.value[c]
+        elif k == NETWORK:
+            if t.sub[c] == 0:
+                cables += t.value[c]
+            else:
+                router_cards.append(c)
+        elif k == CONTRACT:
+            contracts += t.value[c]
+    if state.game.options["router_rule"] == "per_computer":
+        # U14: every Router counts every Computer you own, up to its maximum (3).
+        for r in router_cards:
+            routers += t.value[r] * min(n_comp, t.router_max[r])
+    else:
+        # Option: each Computer is attached to one Router only.
+        left = n_comp
+        for r in router_cards:
+            attached = min(left, t.router_max[r])
+            routers += t.value[r] * attached
+            left -= attached
+    network = min(NETWORK_CAP, cables + routers)
+    base = seat * 4
+    leftovers = sum(state.mats[base : base + 4]) // 3  # U15: Patches and Components score 0
+    total = computers + network + contracts + leftovers
+    return {
+        "computers": computers,
+        "network": network,
+        "network_uncapped": cables + routers,
+        "contracts": contracts,
+        "leftovers": leftovers,
+        "total": total,
+    }
+
+
+def points(state: UptimeState) -> list[int]:
+    return [breakdown(state, p)["total"] for p in range(state.n)]
+
+
+def tiebreak_keys(state: UptimeState, seat: int) -> tuple[int, int, int, int]:
+    """The chain after points (U17): most Computers, most Contracts, fewest
+    Draw/Pass actions, earliest in turn order (from the seeded first player)."""
+    return (
+        state.ncomp[seat],
+        state.ncontract[seat],
+        -state.draw_pass[seat],
+        -((seat - state.first) % state.n),
+    )
+
+
+def rank(state: UptimeState) -> tuple[int, str | None]:
+    """The single winner and the tie-break level that decided (None: points alone)."""
+    pts = points(state)
+    best = max(pts)
+    alive = [p for p in range(state.n) if pts[p] == best]
+    if len(alive) == 1:
+        return alive[0], None
+    keys = {p: tiebreak_keys(state, p) for p in alive}
+    for level, name in enumerate(TIEBREAK_LEVELS):
+        top = max(keys[p][level] for p in alive)
+        alive = [p for p in alive if keys[p][level] == top]
+        if len(alive) == 1:
+            return alive[0], name
+    raise AssertionError("turn order always separates seats")  # pragma: no cover
