@@ -1,0 +1,106 @@
+"""SUPER COMPUTER personas. Both read only the state they are handed (a resample
+from their seat's view) and draw ties from their own generator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.agents.base import Agent, register_agent
+from cardlab.core import GameState
+
+PICK, PLACE, CHOOSE_BUILD = "pick", "place", "choose_build"
+
+
+def _check(state: GameState, kind: str) -> Any:
+    if state.game.name != "supercomputer":
+        raise ValueError(f"persona {kind!r} plays supercomputer, not {state.game.name}")
+    return state
+
+
+class _SuperComputerPersona(Agent):
+    """Shared placement: keep the most open connectors (room for later parts)."""
+
+    def step(self, state: GameState) -> int:
+        s = _check(state, self.kind)
+        kind = s.decision_kind()
+        if kind == PICK:
+            return self._best(s, s.legal_actions(), lambda a: self.pick_value(s, a))
+        if kind == PLACE:
+            return self._best(s, s.legal_actions(), lambda a: self.place_value(s, a))
+        return self._best(s, s.legal_actions(), lambda a: self.build_value(s, a))
+
+    def _best(self, s: Any, actions: list[int], value: Any) -> int:
+        scored = [(value(a), a) for a in actions]
+        top = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+    def fit_value(self, s: Any, k: int) -> float:
+        """Points part k brings this round: green if it fits my computer now, else red."""
+        q, r, t = s.current_player(), s.rnd, s.t
+        return t.green[k][r] if s.legal_cells(q, k) else t.red[k][r]
+
+    def place_value(self, s: Any, a: int) -> float:
+        if a == s.game.scrap_action:
+            return -100.0
+        child = s.clone()
+        q = s.current_player()
+        child.grids[q][a - s.game.place0] = s.placing[q]
+        return float(child.open_connectors(q))
+
+    def pick_value(self, s: Any, k: int) -> float:
+        raise NotImplementedError
+
+    def build_value(self, s: Any, a: int) -> float:
+        raise NotImplementedError
+
+
+@register_agent("points")
+class PointsPersona(_SuperComputerPersona):
+    """Takes the highest-value part that fits: each pick maximises this round's green
+    points of a part that has a legal place on its computer now (a part that fits
+    nowhere is valued at its red scrap points). Keeps the build with the fewest
+    required parts (the likeliest bonus) and places to keep the most open connectors."""
+
+    kind = "points"
+
+    def pick_value(self, s: Any, k: int) -> float:
+        return self.fit_value(s, k)
+
+    def build_value(self, s: Any, a: int) -> float:
+        b = a - s.game.build0
+        need = sum(count for _, count in s.t.reqs[b])
+        return -need + 0.01 * s.t.bonus[b][s.rnd]
+
+
+@register_agent("builder")
+class BuilderPersona(_SuperComputerPersona):
+    """Chases its build card: keeps the build its hand covers best (weighted by the
+    bonus), then picks first the parts that fill a still-missing requirement and fit,
+    otherwise the highest-value part that fits. In the public race it chases the
+    face-up build it is closest to."""
+
+    kind = "builder"
+
+    def _targets(self, s: Any) -> list[int]:
+        q = s.current_player()
+        if s.game.build_mode == 2:
+            return list(s.race)
+        return list(s.kept[q])
+
+    def pick_value(self, s: Any, k: int) -> float:
+        q, t = s.current_player(), s.t
+        value = self.fit_value(s, k)
+        if value <= 0:
+            return value
+        attached = list(s.grids[q].values())
+        for b in self._targets(s):
+            for accepts, count in t.reqs[b]:
+                if accepts[k] and sum(1 for j in attached if accepts[j]) < count:
+                    value += 10 + t.bonus[b][s.rnd] / 4
+        return value
+
+    def build_value(self, s: Any, a: int) -> float:
+        b = a - s.game.build0
+        q, t = s.current_player(), s.t
+        cover = t.progress(b, s.hands[q])
+        return cover * t.bonus[b][s.rnd] - (1 - cover) * -t.penalty[b][s.rnd]
