@@ -34,21 +34,30 @@ def from_setup(
     hands: Sequence[Sequence[str]],
     bench: Sequence[str],
     pile_top: Sequence[str] = (),
+    discard: Sequence[str] = (),
     deals: Sequence[str] = (),
     shocks_under: Mapping[str, int] | None = None,
     last_seat: int = 0,
     hype: int = 0,
+    reputation: Sequence[int] | None = None,
+    footholds: Sequence[Sequence[int]] | None = None,
+    footholds_left: Sequence[int] | None = None,
+    already_closed: Sequence[str] = (),
     seed: int = 0,
 ) -> RunwayState:
     """A state at the start of a Deal, laid out by hand.
 
     hands/bench/pile_top name Capital cards ("Cash 7"); pile_top[0] is the top
     of the draw pile and the Capital cards not named anywhere lie beneath it in
-    id order. `deals` names Deals in flip order (first in play, second next);
+    id order; `discard` cards lie face-up in the discard. `deals` names Deals in flip order (first in play, second next);
     the other Deals follow in card-file order. `shocks_under` tucks that many
     Shocks under a named Deal; the other Shocks lie at the bottom of the Deal
     deck, under the last Deal, so they never come up. The state's generator
     (used only for later reshuffles) is seeded with `seed`.
+
+    To start mid-game: `reputation` per seat, `footholds` per seat per Sector
+    (in Sector order), `footholds_left` per seat, and `already_closed` Deals
+    that count as closed (laid in the Dumped pile, out of the Deal deck).
     """
     if len(hands) != game.num_players:
         raise ValueError(f"{game.num_players} players need {game.num_players} hands")
@@ -60,14 +69,21 @@ def from_setup(
         placed += s.hands[p]
     s.bench = [card(cards, x) for x in bench]
     top = [card(cards, x) for x in pile_top]
-    placed += s.bench + top
+    s.discard = [card(cards, x) for x in discard]
+    placed += s.bench + top + s.discard
     if len(set(placed)) != len(placed):
         raise ValueError("a Capital card is placed twice in the set-up")
     rest = [c for c in range(NUM_CAPITAL) if c not in placed]
     s.pile = list(reversed(rest)) + list(reversed(top))  # the end of the list is the top
     shocks_under = dict(shocks_under or {})
+    closed = [cards.deal_index(name) for name in already_closed]
+    s.dumped = [DEAL0 + i for i in closed]
+    s.deals_closed = len(closed)
+    s.deals_left -= len(closed)
     order = [cards.deal_index(name) for name in deals]
-    order += [i for i in range(len(cards.deals)) if i not in order]
+    if set(order) & set(closed):
+        raise ValueError("a Deal is both to be flipped and already closed")
+    order += [i for i in range(len(cards.deals)) if i not in order and i not in closed]
     sequence: list[int] = []
     next_shock = SHOCK0
     for i in order:
@@ -83,6 +99,13 @@ def from_setup(
     s.deal_deck = list(reversed(sequence))
     s.last_seat = last_seat
     s.hype = hype
+    if reputation is not None:
+        s.rep = list(reputation)
+    if footholds is not None:
+        s.footholds = [list(f) for f in footholds]
+        s.locked = [sum(1 for x in f if x >= 2) for f in footholds]
+    if footholds_left is not None:
+        s.footholds_left = list(footholds_left)
     s.start_first_deal()
     return s
 
