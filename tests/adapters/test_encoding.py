@@ -29,7 +29,7 @@ def test_vector_is_fixed_size_bounded_and_blind_to_hidden_cards(name, players):
     game = _game(name, players)
     enc = encoding_for(game)
     rng = random.Random(7)
-    for seed in (1, 2):
+    for seed in (1,):
         state = game.new_initial_state(seed)
         seen = set()
         while True:
@@ -37,9 +37,8 @@ def test_vector_is_fixed_size_bounded_and_blind_to_hidden_cards(name, players):
                 vec = encode_state(state, p)
                 assert vec.shape == (enc.size(game),) and vec.dtype == np.float32
                 assert vec.min() >= LOW and vec.max() <= HIGH
-                for k in range(2):
-                    redealt = state.resample_from_infostate(p, rng.getrandbits(32) + k)
-                    assert np.array_equal(encode_state(redealt, p), vec), f"seat {p} vector leaks"
+                redealt = state.resample_from_infostate(p, rng.getrandbits(32))
+                assert np.array_equal(encode_state(redealt, p), vec), f"seat {p} vector leaks"
                 # a function of the JSON observation alone
                 obs = json.loads(json.dumps(state.observation(p)))
                 assert np.array_equal(enc.encode(obs, game), vec)

@@ -100,14 +100,18 @@ def test_parallel_env_plays_whole_games(name, players):
     assert info["player_0"]["winners"] == p.table.state.winners()
 
 
-def test_simultaneous_round_is_one_parallel_step():
-    p = parallel_env(**make("toy", 3))
+@pytest.mark.parametrize(("name", "players", "rounds"), [("toy", 3, 1), ("supercomputer", 4, 3)])
+def test_simultaneous_round_is_one_parallel_step(name, players, rounds):
+    # toy: one pick; SUPER COMPUTER: keep a build, pick a part, place it
+    p = parallel_env(**make(name, players))
     obs, _ = p.reset(seed=1)
-    masks = {a: np.flatnonzero(o["action_mask"]).tolist() for a, o in obs.items()}
     noop = p.game.num_distinct_actions
-    assert all(m and m != [noop] for m in masks.values()), "every seat picks at once"
-    p.step({a: m[0] for a, m in masks.items()})
-    assert len(p.table.state.history()) == 3
+    for _ in range(rounds):
+        masks = {a: np.flatnonzero(o["action_mask"]).tolist() for a, o in obs.items()}
+        assert all(m and m != [noop] for m in masks.values()), "every seat decides at once"
+        before = len(p.table.state.history())
+        obs, *_ = p.step({a: m[-1] for a, m in masks.items()})
+        assert len(p.table.state.history()) == before + players
 
 
 def test_illegal_action_is_penalized_without_change_or_raises():

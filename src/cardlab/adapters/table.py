@@ -71,10 +71,11 @@ def deciders(state: GameState) -> dict[int, list[int]]:
     kinds = encoding_for(state.game).simultaneous
     if state.decision_kind() not in kinds:
         return out
+    kind = state.decision_kind()
     probe = state.clone()
     while True:
         probe.apply_action(out[seat][0])
-        if probe.is_terminal() or probe.decision_kind() not in kinds:
+        if probe.is_terminal() or probe.decision_kind() != kind:
             return out
         seat = probe.current_player()
         if seat in out:
@@ -91,7 +92,9 @@ def render_ansi(state: GameState, seat: int) -> str:
     from rich.console import Console
 
     buf = io.StringIO()
-    Console(file=buf, force_terminal=True, width=100, color_system="standard").print(text)
+    Console(
+        file=buf, force_terminal=True, width=100, color_system="standard", highlight=False
+    ).print(text)
     return buf.getvalue()
 
 
