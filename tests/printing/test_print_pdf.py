@@ -216,3 +216,16 @@ def test_supercomputer_and_uptime_need_their_engines() -> None:
     for game in GAMES:
         if engine_ready(game):
             assert load_game(game).cards is not None
+
+
+def test_print_command_writes_the_pdf_and_reports_bad_input(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    out = tmp_path / "rw.pdf"
+    result = CliRunner().invoke(app, ["print", "runway", "--paper", "letter", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(out).pages) == 8
+    bad = CliRunner().invoke(app, ["print", "runway", "--paper", "a3", "--out", str(out)])
+    assert bad.exit_code == 2 and "unknown paper 'a3'" in bad.output

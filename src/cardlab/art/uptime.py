@@ -200,7 +200,7 @@ def _emblem(face: UptimeFace, colour: str) -> str:
 
 def back_art(back: str) -> CardArt:
     """The back of the Supply deck or of the Build deck."""
-    colour = "#2f3e46" if back == "Supply" else "#1d3557"
+    colour = "#7f5539" if back == "Supply" else "#1d3557"
     body = [
         card_outline(fill=colour),
         rect(4, 4, CARD_W - 8, CARD_H - 8, stroke="#cad2c5", width=0.6, radius=2),

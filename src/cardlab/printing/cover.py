@@ -30,7 +30,7 @@ def contents_lines(title: str, faces: Sequence[Face], back_kinds: Sequence[str])
             continue
         counts = Counter(f.category for f in deck)
         detail = ", ".join(f"{n} {cat}" for cat, n in counts.items())
-        lines.append(f"{kind} back: {len(deck)} cards ({detail})")
+        lines.append(f"{kind} deck: {len(deck)} cards ({detail})")
     return lines
 
 
