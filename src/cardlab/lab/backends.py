@@ -11,9 +11,10 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from typing import Any
 
 from cardlab.core import CardlabError
-from cardlab.lab.simulate import GameRecord, SimSpec, play_batch
+from cardlab.lab.simulate import GameRecord, Observer, SimSpec, play_batch, probe_batch
 
 BACKENDS = ("local", "ray")
 
@@ -21,7 +22,7 @@ BACKENDS = ("local", "ray")
 @dataclass
 class RunResult:
     spec: SimSpec
-    records: list[GameRecord]
+    records: list[Any]  # GameRecord, or an observer's dicts
     elapsed_s: float
     workers: int
     backend: str
@@ -40,23 +41,31 @@ def run_spec(
     ray_address: str | None = None,
     progress: bool = True,
     label: str | None = None,
+    observer: type[Observer] | None = None,
 ) -> RunResult:
-    """Play every game of `spec`; records come back sorted by game index."""
+    """Play every game of `spec`; records come back sorted by game index.
+
+    With an `observer` (a claim probe), records are its per-game dicts."""
     if backend not in BACKENDS:
         raise CardlabError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if workers < 1:
         raise CardlabError(f"--workers must be at least 1, not {workers}")
     start = time.perf_counter()
     jobs = batches(spec.games, workers)
-    runner = _run_ray(spec, jobs, workers, ray_address) if backend == "ray" else None
-    if runner is None:
-        runner = _run_local(spec, jobs, workers)
-    records: list[GameRecord] = []
+    tasks: list[tuple[Any, ...]] = [
+        (spec, job) if observer is None else (spec, job, observer) for job in jobs
+    ]
+    fn = play_batch if observer is None else probe_batch
+    if backend == "ray":
+        runner = _run_ray(fn, tasks, workers, ray_address)
+    else:
+        runner = _run_local(fn, tasks, workers)
+    records: list[Any] = []
     with _progress(progress, label or f"{spec.game} {spec.players}p", spec.games) as advance:
         for done in runner:
             records.extend(done)
             advance(len(done))
-    records.sort(key=lambda r: r.index)
+    records.sort(key=lambda r: r["index"] if isinstance(r, dict) else r.index)
     return RunResult(spec, records, time.perf_counter() - start, workers, backend)
 
 
@@ -64,13 +73,13 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _run_local(spec: SimSpec, jobs: list[list[int]], workers: int) -> Iterator[list[GameRecord]]:
+def _run_local(fn: Callable[..., Any], tasks: list[tuple[Any, ...]], workers: int) -> Iterator[Any]:
     if workers == 1:
-        for job in jobs:
-            yield play_batch(spec, job)
+        for task in tasks:
+            yield fn(*task)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(play_batch, spec, job) for job in jobs}
+        pending = {pool.submit(fn, *task) for task in tasks}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
@@ -78,8 +87,8 @@ def _run_local(spec: SimSpec, jobs: list[list[int]], workers: int) -> Iterator[l
 
 
 def _run_ray(
-    spec: SimSpec, jobs: list[list[int]], workers: int, address: str | None
-) -> Iterator[list[GameRecord]]:
+    fn: Callable[..., Any], tasks: list[tuple[Any, ...]], workers: int, address: str | None
+) -> Iterator[Any]:
     try:
         import ray
     except ImportError:
@@ -89,9 +98,8 @@ def _run_ray(
             ray.init(address=address, log_to_driver=False)
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-    remote = ray.remote(play_batch)
-    spec_ref = ray.put(spec)
-    return _gather_ray(ray, [remote.remote(spec_ref, job) for job in jobs])
+    remote = ray.remote(fn)
+    return _gather_ray(ray, [remote.remote(*task) for task in tasks])
 
 
 def _gather_ray(ray, pending) -> Iterator[list[GameRecord]]:  # type: ignore[no-untyped-def]

@@ -60,7 +60,7 @@ def simulate(
     from cardlab.lab.simulate import make_spec
 
     try:
-        spec = make_spec(game, players, agents.split(","), seed, games, _options(option))
+        spec = make_spec(game, players, agents, seed, games, _options(option))
         result = run_spec(
             spec, workers or default_workers(), backend, ray_address, progress=not quiet
         )
@@ -124,3 +124,6 @@ def runs(
 def register(app: typer.Typer) -> None:
     app.command()(simulate)
     app.command()(runs)
+    from cardlab.lab import report_commands
+
+    report_commands.register(app)

@@ -195,9 +195,7 @@ def ends(records: Sequence[GameRecord]) -> dict[str, Any]:
     for r in records:
         by_reason[r.end_reason].append(r.seed)
     errors = [
-        {"seed": r.seed, "index": r.index, "error": r.error}
-        for r in records
-        if r.error is not None
+        {"seed": r.seed, "index": r.index, "error": r.error} for r in records if r.error is not None
     ]
     return {
         "reasons": {k: len(v) for k, v in sorted(by_reason.items(), key=lambda kv: -len(kv[1]))},

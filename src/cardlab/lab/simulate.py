@@ -15,7 +15,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from cardlab.agents import make_agent, play_game
+from cardlab.agents import play_game
+from cardlab.agents.spec import check_agent_specs, parse_agent_list, parse_agent_spec
 from cardlab.core import CardlabError, GameState
 from cardlab.games import load_game
 from cardlab.lab.seeds import agent_seed, game_seed
@@ -50,7 +51,7 @@ class SimSpec:
 def make_spec(
     game: str,
     players: int | None,
-    agents: list[str] | tuple[str, ...],
+    agents: str | list[str] | tuple[str, ...],
     seed: int,
     games: int,
     options: dict[str, Any] | None = None,
@@ -60,12 +61,12 @@ def make_spec(
     if games < 1:
         raise CardlabError(f"--games must be at least 1, not {games}")
     g = load_checked(game, players, options or {})
-    kinds = [a.strip() for a in agents if a.strip()]
-    if not kinds:
+    text = agents if isinstance(agents, str) else ",".join(agents)
+    specs = parse_agent_list(text)
+    if not specs:
         raise CardlabError("--agents needs at least one agent kind")
-    seats = tuple(kinds[i % len(kinds)] for i in range(g.num_players))
-    for kind in sorted(set(seats)):
-        make_agent(kind)
+    check_agent_specs(specs)
+    seats = tuple(specs[i % len(specs)].label for i in range(g.num_players))
     return SimSpec(game, g.num_players, seats, seed, games, tuple(sorted(g.options.items())))
 
 
@@ -89,7 +90,10 @@ def engine_ready(game: str) -> bool:
 
 
 def make_agents(spec: SimSpec, seed: int) -> list[Any]:
-    return [make_agent(kind, seed=agent_seed(seed, s)) for s, kind in enumerate(spec.agents)]
+    return [
+        parse_agent_spec(label).make(seed=agent_seed(seed, s))
+        for s, label in enumerate(spec.agents)
+    ]
 
 
 @dataclass
@@ -262,3 +266,38 @@ def _where(exc: BaseException) -> str:
 def play_batch(spec: SimSpec, indices: list[int]) -> list[GameRecord]:
     """Play several games of a run (one task for a worker)."""
     return [play_one(spec, i) for i in indices]
+
+
+class Observer:
+    """Watches one game for a claim probe: `__call__` sees each decision
+    (the live state, before the action), `finish` returns the game's small
+    JSON-ready summary. The live state object is the one `play_game` mutates,
+    so `self.state` in `finish` is the final state."""
+
+    def __init__(self) -> None:
+        self.state: GameState | None = None
+
+    def __call__(self, state: GameState, seat: int, action: int) -> None:
+        self.state = state
+        self.see(state, seat, action)
+
+    def see(self, state: GameState, seat: int, action: int) -> None:
+        """Override: look at one decision."""
+
+    def finish(self, result: Any) -> dict[str, Any]:
+        """Override: the game's summary (`result` is play_game's GameResult)."""
+        return {}
+
+
+def probe_batch(
+    spec: SimSpec, indices: list[int], observer: type[Observer]
+) -> list[dict[str, Any]]:
+    """Play games of `spec` under an observer; one summary dict per game."""
+    out = []
+    game = load_game(spec.game, players=spec.players, **spec.options_dict)
+    for index in indices:
+        seed = game_seed(spec.seed, index)
+        obs = observer()
+        result = play_game(game, make_agents(spec, seed), seed=seed, on_action=obs)
+        out.append({"index": index, "seed": seed, **obs.finish(result)})
+    return out

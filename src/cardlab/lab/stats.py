@@ -29,8 +29,16 @@ def games_for_half_width(rate: float, half_width: float) -> int:
 def describe(values: Sequence[float]) -> dict[str, float]:
     """Mean, spread and quantiles of a distribution (empty -> zeros)."""
     if not values:
-        return {"n": 0, "mean": 0.0, "sd": 0.0, "min": 0.0, "p10": 0.0, "median": 0.0,
-                "p90": 0.0, "max": 0.0}
+        return {
+            "n": 0,
+            "mean": 0.0,
+            "sd": 0.0,
+            "min": 0.0,
+            "p10": 0.0,
+            "median": 0.0,
+            "p90": 0.0,
+            "max": 0.0,
+        }
     ordered = sorted(values)
     return {
         "n": len(ordered),

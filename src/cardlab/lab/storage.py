@@ -59,7 +59,9 @@ MAP_FIELDS = ("kind_decisions", "kind_legal", "kind_forced")
 def run_id(spec: SimSpec) -> str:
     """Stable id of a spec: same spec, same id, same file."""
     text = json.dumps(asdict(spec), sort_keys=True)
-    return f"{spec.game}-{spec.players}p-s{spec.seed}-{hashlib.sha1(text.encode()).hexdigest()[:10]}"
+    return (
+        f"{spec.game}-{spec.players}p-s{spec.seed}-{hashlib.sha1(text.encode()).hexdigest()[:10]}"
+    )
 
 
 def _row(record: GameRecord, rid: str, run_seed: int) -> dict[str, Any]:

@@ -56,9 +56,7 @@ class TimeModel:
                 seconds[key] = float(value)
         return TimeModel(seconds, forced, other)
 
-    def game_seconds(
-        self, kind_decisions: dict[str, int], kind_forced: dict[str, int]
-    ) -> float:
+    def game_seconds(self, kind_decisions: dict[str, int], kind_forced: dict[str, int]) -> float:
         total = 0.0
         for kind, count in kind_decisions.items():
             forced = kind_forced.get(kind, 0)

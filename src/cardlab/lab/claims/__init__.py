@@ -1,0 +1,88 @@
+"""The rulebook-claims gate.
+
+Each game's module here registers its claims with `@claim(id, text)`: the
+id is stable (designers track it across rule versions), the text is the
+rulebook passage tested, and the function plays what it needs through the
+`LabContext` and returns a `Verdict` computed from those games. Nothing here
+writes a verdict in: a claim that cannot be measured returns `untestable`
+with the reason, and a probe that raises is reported as untestable with the
+error (so one broken probe never hides the others)."""
+
+from __future__ import annotations
+
+import importlib
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.lab.context import LabContext
+
+HOLDS, FAILS, UNTESTABLE = "holds", "fails", "untestable"
+VERDICTS = (HOLDS, FAILS, UNTESTABLE)
+
+
+@dataclass
+class Verdict:
+    verdict: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"verdict must be one of {VERDICTS}, not {self.verdict!r}")
+
+
+def verdict(ok: bool, **evidence: Any) -> Verdict:
+    """`holds` when `ok` (a computed condition), else `fails`, with evidence."""
+    return Verdict(HOLDS if ok else FAILS, evidence)
+
+
+def untestable(reason: str, **evidence: Any) -> Verdict:
+    return Verdict(UNTESTABLE, {"reason": reason, **evidence})
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    text: str
+    check: Callable[[LabContext], Verdict]
+
+
+_CLAIMS: dict[str, list[Claim]] = {}
+GAMES_WITH_CLAIMS = ("uptime", "runway", "supercomputer")
+
+
+def claim(claim_id: str, text: str) -> Callable[[Callable[[LabContext], Verdict]], Any]:
+    def wrap(fn: Callable[[LabContext], Verdict]) -> Callable[[LabContext], Verdict]:
+        game = claim_id.split(".", 1)[0]
+        _CLAIMS.setdefault(game, []).append(Claim(claim_id, text, fn))
+        return fn
+
+    return wrap
+
+
+def claims_for(game: str) -> list[Claim]:
+    if game in GAMES_WITH_CLAIMS:
+        importlib.import_module(f"{__name__}.{game}")
+    return list(_CLAIMS.get(game, []))
+
+
+def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every claim of the context's game: `{id, text, verdict, evidence}`."""
+    out = []
+    for c in claims_for(ctx.game):
+        if only and c.id not in only:
+            continue
+        start = time.perf_counter()
+        try:
+            v = c.check(ctx)
+        except Exception as exc:  # a broken probe is reported, never hidden
+            frame = traceback.extract_tb(exc.__traceback__)[-1]
+            v = untestable(
+                f"the probe raised {type(exc).__name__}: {exc}",
+                where=f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}",
+            )
+        v.evidence["probe_s"] = round(time.perf_counter() - start, 2)
+        out.append({"id": c.id, "text": c.text, "verdict": v.verdict, "evidence": v.evidence})
+    return out

@@ -1,0 +1,70 @@
+"""A report's shared state: settings, and a cache of runs so the report and
+the claims never play the same configuration twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.lab.backends import RunResult, run_spec
+from cardlab.lab.simulate import Observer, SimSpec, load_checked, make_spec
+from cardlab.lab.timemodel import TimeModel
+
+
+@dataclass
+class LabContext:
+    """What a report and its claims may run: `run(...)` plays (or reuses) a
+    configuration with the report's seed, workers and backend."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    options: dict[str, Any]
+    games: int
+    seed: int = 0
+    workers: int = 1
+    backend: str = "local"
+    ray_address: str | None = None
+    progress: bool = True
+    time_model: TimeModel = field(default_factory=TimeModel)
+    _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
+
+    @property
+    def game_class(self) -> Any:
+        return type(load_checked(self.game, self.players, self.options))
+
+    def spec(
+        self,
+        players: int | None = None,
+        agents: list[str] | tuple[str, ...] | None = None,
+        options: dict[str, Any] | None = None,
+        games: int | None = None,
+        seed: int | None = None,
+    ) -> SimSpec:
+        """The report's main spec with some settings changed (options are
+        merged over the report's options)."""
+        return make_spec(
+            self.game,
+            players or self.players,
+            list(agents or self.agents),
+            self.seed if seed is None else seed,
+            games or self.games,
+            {**self.options, **(options or {})},
+        )
+
+    def run(
+        self, label: str | None = None, observer: type[Observer] | None = None, **changes: Any
+    ) -> RunResult:
+        """Play (or reuse) a configuration; with `observer`, a claim probe."""
+        spec = self.spec(**changes)
+        key = (spec, observer)
+        if key not in self._cache:
+            name = label or (observer.__name__ if observer else None)
+            self._cache[key] = run_spec(
+                spec, self.workers, self.backend, self.ray_address, self.progress, name, observer
+            )
+        return self._cache[key]
+
+    @property
+    def games_played(self) -> int:
+        return sum(len(r.records) for r in self._cache.values())

@@ -1,0 +1,145 @@
+"""Build a game's report: play the configurations, compute metrics and claims.
+
+`build_report` returns the JSON-ready dict written to report.json; the HTML
+and the Markdown summary are rendered from that dict alone, so what a
+designer reads is exactly what was measured."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from cardlab.lab import metrics
+from cardlab.lab.claims import evaluate
+from cardlab.lab.context import LabContext
+from cardlab.lab.simulate import GameRecord
+from cardlab.lab.stats import games_for_half_width
+from cardlab.lab.timemodel import TimeModel
+
+HALF_WIDTH = 0.03
+"""Default games are enough for a +-3-point 95% interval on each seat's win rate."""
+SIDE_GAMES = 300
+"""Games per player count and per compared option value (side-by-side tables)."""
+
+
+def default_games(players: int) -> int:
+    """Games for +-3 points at a fair-share win rate (e.g. 801 at 4 players)."""
+    return games_for_half_width(1 / players, HALF_WIDTH)
+
+
+def config_metrics(records: Sequence[GameRecord], model: TimeModel) -> dict[str, Any]:
+    return {
+        "games": len(records),
+        "outcome": metrics.outcome(records),
+        "length": metrics.length(records, model),
+        "decisions": metrics.decisions(records),
+        "tension": metrics.tension(records),
+        "content": metrics.content(records),
+        "ends": metrics.ends(records),
+    }
+
+
+def side_metrics(records: Sequence[GameRecord], model: TimeModel) -> dict[str, Any]:
+    """The side-by-side subset (no per-card table)."""
+    full = config_metrics(records, model)
+    full.pop("content")
+    return full
+
+
+def build_report(
+    ctx: LabContext,
+    compare: tuple[str, list[str]] | None = None,
+    side_games: int = SIDE_GAMES,
+    ladder_games: int = 30,
+    ladder_iterations: int = 200,
+    claims_only: list[str] | None = None,
+) -> dict[str, Any]:
+    start = time.perf_counter()
+    cls = ctx.game_class
+    model = ctx.time_model
+    main = ctx.run(label=f"{ctx.game} {ctx.players}p main")
+    report: dict[str, Any] = {
+        "game": ctx.game,
+        "title": getattr(cls, "title", ctx.game),
+        "generated_at": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "settings": {
+            "players": ctx.players,
+            "games": ctx.games,
+            "agents": list(ctx.agents),
+            "options": main.spec.options_dict,
+            "seed": ctx.seed,
+            "workers": ctx.workers,
+            "backend": ctx.backend,
+            "side_games": side_games,
+            "ladder_games": ladder_games,
+            "ladder_iterations": ladder_iterations,
+        },
+        "claims": evaluate(ctx, claims_only),
+        "main": config_metrics(main.records, model),
+        "main_games_per_s": round(len(main.records) / main.elapsed_s, 2),
+    }
+    report["player_counts"] = _player_counts(ctx, cls, side_games, model)
+    if compare is not None:
+        report["compare"] = _compare(ctx, compare, side_games, model)
+    report["skill"] = _skill(ctx, ladder_games, ladder_iterations)
+    report["games_played"] = ctx.games_played
+    report["elapsed_s"] = round(time.perf_counter() - start, 2)
+    report["headline"] = headline(report)
+    return report
+
+
+def _player_counts(
+    ctx: LabContext, cls: Any, side_games: int, model: TimeModel
+) -> list[dict[str, Any]]:
+    out = []
+    for n in range(cls.min_players, cls.max_players + 1):
+        games = ctx.games if n == ctx.players else side_games
+        run = ctx.run(label=f"{ctx.game} {n}p", players=n, games=games)
+        out.append({"players": n, **side_metrics(run.records, model)})
+    return out
+
+
+def _compare(
+    ctx: LabContext, compare: tuple[str, list[str]], side_games: int, model: TimeModel
+) -> dict[str, Any]:
+    name, values = compare
+    rows = []
+    for value in values:
+        run = ctx.run(label=f"{ctx.game} {name}={value}", options={name: value}, games=side_games)
+        rows.append({"value": str(run.spec.options_dict[name]), **side_metrics(run.records, model)})
+    return {"option": name, "games": side_games, "values": rows}
+
+
+def _skill(ctx: LabContext, games: int, iterations: int) -> dict[str, Any]:
+    if games <= 0:
+        return {"skipped": "ladder turned off (--ladder-games 0)"}
+    from cardlab.lab.skill import skill
+
+    return skill(ctx, games, iterations)
+
+
+def headline(report: dict[str, Any]) -> dict[str, float]:
+    """Flat key figures, compared against a baseline report in summary.md."""
+    m = report["main"]
+    out = m["outcome"]
+    figures = {
+        "first_seat_advantage": out.get("first_seat_advantage", 0.0),
+        "balance": out.get("balance", 0.0),
+        "shared_wins_share": round(out.get("shared_wins", 0) / max(1, out.get("games", 0)), 4),
+        "mean_decisions": m["length"]["decisions"]["mean"],
+        "mean_turns": m["length"]["turns"]["mean"],
+        "mean_rounds": m["length"]["rounds"]["mean"],
+        "mean_minutes": m["length"]["minutes"]["mean"],
+        "mean_branching": m["decisions"]["mean_branching"],
+        "forced_share": m["decisions"]["forced_share"],
+        "dead_turns_per_game": m["decisions"]["dead_turns_per_game"],
+        "mean_lead_changes": m["tension"]["lead_changes"]["mean"],
+        "mean_winner_deficit": m["tension"]["winner_largest_deficit"]["mean"],
+        "errors": m["ends"]["error_count"],
+        "claims_holding": sum(1 for c in report["claims"] if c["verdict"] == "holds"),
+        "claims_failing": sum(1 for c in report["claims"] if c["verdict"] == "fails"),
+    }
+    for i, rate in enumerate(out.get("win_rate_by_position", [])):
+        figures[f"win_rate_position_{i + 1}"] = rate
+    return figures

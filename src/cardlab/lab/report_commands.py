@@ -1,0 +1,148 @@
+"""`cardlab report` and `cardlab gate`: write a game's report, or every game's."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cardlab.core import CardlabError
+from cardlab.lab.commands import BackendOpt, OptionOpt, RayOpt, WorkersOpt, fail
+
+
+def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
+    """`stall_end=true,false` -> ("stall_end", ["true", "false"])."""
+    if text is None:
+        return None
+    name, sep, values = text.partition("=")
+    items = [v.strip() for v in values.split(",") if v.strip()]
+    if not sep or not name.strip() or len(items) < 2:
+        raise CardlabError(f"--compare {text!r} must be name=value1,value2[,...]")
+    return name.strip(), items
+
+
+def write_report(
+    game: str,
+    out: Path,
+    players: int | None = None,
+    games: int | None = None,
+    agents: str = "greedy",
+    options: dict[str, str] | None = None,
+    compare: tuple[str, list[str]] | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    backend: str = "local",
+    ray_address: str | None = None,
+    side_games: int | None = None,
+    ladder_games: int = 30,
+    ladder_iterations: int = 200,
+    time_model: Path | None = None,
+    baseline: Path | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Validate everything, play, and write report.html, report.json, summary.md."""
+    from cardlab.lab import html, summary
+    from cardlab.lab.backends import default_workers
+    from cardlab.lab.context import LabContext
+    from cardlab.lab.report import SIDE_GAMES, build_report, default_games
+    from cardlab.lab.simulate import make_spec
+    from cardlab.lab.timemodel import TimeModel
+
+    old = _load_baseline(baseline)
+    spec = make_spec(game, players, agents, seed, games or 1, options)
+    n_games = games or default_games(spec.players)
+    if compare is not None:  # check the option and every value before playing
+        for value in compare[1]:
+            make_spec(game, spec.players, agents, seed, 1, {**(options or {}), compare[0]: value})
+    ctx = LabContext(
+        game=game,
+        players=spec.players,
+        agents=spec.agents,
+        options=dict(options or {}),
+        games=n_games,
+        seed=seed,
+        workers=workers or default_workers(),
+        backend=backend,
+        ray_address=ray_address,
+        progress=progress,
+        time_model=TimeModel.for_game(game, time_model),
+    )
+    report = build_report(
+        ctx, compare, side_games or min(SIDE_GAMES, n_games), ladder_games, ladder_iterations
+    )
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
+    (out / "report.html").write_text(html.render(report))
+    (out / "summary.md").write_text(summary.render(report, old))
+    return report
+
+
+def _load_baseline(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CardlabError(f"--baseline {path}: {exc}") from None
+
+
+def report(
+    game: Annotated[str, typer.Argument(help="Game name (see `cardlab games`).")],
+    players: Annotated[int | None, typer.Option(help="Player count of the main run.")] = None,
+    games: Annotated[
+        int | None, typer.Option("--games", "-n", help="Games (default: +-3-point intervals).")
+    ] = None,
+    agents: Annotated[str, typer.Option(help="Agents per seat, comma separated.")] = "greedy",
+    option: OptionOpt = None,
+    compare: Annotated[
+        str | None, typer.Option(help="Compare a rule option's values: name=v1,v2.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
+    out: Annotated[Path, typer.Option(help="Output directory.")] = Path("lab-report"),
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    ray_address: RayOpt = None,
+    side_games: Annotated[
+        int | None, typer.Option(help="Games per player count / compared value.")
+    ] = None,
+    ladder_games: Annotated[int, typer.Option(help="Skill-ladder games (0: skip).")] = 30,
+    ladder_iterations: Annotated[int, typer.Option(help="ISMCTS iterations in the ladder.")] = 200,
+    time_model: Annotated[
+        Path | None, typer.Option(help="JSON of seconds per decision kind.")
+    ] = None,
+    baseline: Annotated[Path | None, typer.Option(help="An older report.json for deltas.")] = None,
+    quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+) -> None:
+    """Write OUT/report.html, OUT/report.json and OUT/summary.md for GAME."""
+    from cardlab.core.options import parse_option_pairs
+
+    try:
+        rep = write_report(
+            game,
+            out,
+            players,
+            games,
+            agents,
+            parse_option_pairs(option or []),
+            parse_compare(compare),
+            seed,
+            workers,
+            backend,
+            ray_address,
+            side_games,
+            ladder_games,
+            ladder_iterations,
+            time_model,
+            baseline,
+            not quiet,
+        )
+    except CardlabError as exc:
+        fail(exc)
+    verdicts = ", ".join(f"{c['id']}={c['verdict']}" for c in rep["claims"])
+    typer.echo(f"{out}/report.html ({rep['games_played']} games, {rep['elapsed_s']} s): {verdicts}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(report)

@@ -1,0 +1,53 @@
+"""summary.md: a short, diffable digest of a report (claims and key figures).
+
+Lines are stable in order and rounding so `git diff` between two rule
+versions shows only what changed; with a baseline report.json, each figure
+also shows its delta and each claim whose verdict changed is marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _fmt(x: Any) -> str:
+    return f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
+def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> str:
+    s = report["settings"]
+    lines = [
+        f"# {report['title']} — playtest summary",
+        "",
+        f"{s['games']} games · {s['players']} players · agents {', '.join(s['agents'])} · "
+        f"seed {s['seed']} · options {s['options']}",
+        "",
+        "## Claims",
+        "",
+        "| claim | verdict |" + (" baseline |" if baseline else ""),
+        "|---|---|" + ("---|" if baseline else ""),
+    ]
+    old_claims = {c["id"]: c["verdict"] for c in (baseline or {}).get("claims", [])}
+    for c in report["claims"]:
+        row = f"| {c['id']} | {c['verdict']} |"
+        if baseline:
+            old = old_claims.get(c["id"], "—")
+            row += f" {old}{' **changed**' if old != c['verdict'] else ''} |"
+        lines.append(row)
+    lines += ["", "## Key figures", ""]
+    old_head = (baseline or {}).get("headline", {})
+    lines.append("| figure | value |" + (" baseline | delta |" if baseline else ""))
+    lines.append("|---|---:|" + ("---:|---:|" if baseline else ""))
+    for key, value in report["headline"].items():
+        row = f"| {key} | {_fmt(value)} |"
+        if baseline:
+            old = old_head.get(key)
+            delta = f"{value - old:+.4g}" if isinstance(old, int | float) else "—"
+            row += f" {_fmt(old) if old is not None else '—'} | {delta} |"
+        lines.append(row)
+    skill = report.get("skill", {})
+    if skill.get("rows"):
+        ladder = ", ".join(f"{r['agent']} {r['win_rate']:.1%}" for r in skill["rows"])
+        lines += ["", f"Ladder: {ladder} (ordered: {'yes' if skill['ordered'] else 'no'})"]
+    flagged = report["main"]["content"].get("flagged", [])
+    lines += ["", f"Flagged cards: {', '.join(flagged) or 'none'}", ""]
+    return "\n".join(lines)
