@@ -29,7 +29,7 @@ def max_decisions(n: int) -> int:
     return 45 * n
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(
     players=st.integers(2, 5),
     seed=st.integers(0, 2**31),
@@ -39,7 +39,7 @@ def max_decisions(n: int) -> int:
 def test_contract_holds_in_random_games(players, seed, action_seed, opts):
     """Cards conserved, no empty legal list, illegal refused, resample keeps obs, no leak."""
     game = cardlab.load_game("supercomputer", players=players, **opts)
-    state = random_game(game, seed, action_seed, max_decisions(players), checks_every=3)
+    state = random_game(game, seed, action_seed, max_decisions(players), checks_every=5)
     # S3: seven picks a round, three rounds: exactly 21 picks per player.
     assert state.info()["picks"] == [21] * players
     picks = [a for a in state.history() if a < game.place0]

@@ -11,13 +11,14 @@ CardDataError naming the file, the card and the field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardlab.core.carddata import load_card_file, validate_card_data
 from cardlab.core.errors import CardDataError
 
+M = TypeVar("M", bound=BaseModel)
 HERE = Path(__file__).parent
 PARTS_FILE = HERE / "cards.toml"
 BUILDS_FILE = HERE / "builds.toml"
@@ -30,7 +31,8 @@ LETTERS = "-KRBGYP"
 FOUR_WAY_TYPES = ("CPU", "Hub")
 HAND_SIZE = 7
 MAX_PLAYERS = 5
-Points3 = tuple[int, int, int]
+Points3 = Annotated[list[int], Field(min_length=3, max_length=3)]
+"""Points for rounds 1, 2 and 3 (a list, so a wrong length is reported as such)."""
 
 
 class Part(BaseModel):
@@ -169,16 +171,18 @@ class CardFile(BaseModel):
     requirement still names the build card, not only "requires[0]"."""
 
     model_config = ConfigDict(extra="forbid")
-    parts: list[Part] | None = None
+    parts: list[dict[str, Any]] | None = None
     builds: list[dict[str, Any]] | None = None
 
 
-def _builds(raw: list[dict[str, Any]], source: str) -> list[Build]:
+def _each(raw: list[dict[str, Any]], model: type[M], section: str, source: str) -> list[M]:
+    """Validate card by card, so an error inside a list field (green[2], requires[0])
+    still names the card: "file: card 'X' (parts[3]): green: ..."."""
     out = []
     for i, data in enumerate(raw):
-        name = data.get("name")
-        where = f"{source}: card {name!r} (builds[{i}])" if name else f"{source}: builds[{i}]"
-        out.append(validate_card_data(data, Build, where))
+        name = data.get("name") if isinstance(data, dict) else None
+        where = f"{source}: card {name!r} ({section}[{i}])" if name else f"{source}: {section}[{i}]"
+        out.append(validate_card_data(data, model, where))
     return out
 
 
@@ -193,17 +197,20 @@ class CardSet:
 
 def load_cards(path: Path | None = None) -> CardSet:
     """The packaged cards, or a designer's file (its sections replace the packaged ones)."""
-    parts = load_card_file(PARTS_FILE, CardFile).parts
-    builds = _builds(load_card_file(BUILDS_FILE, CardFile).builds or [], str(BUILDS_FILE))
+    parts = _each(load_card_file(PARTS_FILE, CardFile).parts or [], Part, "parts", str(PARTS_FILE))
+    builds = _each(
+        load_card_file(BUILDS_FILE, CardFile).builds or [], Build, "builds", str(BUILDS_FILE)
+    )
     source = f"{PARTS_FILE} + {BUILDS_FILE}"
     if path is not None:
         mine = load_card_file(path, CardFile)
         if mine.parts is None and mine.builds is None:
             raise CardDataError(f"{path}: no [[parts]] and no [[builds]]: nothing to load")
-        parts = mine.parts if mine.parts is not None else parts
-        builds = _builds(mine.builds, str(path)) if mine.builds is not None else builds
+        if mine.parts is not None:
+            parts = _each(mine.parts, Part, "parts", str(path))
+        if mine.builds is not None:
+            builds = _each(mine.builds, Build, "builds", str(path))
         source = str(path)
-    assert parts is not None and builds is not None
     check_card_set(parts, builds, source)
     return CardSet(parts, builds, source)
 

@@ -163,11 +163,11 @@ class SuperComputerState(GameState):
             new_knowers[to] = knowers[q] | (1 << q) | (1 << to)
         self.hands = new_hands
         self.knowers = new_knowers
-        self.log.append(("pass", d))
         for q in range(n):
             self.placing[q] = self.picks[q]
             self.picks[q] = -1
-            self.log.append(("reveal", q, self.placing[q]))
+        # One line for the pass and the reveal (the has_picked flags show each pick live).
+        self.log.append(("reveal", d, tuple(self.placing)))
         self._next_placer(0)
 
     def _next_placer(self, start: int) -> None:
@@ -292,7 +292,6 @@ class SuperComputerState(GameState):
             self.hands[q].remove(action)
             self.picks[q] = action
             self.picks_made[q] += 1
-            self.log.append(("pick", q))
             if q + 1 < self.n:
                 self.cur = q + 1
                 self._legal = self.hands[q + 1][:]

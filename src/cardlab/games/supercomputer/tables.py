@@ -59,8 +59,8 @@ class Tables:
         self.types = tuple(p.type for p in parts)
         self.edges = tuple(tuple(COLOURS.index(e) for e in p.edges()) for p in parts)
         self.four_way = tuple(all(self.edges[i]) for i in range(len(parts)))
-        self.green = tuple(p.green for p in parts)
-        self.red = tuple(p.red for p in parts)
+        self.green = tuple(tuple(p.green) for p in parts)
+        self.red = tuple(tuple(p.red) for p in parts)
         self.base_parts = tuple(i for i, p in enumerate(parts) if not p.lt4)
         self.all_parts = tuple(range(len(parts)))
         # fit[d][a][b]: verdict for part a with part b as its neighbour in direction d.
@@ -74,8 +74,8 @@ class Tables:
             for d in range(4)
         )
         self.build_names = tuple(b.name for b in builds)
-        self.bonus = tuple(b.bonus for b in builds)
-        self.penalty = tuple(b.penalty for b in builds)
+        self.bonus = tuple(tuple(b.bonus) for b in builds)
+        self.penalty = tuple(tuple(b.penalty) for b in builds)
         # reqs[b] = ((accepts: tuple[bool per part], count), ...)
         self.reqs = tuple(
             tuple((tuple(r.accepts(p) for p in parts), r.count) for r in b.requires) for b in builds

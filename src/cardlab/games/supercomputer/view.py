@@ -118,12 +118,9 @@ def format_event(s: SuperComputerState, e: tuple[Any, ...]) -> str:
         return f"round {e[1] + 1}: parts and builds reshuffled and dealt"
     if kind == "keep":
         return f"seat {e[1]} kept a build and put the other under the deck"
-    if kind == "pick":
-        return f"seat {e[1]} picked a part face-down"
-    if kind == "pass":
-        return f"hands passed {'left' if e[1] == 1 else 'right'}"
     if kind == "reveal":
-        return f"seat {e[1]} revealed {t.names[e[2]]}"
+        shown = ", ".join(f"seat {q} revealed {t.names[k]}" for q, k in enumerate(e[2]))
+        return f"all picked; hands passed {'left' if e[1] == 1 else 'right'}; {shown}"
     if kind == "place":
         x, y = cell_xy(e[3])
         return f"seat {e[1]} attached {t.names[e[2]]} at ({x},{y})"

@@ -1,0 +1,41 @@
+"""Shared helpers for the SUPER COMPUTER scenario tests (plain functions, no fixtures)."""
+
+import cardlab
+from cardlab.games.supercomputer.tables import xy_cell
+
+
+def game(players=4, **options):
+    return cardlab.load_game("supercomputer", players=players, **options)
+
+
+def part(g, name):
+    """Part index of the named part in the packaged card set."""
+    return g.tables.names.index(name)
+
+
+def build(g, name):
+    return g.tables.build_names.index(name)
+
+
+def cells(*xys):
+    return sorted(xy_cell(x, y) for x, y in xys)
+
+
+def pick_first_all(state):
+    """Every seat picks the first card of its hand (ends the pick phase)."""
+    while state.decision_kind() == "pick":
+        state.apply_action(state.legal_actions()[0])
+
+
+def finish_builds(state):
+    """Every seat keeps the first offered build (choose_one)."""
+    while state.decision_kind() == "choose_build":
+        state.apply_action(state.legal_actions()[0])
+
+
+def parts_meeting(g, b):
+    """Parts that together meet every requirement of build b (first matches per type)."""
+    out = []
+    for accepts, count in g.tables.reqs[b]:
+        out += [k for k in g.tables.all_parts if accepts[k]][:count]
+    return out
