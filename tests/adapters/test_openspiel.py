@@ -1,0 +1,80 @@
+"""OpenSpiel's own consistency test (random_sim_test with serialisation) on
+every registered game and player count, OpenSpiel's ISMCTS playing whole
+games, and the hidden-information contract at the OpenSpiel level."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from cardlab.adapters import openspiel  # noqa: E402
+from cardlab.games import game_class  # noqa: E402
+
+SPIEL_CASES = [
+    (name, n)
+    for name in (s.removeprefix("python_cardlab_") for s in openspiel.REGISTERED)
+    for n in range(game_class(name).min_players, game_class(name).max_players + 1)
+]
+SPIEL_IDS = [f"{g}-{n}p" for g, n in SPIEL_CASES]
+
+
+def test_importing_registers_the_installed_games():
+    registered = set(pyspiel.registered_names())
+    assert set(openspiel.REGISTERED) <= registered
+    assert {"python_cardlab_runway", "python_cardlab_supercomputer"} <= set(openspiel.REGISTERED)
+
+
+@pytest.mark.parametrize(("name", "players"), SPIEL_CASES, ids=SPIEL_IDS)
+def test_random_sim_test_with_serialisation(name, players):
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": players, "deals": 1000})
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_rule_options_are_parameters():
+    game = pyspiel.load_game(
+        "python_cardlab_supercomputer(players=3,builds=keep_both,passing=right)"
+    )
+    assert game.cardlab.options["builds"] == "keep_both" and game.num_players() == 3
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "players"), SPIEL_CASES, ids=SPIEL_IDS)
+def test_infostate_is_unchanged_by_resampling(name, players):
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": players})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    state.apply_action(rng.randrange(game.max_chance_outcomes()))
+    for _ in range(25):
+        for p in range(players):
+            redealt = state.resample_from_infostate(p, rng.random)
+            assert redealt.information_state_string(p) == state.information_state_string(p)
+            assert redealt.observation_string(p) == state.observation_string(p)
+            assert np.array_equal(
+                redealt.information_state_tensor(p), state.information_state_tensor(p)
+            )
+        state.apply_action(rng.choice(state.legal_actions()))
+    # the deal seed and the replay: serialisation gives back the same game
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history()
+    assert again.information_state_string(0) == state.information_state_string(0)
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in SPIEL_CASES}))
+def test_openspiel_ismcts_plays_a_whole_game(name):
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": 2})
+    rs = np.random.RandomState(0)
+    rng = random.Random(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 10.0, 4, random_state=rs)
+    bot.set_resampler(lambda s, p: s.resample_from_infostate(p, rng.random))
+    state = game.new_initial_state()
+    state.apply_action(7)
+    while not state.is_terminal():
+        state.apply_action(int(bot.step(state)))
+    assert state.returns() == [float(x) for x in state.inner.returns()]
