@@ -312,12 +312,16 @@ class UptimeState(GameState):
                 return out
             if self.pay_kind == A.NEED_ANY:
                 out = [A.PAY_MAT + m for m in range(4) if mats[b + m]]
+                have = mats[b] + mats[b + 1] + mats[b + 2] + mats[b + 3]
             else:
                 used, c6 = self.pay_used, p * 6
                 ct = self.ctype
                 out = [A.PAY_COMP + t for t in range(6) if ct[c6 + t] and not used >> t & 1]
+                have = len(out)
             if patches:
                 out.append(A.PAY_PATCH)
+            if have + patches == self.pay_n:
+                return out[:1]  # everything must go: the order is no choice
             return out
         if dk == A.D_CHOOSE:
             return [A.CHOOSE_MAT + m for m in range(4) if not self.choose_excl >> m & 1]

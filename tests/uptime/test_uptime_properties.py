@@ -1,0 +1,110 @@
+"""Harness properties for UPTIME over Hypothesis-drawn seeds, 2-4 players
+(issue 2 section 5): cards conserved, legal actions never empty, bounded length,
+one winner consistent with the tie-break chain, illegal actions refused without
+change, replay, clone independence, resampling that keeps the observation and
+leaks nothing.
+
+The decision bound (docs/rules/uptime.md, "How long a game can be"):
+MAX_DECISIONS = 600 for every player count and option setting with stall_end on.
+"""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import cardlab  # noqa: E402
+from cardlab.games.uptime import scoring  # noqa: E402
+from harness import check_replay_and_clone, random_game  # noqa: E402
+
+MAX_DECISIONS = 600
+SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
+
+
+def _check_winner(state):
+    """U17: exactly one winner, the top of (points, Computers, Contracts, -Draw/Pass, turn order)."""
+    winners = state.winners()
+    assert len(winners) == 1
+    pts = scoring.points(state)
+    key = {p: (pts[p], *scoring.tiebreak_keys(state, p)) for p in range(state.n)}
+    assert max(key, key=key.get) == winners[0]
+    assert state.info()["end_reason"] in ("milestone", "build_deck_empty", "stall")
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 4), seed=SEEDS, action_seed=SEEDS)
+def test_random_games_keep_the_contract(players, seed, action_seed):
+    game = cardlab.load_game("uptime", players=players)
+    state = random_game(game, seed, action_seed, MAX_DECISIONS)
+    _check_winner(state)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    seed=SEEDS,
+    action_seed=SEEDS,
+    patch_cost=st.sampled_from([1, 0]),
+    raise_req=st.booleans(),
+    router=st.sampled_from(["per_computer", "one_router_per_computer"]),
+)
+def test_options_keep_the_contract(players, seed, action_seed, patch_cost, raise_req, router):
+    game = cardlab.load_game(
+        "uptime",
+        players=players,
+        patch_cost=patch_cost,
+        raise_requires_computer=raise_req,
+        router_rule=router,
+    )
+    state = random_game(game, seed, action_seed, MAX_DECISIONS, checks_every=3)
+    _check_winner(state)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(2, 4), seed=SEEDS, action_seed=SEEDS)
+def test_replay_and_clone(players, seed, action_seed):
+    check_replay_and_clone(cardlab.load_game("uptime", players=players), seed, action_seed)
+
+
+def _busy_game(game, seed, action_seed):
+    """Like harness.random_game, but prefers claims/bids over Draw/Pass so that
+    auctions, Blade returns, Networks and both end triggers are reached."""
+    import random
+
+    from harness import (
+        all_ids,
+        check_conservation,
+        check_illegal_refused,
+        check_no_leak,
+        check_resample,
+    )
+
+    rng = random.Random(action_seed)
+    state = game.new_initial_state(seed)
+    expected = all_ids(state)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal
+        check_conservation(state, expected)
+        check_no_leak(state)
+        if steps % 4 == 0:
+            check_illegal_refused(state, rng)
+            check_resample(state, rng.randrange(1 << 30))
+        busy = [a for a in legal if a > 1]
+        pick = busy if busy and rng.random() < 0.85 else legal
+        state.apply_action(rng.choice(pick))
+        steps += 1
+        assert steps <= MAX_DECISIONS
+    check_conservation(state, expected)
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 4), seed=SEEDS, action_seed=SEEDS)
+def test_busy_games_keep_the_contract(players, seed, action_seed):
+    state = _busy_game(cardlab.load_game("uptime", players=players), seed, action_seed)
+    _check_winner(state)

@@ -1,0 +1,300 @@
+"""Scenario tests for UPTIME's turn actions, costs, Computers and Patch.
+
+Each test cites the rulebook section or ruling (U1..U17) it pins; positions are
+built with cardlab.games.uptime.testkit.arrange.
+"""
+
+import pytest
+
+import cardlab
+from cardlab import IllegalActionError
+from cardlab.games.uptime import actions as A
+from cardlab.games.uptime.testkit import act, arrange
+
+
+def game(n=3, **opts):
+    return cardlab.load_game("uptime", players=n, **opts)
+
+
+def names(state, cards):
+    return sorted(state.t.name[c] for c in cards)
+
+
+def labels(state):
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def test_setup_deals_four_and_reveals_four_first_player_from_seed():
+    """Setup: 4 cards each (3-4p), Build Row of 4; U17: the seed picks the first player."""
+    firsts = set()
+    for seed in range(30):
+        s = game(4).new_initial_state(seed)
+        while s.decision_kind() != "turn":  # a Power Surge dealt at setup: its choices (U6)
+            s.apply_action(s.legal_actions()[0])
+        assert len([c for c in s.row if c >= 0]) == 4
+        surge = [0, 0, 0, 0]
+        if s.removed and s.t.name[s.removed[0]] == "Power Surge" or len(s.removed) == 2:
+            log = s.observation(0)["log"]
+            surge = [sum(f"Seat {p} reveals Power Surge" in line for line in log) for p in range(4)]
+        assert [len(h) for h in s.hand] == [4 + 2 * x for x in surge]  # Twists replaced (U6)
+        assert s.current_player() == s.first
+        firsts.add(s.first)
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_draw_takes_two_pass_takes_one_and_both_are_counted():
+    """A turn: Draw = top 2 Supply cards, Pass = top 1; U17 counts both per player."""
+    s = arrange(game(), hands={0: []}, supply_deck=["Silicon", "Copper", "Polymer"])
+    act(s, "Draw")
+    assert names(s, s.hand[0]) == ["Copper", "Silicon"]
+    assert s.current_player() == 1
+    act(s, "Pass")
+    assert names(s, s.hand[1]) == ["Polymer"]
+    assert s.draw_pass == [1, 1, 0]
+
+
+def test_empty_supply_draw_gives_nothing_and_pass_is_always_legal():
+    """FAQ: an empty Supply Deck makes Draw give fewer cards; Pass still works."""
+    s = arrange(game(), hands={0: ["Silicon"]}, supply_deck=[], row=["Mainframe"])
+    assert A.DRAW in s.legal_actions() and A.PASS in s.legal_actions()
+    act(s, "Draw")
+    assert len(s.hand[0]) == 1 and s.current_player() == 1
+
+
+def test_requisition_component_pays_its_two_materials_to_the_supply():
+    """Requisition: a Component costs its 2 printed materials (U2); U3: paid to the supply discard."""
+    s = arrange(game(), hands={0: ["Silicon", "Copper", "Polymer"]}, row=["CPU", "Case"])
+    assert "Requisition Case (pay Polymer, Rare-Earth)" not in labels(s)  # no Rare-Earth
+    act(s, "Requisition CPU")
+    assert names(s, s.tab[0]) == ["CPU"]
+    assert names(s, s.hand[0]) == ["Polymer"]
+    assert names(s, s.sdisc) == ["Copper", "Silicon"]
+    assert s.current_player() == 1
+
+
+def test_computer_costs_three_different_component_types():
+    """Requisition: a Computer costs discarding 3 different Component types from your tableau."""
+    s = arrange(game(), tableaus={0: ["CPU", "CPU", "RAM"]}, row=["Tower"])
+    assert not any(l.startswith("Requisition Tower") for l in labels(s))  # only 2 types
+    s = arrange(game(), tableaus={0: ["CPU", "CPU", "RAM", "Case"]}, row=["Tower"])
+    act(s, "Requisition Tower")  # exactly 3 types: all must go, no decision
+    assert names(s, s.tab[0]) == ["CPU", "Tower"]
+    assert names(s, s.bdisc) == ["CPU", "Case", "RAM"]
+    s = arrange(game(), tableaus={0: ["CPU", "RAM", "Case", "PSU"]}, row=["Tower"])
+    act(s, "Requisition Tower")
+    assert s.decision_kind() == "pay" and len(s.legal_actions()) == 4
+    act(s, "Discard CPU", "Discard RAM", "Discard PSU")
+    assert names(s, s.tab[0]) == ["Case", "Tower"]
+
+
+def test_network_needs_two_computers_and_three_materials_mainframe_counts_one():
+    """Requisition: Network costs 3 materials and needs 2+ Computers; U9: Mainframe is 1 here."""
+    mats = ["Silicon", "Copper", "Polymer"]
+    s = arrange(game(), hands={0: mats}, tableaus={0: ["Mainframe"]}, row=["Cable"])
+    assert not any(l.startswith("Requisition Cable") for l in labels(s))
+    s = arrange(game(), hands={0: mats[:2]}, tableaus={0: ["Mainframe", "Blade"]}, row=["Cable"])
+    assert not any(l.startswith("Requisition Cable") for l in labels(s))  # 2 materials only
+    s = arrange(
+        game(), hands={0: mats + ["Copper"]}, tableaus={0: ["Mainframe", "Blade"]}, row=["Cable"]
+    )
+    act(s, "Requisition Cable", "Pay Silicon", "Pay Copper", "Pay Copper")
+    assert names(s, s.tab[0]) == ["Blade", "Cable", "Mainframe"] and names(s, s.hand[0]) == [
+        "Polymer"
+    ]
+
+
+def test_workstation_takes_the_chosen_material_from_the_supply_discard_first():
+    """Workstation: 1 free material of your choice; U5: from the supply discard first."""
+    s = arrange(
+        game(),
+        tableaus={0: ["CPU", "RAM", "Case"]},
+        row=["Workstation"],
+        supply_discard=["Copper"],
+        supply_deck=["Silicon", "Copper"],
+    )
+    act(s, "Requisition Workstation")
+    assert s.decision_kind() == "choose_material"
+    discard = len(s.sdisc)
+    act(s, "Take a free Copper")
+    assert names(s, s.hand[0]) == ["Copper"]
+    assert names(s, s.supply) == ["Copper", "Silicon"] and len(s.sdisc) == discard - 1
+
+
+def test_u5_from_the_deck_then_name_another_kind_when_one_is_gone():
+    """U5: none in the discard -> from the Supply Deck (then shuffled); gone everywhere -> name another."""
+    s = arrange(
+        game(),
+        hands={1: ["Copper"] * 5, 2: ["Rare-Earth"] * 6},
+        tableaus={0: ["CPU", "RAM", "Case"]},
+        row=["Workstation"],
+        supply_deck=["Silicon", "Copper"],
+    )
+    act(s, "Requisition Workstation", "Take a free Rare-Earth")  # all six are in seat 2's hand
+    assert s.decision_kind() == "choose_material" and s.current_player() == 0
+    assert "Take a free Rare-Earth" not in labels(s)
+    assert "names Rare-Earth, but none is left anywhere" in s.observation(1)["log"][-1]
+    act(s, "Take a free Copper")  # not in the discard: from the deck
+    assert names(s, s.hand[0]) == ["Copper"] and names(s, s.supply) == ["Silicon"]
+    assert s.known[0 * 4 + 1] == 1  # everyone saw a Copper go to seat 0
+
+
+def test_u5_nothing_when_no_material_is_left_anywhere():
+    """U5: if no raw material is left anywhere, the free material is nothing."""
+    s = arrange(
+        game(),
+        hands={1: ["Silicon"] * 6 + ["Copper"] * 6, 2: ["Polymer"] * 6 + ["Rare-Earth"] * 6},
+        tableaus={0: ["CPU", "RAM", "Case"]},
+        row=["Workstation"],
+        supply_deck=[],
+    )
+    act(s, "Requisition Workstation")
+    assert s.current_player() == 1 and s.hand[0] == []
+    assert any("gets nothing from Workstation" in line for line in s.observation(0)["log"])
+
+
+def test_blade_returns_own_component_to_the_bottom_then_draws():
+    """Blade: U7 return a Component from your own tableau to the Build Deck bottom, then draw the top Supply card."""
+    s = arrange(
+        game(),
+        tableaus={0: ["CPU", "RAM", "Case", "PSU", "Storage"]},
+        row=["Blade", "Cable", "Cable", "Router"],
+        supply_deck=["Polymer"],
+        build_deck=["Router", "Motherboard"],
+    )
+    act(s, "Requisition Blade", "Discard CPU", "Discard RAM", "Discard Case")
+    assert s.decision_kind() == "blade_return"
+    act(s, "Return Storage")
+    assert names(s, s.bdeck) == ["Motherboard", "Storage"]
+    assert s.t.name[s.bdeck[0]] == "Storage"  # the bottom
+    assert s.t.name[s.row[0]] == "Router"  # the refill came after the ability
+    assert names(s, s.hand[0]) == ["Polymer"]
+    assert names(s, s.tab[0]) == ["Blade", "PSU"]
+    assert s.observation(1)["build_deck_bottom_known"] == ["Storage"]
+
+
+def test_blade_with_no_component_left_skips_the_return():
+    """U7: skip the return if you have no Component; still draw."""
+    s = arrange(
+        game(), tableaus={0: ["CPU", "RAM", "Case"]}, row=["Blade"], supply_deck=["Polymer"]
+    )
+    act(s, "Requisition Blade")
+    assert s.current_player() == 1 and names(s, s.hand[0]) == ["Polymer"]
+
+
+def test_tower_makes_the_next_network_cost_one_less_once():
+    """Tower: U8 your next Network Requisition costs 1 fewer material (min 1), once."""
+    s = arrange(
+        game(),
+        hands={0: ["Silicon", "Copper", "Silicon", "Copper"]},
+        tableaus={0: ["Tower", "Blade"]},
+        row=["Cable", "Router"],
+    )
+    s.tower[0] = 1
+    assert any("Requisition Cable (pay 2 raw materials" in l for l in labels(s))
+    act(s, "Requisition Cable", "Pay Silicon", "Pay Silicon")
+    assert s.tower[0] == 0 and names(s, s.hand[0]) == ["Copper", "Copper"]
+    s._start_turn(0)
+    s._legal = None
+    assert not any(l.startswith("Requisition Router") for l in labels(s))  # now 3 again
+
+
+def test_tower_claim_grants_the_discount():
+    """Tower: on claim, the discount is pending."""
+    s = arrange(game(), tableaus={0: ["CPU", "RAM", "Case"]}, row=["Tower"])
+    act(s, "Requisition Tower")
+    assert s.tower[0] == 1 and s.observation(1)["players"][0]["tower_discount"]
+
+
+def test_patch_claim_costs_one_material_or_zero_with_the_option():
+    """U4: claiming a Patch costs 1 raw material [option patch_cost=0: free]; it goes to hand (U3)."""
+    s = arrange(game(), hands={0: []}, row=["Patch"])
+    assert not any(l.startswith("Requisition Patch") for l in labels(s))
+    s = arrange(game(), hands={0: ["Copper"]}, row=["Patch"])
+    act(s, "Requisition Patch")
+    assert names(s, s.hand[0]) == ["Patch"] and names(s, s.sdisc) == ["Copper"]
+    s = arrange(game(patch_cost=0), hands={0: []}, row=["Patch"])
+    act(s, "Requisition Patch (free)")
+    assert names(s, s.hand[0]) == ["Patch"]
+
+
+def test_patch_substitutes_for_a_material_of_a_component():
+    """U4: a Patch in hand substitutes for 1 raw material in a Requisition."""
+    s = arrange(game(), hands={0: ["Silicon", "Patch"]}, row=["CPU"])
+    act(s, "Requisition CPU")  # Silicon is forced, the Copper is the Patch
+    assert names(s, s.tab[0]) == ["CPU"] and s.hand[0] == []
+    assert names(s, s.bdisc) == ["Patch"]
+
+
+def test_patch_substitutes_for_a_component_type_of_a_computer():
+    """U4: a Patch substitutes for 1 Component type."""
+    s = arrange(game(), hands={0: ["Patch"]}, tableaus={0: ["CPU", "RAM"]}, row=["Mainframe"])
+    act(s, "Requisition Mainframe")
+    assert names(s, s.tab[0]) == ["Mainframe"] and s.npatch[0] == 0
+
+
+def test_patch_is_not_a_computer_for_the_network_prerequisite():
+    """U4: a Patch never stands in for the 2-Computer prerequisite."""
+    s = arrange(
+        game(),
+        hands={0: ["Patch", "Silicon", "Copper", "Polymer"]},
+        tableaus={0: ["Blade"]},
+        row=["Cable"],
+    )
+    assert not any(l.startswith("Requisition Cable") for l in labels(s))
+
+
+def test_reserve_is_a_whole_turn_blocks_others_and_ends_at_your_next_turn():
+    """U4: Reserve = whole turn; nobody else may requisition or bid on it until the
+    start of your next turn, when the Patch is discarded."""
+    s = arrange(
+        game(),
+        hands={0: ["Patch"], 1: ["Silicon", "Copper"], 2: ["Silicon", "Copper"]},
+        row=["CPU", "Tower"],
+    )
+    act(s, "Reserve CPU")
+    assert s.current_player() == 1 and s.observation(1)["build_row"][0]["reserved_by"] == 0
+    assert not any(l.startswith("Requisition CPU") for l in labels(s))
+    act(s, "Pass")
+    act(s, "Pass")
+    assert s.current_player() == 0 and s.resv == [-1] * 4
+    assert names(s, s.bdisc) == ["Patch"]
+    assert (
+        any(l.startswith("Requisition CPU") for l in labels(s)) is False
+    )  # seat 0 has no materials
+    act(s, "Pass")
+    assert any(l.startswith("Requisition CPU") for l in labels(s))  # seat 1 may now
+
+
+def test_reserved_slot_is_not_refilled_and_the_row_plays_one_short():
+    """U4/FAQ: a reserved card keeps its slot; refills fill only empty slots."""
+    s = arrange(
+        game(),
+        hands={0: ["Patch"], 1: ["Silicon", "Copper"]},
+        row=["RAM", "CPU", None, None],
+        build_deck=["Case", "PSU", "Storage"],
+    )
+    act(s, "Reserve RAM", "Requisition CPU")
+    row = [s.t.name[c] if c >= 0 else None for c in s.row]
+    assert row == ["RAM", "Case", "PSU", "Storage"]
+    assert s.resv[0] == 0
+
+
+def test_illegal_action_raises_names_it_and_changes_nothing():
+    """API: an illegal action raises IllegalActionError naming it; the state is unchanged."""
+    s = arrange(game(), hands={0: []}, row=["CPU"])
+    before = (s.history(), s.observation(0))
+    with pytest.raises(
+        IllegalActionError, match=r"action 2 \(Requisition CPU.*not legal.*legal: 0=Draw"
+    ):
+        s.apply_action(A.REQ)
+    with pytest.raises(IllegalActionError):
+        s.apply_action(999)
+    assert (s.history(), s.observation(0)) == before
+
+
+def test_same_seed_same_actions_same_game():
+    """Determinism: all draws come from the state's generator seeded by new_initial_state."""
+    g = game(4)
+    a, b = g.new_initial_state(7), g.new_initial_state(7)
+    assert a.observation(0) == b.observation(0) and a.zones() == b.zones()
+    assert g.new_initial_state(8).zones() != a.zones()
