@@ -1,14 +1,12 @@
 """The SUPER COMPUTER game: parameters (players, options, cards) and the action layout.
 
-Action layout (P parts, B builds in the card files; packaged: P = 35, B = 14):
-  0 .. P-1                 pick part k (by its index in cards.toml; id sc<k>)
-  P .. P+168               place the revealed part at (x, y), x, y in -6..6:
-                           P + (y + 7) * 15 + (x + 7) - 15 * 7 ... see `place_action`
-  P+169                    scrap the revealed part by choice (option voluntary_scrap)
-  P+170 .. P+170+B-1       keep build b (the other offered build goes under the deck)
-
-Placement actions are `place0 + cell` with the grid cell of tables.py; cells
-outside the 13 x 13 window are never legal (a round has only seven parts).
+Action layout (P parts, B builds in the card files; packaged: P = 35, B = 14, 275 actions):
+  0 .. P-1              pick part k (its index in cards.toml; id sc<k>)
+  P .. P+224            place the revealed part on grid cell c = (y + 7) * 15 + (x + 7)
+                        (tables.py); only cells with |x|, |y| <= 6 are ever legal, since
+                        a round has seven parts. Label: "RAM at (1,0)".
+  P+225                 scrap the revealed part by choice (option voluntary_scrap)
+  P+226 .. P+225+B      keep build b (the other offered build goes under the deck)
 """
 
 from __future__ import annotations
