@@ -27,6 +27,7 @@ class LabContext:
     ray_address: str | None = None
     progress: bool = True
     time_model: TimeModel = field(default_factory=TimeModel)
+    probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
 
     @property
@@ -63,7 +64,18 @@ class LabContext:
             self._cache[key] = run_spec(
                 spec, self.workers, self.backend, self.ray_address, self.progress, name, observer
             )
-        return self._cache[key]
+        result = self._cache[key]
+        if observer is not None:  # probes see finished games; errors are kept aside
+            errors = [r for r in result.records if "error" in r]
+            self.probe_errors.extend(errors)
+            result = RunResult(
+                result.spec,
+                [r for r in result.records if "error" not in r],
+                result.elapsed_s,
+                result.workers,
+                result.backend,
+            )
+        return result
 
     @property
     def games_played(self) -> int:

@@ -144,5 +144,42 @@ def report(
     typer.echo(f"{out}/report.html ({rep['games_played']} games, {rep['elapsed_s']} s): {verdicts}")
 
 
+def gate(
+    which: Annotated[str, typer.Argument(help="`all`, or one game name.")] = "all",
+    out: Annotated[Path, typer.Option(help="Reports go to OUT/<game>/.")] = Path("lab-gate"),
+    workers: WorkersOpt = None,
+    seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
+    games: Annotated[int | None, typer.Option("--games", "-n", help="Main-run games.")] = None,
+    ladder_games: Annotated[int, typer.Option(help="Skill-ladder games (0: skip).")] = 30,
+    quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+) -> None:
+    """Run every game's report and print one screen of claim verdicts."""
+    import time
+
+    from cardlab.lab.gate import all_games, run_gate, table
+
+    names = all_games() if which == "all" else [which]
+    for name in names:
+        if name not in all_games():
+            fail(f"unknown game {name!r}; games: all, {', '.join(all_games())}")
+    start = time.perf_counter()
+    try:
+        rows = run_gate(
+            names,
+            out,
+            workers=workers,
+            seed=seed,
+            games=games,
+            ladder_games=ladder_games,
+            progress=not quiet,
+        )
+    except CardlabError as exc:
+        fail(exc)
+    typer.echo(table(rows, time.perf_counter() - start))
+    if any(r["verdict"] == "fails" for r in rows):
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     app.command()(report)
+    app.command()(gate)

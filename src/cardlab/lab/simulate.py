@@ -298,6 +298,16 @@ def probe_batch(
     for index in indices:
         seed = game_seed(spec.seed, index)
         obs = observer()
-        result = play_game(game, make_agents(spec, seed), seed=seed, on_action=obs)
+        try:
+            result = play_game(game, make_agents(spec, seed), seed=seed, on_action=obs)
+        except Exception as exc:  # an engine or agent bug: keep the seed so it replays
+            out.append(
+                {
+                    "index": index,
+                    "seed": seed,
+                    "error": f"{type(exc).__name__}: {exc} | {_where(exc)}",
+                }
+            )
+            continue
         out.append({"index": index, "seed": seed, **obs.finish(result)})
     return out

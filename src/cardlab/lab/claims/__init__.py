@@ -75,6 +75,7 @@ def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, A
         if only and c.id not in only:
             continue
         start = time.perf_counter()
+        ctx.probe_errors = []
         try:
             v = c.check(ctx)
         except Exception as exc:  # a broken probe is reported, never hidden
@@ -83,6 +84,9 @@ def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, A
                 f"the probe raised {type(exc).__name__}: {exc}",
                 where=f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}",
             )
+        if ctx.probe_errors:  # engine errors met while probing: shown, with seeds
+            v.evidence["probe_errors"] = len(ctx.probe_errors)
+            v.evidence["probe_error_examples"] = ctx.probe_errors[:5]
         v.evidence["probe_s"] = round(time.perf_counter() - start, 2)
         out.append({"id": c.id, "text": c.text, "verdict": v.verdict, "evidence": v.evidence})
     return out

@@ -15,7 +15,7 @@ from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import Observer
 from cardlab.lab.stats import wilson
 
-PROBE_GAMES = 300
+PROBE_GAMES = 200
 PITCH = re.compile(r"pitch (\w+) (\d+) \((\w+)\)")
 
 

@@ -1,0 +1,143 @@
+"""SUPER COMPUTER's rulebook claims (seed 002), each checked by simulation."""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from typing import Any
+
+from cardlab.lab.claims import claim, untestable, verdict
+from cardlab.lab.context import LabContext
+from cardlab.lab.metrics import MAX_SEEDS, finished
+from cardlab.lab.simulate import Observer
+
+PROBE_GAMES = 150
+PICKS_PER_GAME = 21  # seven picks a round, three rounds (S3)
+
+
+class PickObserver(Observer):
+    """Per seat: picks made, and (from info at the end) parts attached and scrapped.
+    `acquired` also lists the builds a seat met, so build names are left out."""
+
+    def finish(self, result: Any) -> dict[str, Any]:
+        info = result.info
+        builds = {b.name for b in self.state.game.cards.builds} if self.state else set()
+        return {
+            "picks": info.get("picks"),
+            "attached": [sum(1 for c in a if c not in builds) for a in info.get("acquired", [])],
+            "scrapped": info.get("scrapped"),
+        }
+
+
+@claim(
+    "supercomputer.must_play",
+    "Each player must play a part card each turn even if it doesn't connect. Unconnected parts "
+    "are scrap.",
+)
+def must_play(ctx: LabContext) -> Any:
+    bad: list[dict[str, Any]] = []
+    games = 0
+    for n in range(2, 6):
+        run = ctx.run(observer=PickObserver, players=n, games=PROBE_GAMES // 4, agents=["random"])
+        for g in run.records:
+            games += 1
+            if g["picks"] is None or g["scrapped"] is None:
+                return untestable("info() lacks 'picks' or 'scrapped'")
+            played = [a + s for a, s in zip(g["attached"], g["scrapped"], strict=True)]
+            if set(g["picks"]) != {PICKS_PER_GAME} or played != g["picks"]:
+                bad.append(
+                    {
+                        "seed": g["seed"],
+                        "players": n,
+                        "picks": g["picks"],
+                        "attached_plus_scrapped": played,
+                    }
+                )
+    return verdict(
+        not bad,
+        games=games,
+        rule=f"every seat picks {PICKS_PER_GAME} parts a game and each is attached or scrapped",
+        counter_examples=bad[:MAX_SEEDS],
+    )
+
+
+@claim(
+    "supercomputer.sample_30_40_50",
+    "Sample Completed Computer - Round 1 Score: 30 / Round 2 Score: 40 / Round 3 Score: 50",
+)
+def sample_30_40_50(ctx: LabContext) -> Any:
+    try:
+        scenarios = importlib.import_module("cardlab.games.supercomputer.scenarios")
+    except ImportError:
+        scenarios = None
+    score = getattr(scenarios, "sample_computer_scores", None)
+    if score is None:
+        return untestable(
+            "the engine provides no sample computer: needs "
+            "cardlab.games.supercomputer.scenarios.sample_computer_scores() -> [r1, r2, r3] "
+            "(the documented sample computer scored by the engine's own scoring)"
+        )
+    got = list(score())
+    return verdict(got == [30, 40, 50], printed=[30, 40, 50], engine=got)
+
+
+@claim(
+    "supercomputer.tie_break_4way",
+    "In the event of a tie, the player who used the fewest 4-way (like hubs and CPUs) will be "
+    "the winner.",
+)
+def tie_break_4way(ctx: LabContext) -> Any:
+    levels: Counter[str] = Counter()
+    seeds: dict[str, list[int]] = {}
+    games = 0
+    for n in range(2, 6):
+        run = ctx.run(players=n, games=PROBE_GAMES if n != ctx.players else ctx.games)
+        for r in finished(run.records):
+            games += 1
+            level = r.tiebreak or "no tie"
+            levels[level] += 1
+            if len(seeds.setdefault(level, [])) < MAX_SEEDS:
+                seeds[level].append(r.seed)
+    ties = games - levels["no tie"]
+    beyond = ties - levels.get("fewest_4way", 0)
+    if ties == 0:
+        return untestable("no tie for most points in the probe games", games=games)
+    return verdict(
+        beyond == 0,
+        games=games,
+        ties_for_most_points=ties,
+        tie_share=round(ties / games, 4),
+        decided_by_fewest_4way=levels.get("fewest_4way", 0),
+        still_tied_after_4way=beyond,
+        levels=dict(levels),
+        seeds=seeds,
+        rule="holds when every tie for most points is settled by fewest 4-way parts",
+    )
+
+
+@claim(
+    "supercomputer.public_race_no_negative",
+    "Option 2: ... place (players - 1) builds face up ... Upon a tie the build card is "
+    "discarded. No negative points are awarded in this variant.",
+)
+def public_race_no_negative(ctx: LabContext) -> Any:
+    game = ctx.game_class(ctx.players, **{**ctx.options, "builds": "public_race"})
+    builds = {b.name for b in game.cards.builds}
+    run = ctx.run(options={"builds": "public_race"}, games=PROBE_GAMES)
+    build_neg: list[dict[str, Any]] = []
+    scrap_neg = 0
+    for r in finished(run.records):
+        for seat, points in enumerate(r.card_points):
+            for name, pts in points.items():
+                if pts < 0 and name in builds:
+                    build_neg.append({"seed": r.seed, "seat": seat, "build": name, "points": pts})
+                elif pts < 0:
+                    scrap_neg += 1
+    return verdict(
+        not build_neg,
+        games=len(run.records),
+        negative_build_points=len(build_neg),
+        examples=build_neg[:MAX_SEEDS],
+        negative_scrap_entries=scrap_neg,
+        reading="ruling S9: no build penalties in the race; scrapped parts still score red",
+    )
