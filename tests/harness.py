@@ -46,9 +46,13 @@ def check_conservation(state: GameState, expected: list[str]) -> None:
 
 def check_no_leak(state: GameState) -> None:
     for p in range(state.game.num_players):
+        hidden = state.hidden_card_ids(p)
+        if not hidden:
+            continue
         text = json.dumps(state.observation(p))
-        for cid in state.hidden_card_ids(p):
-            assert not re.search(rf"\b{re.escape(cid)}\b", text), f"seat {p} sees hidden card {cid}"
+        pattern = r"\b(" + "|".join(re.escape(cid) for cid in sorted(hidden)) + r")\b"
+        found = re.search(pattern, text)
+        assert found is None, f"seat {p} sees hidden card {found and found.group(1)}"
 
 
 def check_illegal_refused(state: GameState, rng: random.Random) -> None:

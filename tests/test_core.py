@@ -82,3 +82,22 @@ def test_unknown_game_and_agent():
         cardlab.make_agent("oracle")
     with pytest.raises(ValueError, match="bad parameter"):
         cardlab.make_agent("random", depth=3)
+
+
+def test_card_file_error_inside_a_list_field_still_names_the_card(tmp_path: Path):
+    """A bad value inside a list-valued field (e.g. points per round) keeps the card's name."""
+    from pydantic import BaseModel
+
+    class Part(BaseModel):
+        name: str
+        green: list[int]
+
+    class Parts(BaseModel):
+        parts: list[Part]
+
+    bad = tmp_path / "parts.toml"
+    bad.write_text('[[parts]]\nname = "Core X8"\ngreen = [1, "two", 3]\n')
+    with pytest.raises(
+        CardDataError, match=r"parts\.toml.*card 'Core X8' \(parts\[0\]\).*'green\.1'"
+    ):
+        load_card_file(bad, Parts)

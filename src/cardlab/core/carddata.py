@@ -50,7 +50,8 @@ def _describe(data: Any, err: Any) -> str:
         key = loc[i]
         if isinstance(node, dict) and key in node:
             child = node[key]
-            if isinstance(child, list) and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            at_top = i == 0  # only a top-level list (e.g. `cards`, `parts`) holds cards
+            if at_top and isinstance(child, list) and len(loc) > 1 and isinstance(loc[1], int):
                 idx = loc[i + 1]
                 item = child[idx] if 0 <= idx < len(child) else None
                 name = item.get("name") if isinstance(item, dict) else None
