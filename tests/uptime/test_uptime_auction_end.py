@@ -222,7 +222,8 @@ def test_tiebreak_most_computers():
 def test_tiebreak_most_contracts():
     """U17 level 2: most Contracts won."""
     mats = ["Silicon"] * 6 + ["Copper"] * 6 + ["Polymer"] * 3  # 15 leftovers = 5 points
-    s = arrange(game(), tableaus={0: ["Blade", "Retail Checkout"], 1: ["Tower"]}, hands={1: mats})
+    tabs = {0: ["Blade", "Retail Checkout"], 1: ["Tower"]}
+    s = arrange(game(), tableaus=tabs, hands={1: mats}, supply_deck=[])
     s = _finish(s)
     assert scoring.points(s)[:2] == [10, 10]
     assert s.winners() == [0] and s.info()["tiebreak"] == "most_contracts"
