@@ -1,0 +1,111 @@
+"""Observation, hidden information, resampling, info(), the screen and the personas."""
+
+import json
+import types
+
+import pytest
+
+import cardlab
+from cardlab.agents import make_agent, play_game
+from cardlab.games.uptime import render
+from cardlab.games.uptime.testkit import act, arrange
+
+
+def game(n=3, **opts):
+    return cardlab.load_game("uptime", players=n, **opts)
+
+
+def test_observation_has_the_shared_keys_and_no_hidden_ids():
+    """Hidden information: observation(p) never carries another seat's hand or deck order."""
+    s = game(4).new_initial_state(5)
+    for p in range(4):
+        obs = s.observation(p)
+        for key in (
+            "game",
+            "seat",
+            "num_players",
+            "current_player",
+            "decision",
+            "phase",
+            "scores",
+            "log",
+        ):
+            assert key in obs
+        text = json.dumps(obs)
+        for cid in s.hidden_card_ids(p):
+            assert f'"{cid}"' not in text
+        assert "seed" not in text and "rng" not in text
+        assert [c["id"] for c in obs["hand"]] == [s.t.ids[c] for c in s.hand[p]]
+
+
+def test_u3_contract_values_are_public():
+    """U3: a won Contract is face-down but its value is public in every observation."""
+    s = arrange(game(), tableaus={1: ["Weather Supercluster"]})
+    assert s.observation(0)["players"][1]["tableau"][0]["value"] == 7
+
+
+def test_resample_redeals_other_hands_and_keeps_public_knowledge():
+    """resample_from_infostate: other hands and the decks are redealt; hand sizes, kinds seen
+    taken (U5) and the Blade's known bottom card (U7) are kept; p's observation is identical."""
+    s = arrange(
+        game(),
+        hands={1: ["Silicon", "Copper", "Polymer"], 2: ["Rare-Earth", "Rare-Earth"]},
+        supply_deck=["Copper", "Polymer", "Silicon", "Rare-Earth", "Power Surge"],
+    )
+    s.known[1 * 4 + 2] = 1  # everyone saw seat 1 take a Polymer
+    changed = False
+    for seed in range(20):
+        r = s.resample_from_infostate(0, seed)
+        assert json.dumps(r.observation(0)) == json.dumps(s.observation(0))
+        assert [len(h) for h in r.hand] == [len(h) for h in s.hand]
+        assert "Polymer" in [r.t.name[c] for c in r.hand[1]]
+        assert all(r.t.kind[c] == 0 for h in r.hand for c in h)  # no Twist in a hand
+        changed |= sorted(r.hand[2]) != sorted(s.hand[2]) or r.supply != s.supply
+    assert changed
+
+
+def test_resample_reseeds_its_own_generator():
+    s = game().new_initial_state(1)
+    a, b = s.resample_from_infostate(0, 42), s.resample_from_infostate(0, 42)
+    assert a.rng.random() == b.rng.random() and a.zones() == b.zones()
+
+
+def test_info_has_the_lab_keys():
+    s = arrange(game(), hands={0: ["Silicon", "Copper"]}, row=["CPU"], supply_deck=[])
+    act(s, "Requisition CPU", "Pass", "Pass", "Pass", "Pass", "Pass")
+    info = s.info()
+    assert s.is_terminal() and info["end_reason"] == "stall"
+    for key in ("tiebreak", "rounds", "turns", "decisions", "acquired", "card_points"):
+        assert key in info
+    assert info["acquired"][0] == ["CPU"] and info["card_points"][0] == {"CPU": 0}
+    assert info["decisions"] == len(s.history())
+
+
+def test_screen_shows_hand_row_reserved_mark_tableaus_and_scores():
+    s = arrange(
+        game(), hands={0: ["Patch", "Silicon"]}, tableaus={1: ["Blade"]}, row=["CPU", "Tower"]
+    )
+    act(s, "Reserve CPU")
+    text = render.render_text(s, 1)
+    assert "reserved by Seat 0" in text and "Blade" in text and "5 pts" in text
+    assert "Your hand" in text and "Supply Deck" in text
+    assert "Silicon" not in text.split("Your hand")[1].split("\n")[0]  # seat 0's hand is not shown
+
+
+def test_personas_refuse_other_games():
+    fake = types.SimpleNamespace(game=types.SimpleNamespace(name="runway"))
+    for kind in ("converter", "auctioneer"):
+        with pytest.raises(ValueError, match="UPTIME only"):
+            make_agent(kind).step(fake)
+
+
+@pytest.mark.parametrize("kind", ["converter", "auctioneer"])
+def test_personas_beat_random(kind):
+    """Each persona wins clearly more than a random seat's share (3 players, 45 games)."""
+    g = game(3)
+    wins = 0
+    for i in range(45):
+        seat = i % 3
+        agents = [make_agent(kind if p == seat else "random", seed=i * 10 + p) for p in range(3)]
+        wins += play_game(g, agents, seed=5000 + i).winners == [seat]
+    assert wins / 45 > 0.4
