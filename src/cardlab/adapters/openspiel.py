@@ -68,7 +68,24 @@ def _supercomputer_limits(game: Game) -> tuple[float, float, int]:
     return low, high, 3 * 15 * game.num_players
 
 
-LIMITS = {"runway": _runway_limits, "supercomputer": _supercomputer_limits}
+def _uptime_limits(game: Game) -> tuple[float, float, int]:
+    # Points: every Computer + the Network cap (8) + every Contract + leftovers
+    # (all 24 raw materials // 3). Length: with stall_end=false the engine stops
+    # after 100 rounds; a turn takes at most 1 action + 3 payments + 2 material
+    # choices + 1 Blade return + an auction (n bids and up to 24 payments). With
+    # stall_end=true (default) the rules end the game when the decks run dry;
+    # the same number is used, an engineering bound the engine does not state.
+    t = game.cards
+    scoring = ("computer", "contract")
+    values = [t.value[i] for i in range(len(t.ids)) if t.describe(i)["kind"] in scoring]
+    return 0.0, float(sum(values) + 8 + 24 // 3), 100 * game.num_players * (32 + game.num_players)
+
+
+LIMITS = {
+    "uptime": _uptime_limits,
+    "runway": _runway_limits,
+    "supercomputer": _supercomputer_limits,
+}
 """Per game: (min utility, max utility, max game length) from the rules; bounds, not tight."""
 
 

@@ -207,7 +207,7 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
 
     def _turn_step(self, agent: str, action: Any) -> None:
         seat = _seat(agent)
-        before = self.game_state.returns()
+        before = self.table.last
         penalties = [0.0] * self.game.num_players
         bad: set[int] = set()
         try:
@@ -217,7 +217,7 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
                 raise
             penalties[seat] = self.illegal_penalty
             bad.add(seat)
-        after = self.game_state.returns()
+        after = self.table.last = list(self.game_state.returns())
         self._finish([a - b for a, b in zip(after, before, strict=True)], penalties, bad)
         if not self.game_state.is_terminal():
             self.agent_selection = self._next_turn_agent()

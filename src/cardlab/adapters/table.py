@@ -115,10 +115,13 @@ class Lockstep:
         self.illegal_penalty = illegal_penalty
         self.state: GameState = game.new_initial_state(0)
         self.pending: dict[int, list[int]] = {}
+        self.last = [0.0] * game.num_players
 
     def reset(self, seed: int) -> None:
         self.state = self.game.new_initial_state(seed)
         self.pending = deciders(self.state)
+        # points held at the deal (UPTIME's starting hand) count in the first reward
+        self.last = [0.0] * self.game.num_players
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         legal = self.pending.get(seat, [self.noop] if not self.state.is_terminal() else [])
@@ -130,7 +133,7 @@ class Lockstep:
         Returns the reward per seat (change of points, penalties) and the seats
         whose action was illegal.
         """
-        before = self.state.returns()
+        before = self.last
         penalties = [0.0] * self.game.num_players
         bad: set[int] = set()
         for seat in self.pending:
@@ -145,6 +148,6 @@ class Lockstep:
                 penalties[seat] += self.illegal_penalty
                 bad.add(seat)
                 break
-        after = self.state.returns()
+        after = self.last = list(self.state.returns())
         self.pending = deciders(self.state)
         return [a - b + p for a, b, p in zip(after, before, penalties, strict=True)], bad
