@@ -3,8 +3,10 @@
 Seat order matters in most games, and deals are luck, so a fair comparison
 plays every agent in every seat equally often on the same deals:
 
-- The lineup is the agent list filled cyclically to at least the seat count
-  (`a,b,c` at 4 seats is the pool a,b,c,a; an agent may sit twice in a game).
+- The pool is the agent list filled cyclically to at least the seat count
+  (`a,b,c` at 4 seats is the pool a,b,c,a: a sits twice in every game). List an
+  agent several times to give it several places: `ismcts,random,random,random`
+  is one ISMCTS against three random bots; each distinct agent is one row.
 - For each deal, the pool is rotated through the seats once per pool entry, so
   each pool entry takes each seat equally often ("seat rotation"), every
   rotation on the same deal seed, with each pool entry's agent seeded the same
@@ -113,13 +115,18 @@ def rotations(pool: list[int], players: int) -> list[list[int]]:
     return [[(r + seat) % size for seat in range(players)] for r in range(size)]
 
 
-def _labels(specs: Sequence[AgentSpec]) -> list[str]:
-    labels: list[str] = []
+def distinct_agents(specs: Sequence[AgentSpec]) -> tuple[list[AgentSpec], list[int]]:
+    """The distinct specs (one table row each) and, per given spec, its row index.
+
+    Listing a spec twice gives it two places in the pool but one row:
+    `ismcts,random,random,random` is one ISMCTS against three random bots."""
+    rows: list[AgentSpec] = []
+    index: list[int] = []
     for spec in specs:
-        label = spec.label
-        count = sum(1 for existing in labels if existing.split("#")[0] == label)
-        labels.append(f"{label}#{count + 1}" if count else label)
-    return labels
+        if spec not in rows:
+            rows.append(spec)
+        index.append(rows.index(spec))
+    return rows, index
 
 
 def run_ladder(
@@ -140,23 +147,24 @@ def run_ladder(
     if not specs:
         raise CardlabError("run_ladder needs at least one agent")
     check_agent_specs(specs)
+    distinct, row_of = distinct_agents(specs)
     g = game if isinstance(game, Game) else load_game(game, players=players, **(options or {}))
     n = g.num_players
-    pool = seat_pool(len(specs), n)
+    pool = [row_of[i] for i in seat_pool(len(specs), n)]
     plan = rotations(pool, n)
     deals = max(1, math.ceil(games / len(plan)))
     total = deals * len(plan)
     deal_rng = random.Random(f"ladder-deals-{seed}")
-    seats = [0] * len(specs)
-    wins = [0] * len(specs)
-    beats = [[0] * len(specs) for _ in specs]
+    seats = [0] * len(distinct)
+    wins = [0] * len(distinct)
+    beats = [[0] * len(distinct) for _ in distinct]
     results: list[dict[str, Any]] = []
     for deal in range(deals):
         deal_seed = deal_rng.getrandbits(32)
         for rotation, entries in enumerate(plan):
             agent_of_seat = [pool[e] for e in entries]
             bots = [
-                specs[a].make(seed=random.Random(f"{seed}-{deal}-{e}").getrandbits(32))
+                distinct[a].make(seed=random.Random(f"{seed}-{deal}-{e}").getrandbits(32))
                 for a, e in zip(agent_of_seat, entries, strict=True)
             ]
             result = play_game(g, bots, seed=deal_seed)
@@ -181,7 +189,7 @@ def run_ladder(
                 progress(len(results), total)
     ratings = bradley_terry(beats)
     rows = []
-    for i, label in enumerate(_labels(specs)):
+    for i, label in enumerate(spec.label for spec in distinct):
         low, high = wilson_interval(wins[i], seats[i])
         rate = wins[i] / seats[i] if seats[i] else 0.0
         rows.append(LadderRow(label, seats[i], wins[i], rate, low, high, ratings[i]))

@@ -8,6 +8,7 @@ from cardlab.agents.base import (
     agent_kinds,
     agent_parameters,
     describe_parameters,
+    kinds_for_game,
     make_agent,
     register_agent,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "GameResult",
     "ISMCTSAgent",
     "agent_kinds",
+    "kinds_for_game",
     "agent_parameters",
     "agent_view",
     "describe_parameters",

@@ -45,6 +45,18 @@ def agent_kinds() -> list[str]:
     return sorted(_KINDS)
 
 
+def kinds_for_game(game: str) -> list[str]:
+    """Kinds that can play `game`: the generic ones and that game's personas.
+
+    Personas live in `cardlab.agents.personas.<game>`; generic agents elsewhere."""
+    out = []
+    for kind, factory in _KINDS.items():
+        module = getattr(factory, "__module__", "")
+        if not module.startswith("cardlab.agents.personas.") or module.endswith("." + game):
+            out.append(kind)
+    return sorted(out)
+
+
 def agent_parameters(kind: str) -> dict[str, Any] | None:
     """The keyword parameters (name -> default) a kind accepts besides `seed`.
 
@@ -81,12 +93,12 @@ def make_agent(kind: str, seed: int = 0, **params: Any) -> Agent:
         unknown = sorted(set(params) - set(allowed))
         if unknown:
             raise CardlabError(
-                f"agent {kind!r} has no parameter {', '.join(map(repr, unknown))}; "
-                f"its parameters: {describe_parameters(kind)}"
+                f"bad parameter for agent {kind!r}: no parameter "
+                f"{', '.join(map(repr, unknown))}; its parameters: {describe_parameters(kind)}"
             )
     try:
         return factory(seed=seed, **params)
-    except TypeError as exc:
+    except (TypeError, CardlabError) as exc:
         raise CardlabError(
             f"bad parameter for agent {kind!r}: {exc}; its parameters: {describe_parameters(kind)}"
         ) from None
@@ -106,7 +118,10 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """One-step lookahead: the action whose result the game's heuristic likes best.
 
-    Ties are broken by the agent's own generator, so two greedy seats differ."""
+    Ties are broken by the agent's own generator, so two greedy seats differ.
+    It looks ahead in its own redeal of the view: an action that draws a hidden
+    card then draws from a deck ordered by the agent's generator, so the choice
+    depends on what the seat knows and the agent's seed only."""
 
     kind = "greedy"
 
@@ -115,6 +130,7 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         me = state.current_player()
+        state = state.resample_from_infostate(me, self.rng.getrandbits(63))
         best: list[int] = []
         best_value = float("-inf")
         for action in actions:

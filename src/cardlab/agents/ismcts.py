@@ -121,7 +121,10 @@ class ISMCTSAgent(Agent):
         path: list[tuple[Node, int]] = []
         while not state.is_terminal():
             player = state.current_player()
-            child, action, expanded = self._select(node, state.legal_actions(), player * width)
+            legal = state.legal_actions()
+            if not legal:
+                break  # an engine bug (no move before the end): score what we have
+            child, action, expanded = self._select(node, legal, player * width)
             state.apply_action(action)
             path.append((child, player))
             if expanded:
@@ -171,6 +174,8 @@ class ISMCTSAgent(Agent):
         while not state.is_terminal() and (depth is None or played < depth):
             if policy is None:
                 legal = state.legal_actions()
+                if not legal:
+                    break  # an engine bug (no move before the end): score what we have
                 state.apply_action(legal[randrange(len(legal))])
             else:
                 state.apply_action(policy.step(state))

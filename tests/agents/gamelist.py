@@ -1,0 +1,34 @@
+"""The games the agent tests run on: the toy game at every player count, and
+each real engine that has landed (its package exposes GAME)."""
+
+from __future__ import annotations
+
+from toygame import SealedBids
+
+import cardlab
+from cardlab.core import Game
+from cardlab.games import game_class
+
+
+def real_games() -> list[str]:
+    names = []
+    for name in cardlab.list_games():
+        try:
+            game_class(name)
+        except (ImportError, AttributeError):
+            continue  # engine not landed yet
+        names.append(name)
+    return names
+
+
+def game_setups() -> list[tuple[str, int]]:
+    """(game name, players) for every supported player count; "toy" is Sealed Bids."""
+    setups = [("toy", n) for n in range(2, 6)]
+    for name in real_games():
+        cls = game_class(name)
+        setups += [(name, n) for n in range(cls.min_players, cls.max_players + 1)]
+    return setups
+
+
+def make_game(name: str, players: int) -> Game:
+    return SealedBids(players) if name == "toy" else cardlab.load_game(name, players=players)
