@@ -27,6 +27,8 @@ class LabContext:
     ray_address: str | None = None
     progress: bool = True
     time_model: TimeModel = field(default_factory=TimeModel)
+    probe_games: int = 200
+    """Games per claim probe configuration (claims scale their probes from it)."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
 

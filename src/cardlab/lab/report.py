@@ -19,8 +19,6 @@ from cardlab.lab.timemodel import TimeModel
 
 HALF_WIDTH = 0.03
 """Default games are enough for a +-3-point 95% interval on each seat's win rate."""
-SIDE_GAMES = 300
-"""Games per player count and per compared option value (side-by-side tables)."""
 
 
 def default_games(players: int) -> int:
@@ -50,7 +48,7 @@ def side_metrics(records: Sequence[GameRecord], model: TimeModel) -> dict[str, A
 def build_report(
     ctx: LabContext,
     compare: tuple[str, list[str]] | None = None,
-    side_games: int = SIDE_GAMES,
+    side_games: int = 200,
     ladder_games: int = 30,
     ladder_iterations: int = 200,
     claims_only: list[str] | None = None,

@@ -41,12 +41,13 @@ def write_report(
     time_model: Path | None = None,
     baseline: Path | None = None,
     progress: bool = True,
+    probe_games: int = 200,
 ) -> dict[str, Any]:
     """Validate everything, play, and write report.html, report.json, summary.md."""
     from cardlab.lab import html, summary
     from cardlab.lab.backends import default_workers
     from cardlab.lab.context import LabContext
-    from cardlab.lab.report import SIDE_GAMES, build_report, default_games
+    from cardlab.lab.report import build_report, default_games
     from cardlab.lab.simulate import make_spec
     from cardlab.lab.timemodel import TimeModel
 
@@ -68,9 +69,10 @@ def write_report(
         ray_address=ray_address,
         progress=progress,
         time_model=TimeModel.for_game(game, time_model),
+        probe_games=probe_games,
     )
     report = build_report(
-        ctx, compare, side_games or min(SIDE_GAMES, n_games), ladder_games, ladder_iterations
+        ctx, compare, side_games or min(probe_games, n_games), ladder_games, ladder_iterations
     )
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
@@ -113,6 +115,7 @@ def report(
         Path | None, typer.Option(help="JSON of seconds per decision kind.")
     ] = None,
     baseline: Annotated[Path | None, typer.Option(help="An older report.json for deltas.")] = None,
+    probe_games: Annotated[int, typer.Option(help="Games per claim-probe configuration.")] = 200,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Write OUT/report.html, OUT/report.json and OUT/summary.md for GAME."""

@@ -15,7 +15,6 @@ from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import Observer
 from cardlab.lab.stats import wilson
 
-PROBE_GAMES = 200
 PITCH = re.compile(r"pitch (\w+) (\d+) \((\w+)\)")
 
 
@@ -105,7 +104,9 @@ def one_pitch_per_deal(ctx: LabContext) -> Any:
     deals = 0
     by_players = {}
     for n in range(2, 5):
-        run = ctx.run(observer=DealObserver, players=n, games=PROBE_GAMES // 3, agents=["random"])
+        run = ctx.run(
+            observer=DealObserver, players=n, games=ctx.probe_games // 3, agents=["random"]
+        )
         for g in run.records:
             for d in g["deals"]:
                 deals += 1
@@ -135,7 +136,7 @@ def one_pitch_per_deal(ctx: LabContext) -> Any:
     "Cash on a tie.",
 )
 def small_match_denies(ctx: LabContext) -> Any:
-    run = ctx.run(observer=DealObserver, games=PROBE_GAMES)
+    run = ctx.run(observer=DealObserver, games=ctx.probe_games)
     ties = tie_match_won = denials = small_pitches = 0
     counter_examples: list[dict[str, Any]] = []
     denial_seeds: list[int] = []
@@ -197,7 +198,7 @@ def _spread(run: Any) -> list[float]:
 def catch_up_seat(ctx: LabContext) -> Any:
     """Only 2 players can switch the catch-up seat off (option two_player_last_seat=alternate,
     a fixed rotation); at 3-4 players the engine has no fixed-rotation option."""
-    games = max(PROBE_GAMES, ctx.games // 2)
+    games = max(ctx.probe_games, ctx.games // 2)
     catch = ctx.run(players=2, games=games, options={"two_player_last_seat": "catch_up"})
     fixed = ctx.run(players=2, games=games, options={"two_player_last_seat": "alternate"})
     d, lo, hi = diff_ci(_spread(catch), _spread(fixed))
@@ -222,7 +223,7 @@ def catch_up_seat(ctx: LabContext) -> Any:
 )
 def richer_vs_specialist(ctx: LabContext) -> Any:
     styles = ["generalist", "specialist"]
-    table = style_matchup(ctx, styles, max(PROBE_GAMES, 2 * ctx.players * 50))
+    table = style_matchup(ctx, styles, 2 * ctx.probe_games)
     fair = 1 / ctx.players
     floor = 0.75 * fair
     viable = {s: v["wilson95"][1] >= floor for s, v in table.items()}
@@ -239,7 +240,7 @@ def richer_vs_specialist(ctx: LabContext) -> Any:
 
 @claim("runway.length_30", "2-4 players · 30 min")
 def length_30(ctx: LabContext) -> Any:
-    ok, evidence = length_verdict(ctx, [2, 3, 4], 22.5, 37.5, PROBE_GAMES)
+    ok, evidence = length_verdict(ctx, [2, 3, 4], 22.5, 37.5, ctx.probe_games)
     return verdict(ok, **evidence)
 
 
@@ -249,7 +250,7 @@ def length_30(ctx: LabContext) -> Any:
     "just alternates.",
 )
 def two_players_same(ctx: LabContext) -> Any:
-    run = ctx.run(observer=DealObserver, players=2, games=PROBE_GAMES)
+    run = ctx.run(observer=DealObserver, players=2, games=ctx.probe_games)
     changes = repeats = 0
     repeat_seeds: list[int] = []
     for g in run.records:
@@ -261,7 +262,7 @@ def two_players_same(ctx: LabContext) -> Any:
                     repeat_seeds.append(g["seed"])
             else:
                 changes += 1
-    deals3 = ctx.run(observer=DealObserver, players=3, games=PROBE_GAMES)
+    deals3 = ctx.run(observer=DealObserver, players=3, games=ctx.probe_games)
     dumped = {
         n: round(
             sum(1 for g in r.records for d in g["deals"] if d["winner"] is None)

@@ -11,7 +11,6 @@ from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import MAX_SEEDS, finished
 from cardlab.lab.simulate import Observer
 
-PROBE_GAMES = 150
 PICKS_PER_GAME = 21  # seven picks a round, three rounds (S3)
 
 
@@ -38,7 +37,9 @@ def must_play(ctx: LabContext) -> Any:
     bad: list[dict[str, Any]] = []
     games = 0
     for n in range(2, 6):
-        run = ctx.run(observer=PickObserver, players=n, games=PROBE_GAMES // 4, agents=["random"])
+        run = ctx.run(
+            observer=PickObserver, players=n, games=ctx.probe_games // 4, agents=["random"]
+        )
         for g in run.records:
             games += 1
             if g["picks"] is None or g["scrapped"] is None:
@@ -91,7 +92,7 @@ def tie_break_4way(ctx: LabContext) -> Any:
     seeds: dict[str, list[int]] = {}
     games = 0
     for n in range(2, 6):
-        run = ctx.run(players=n, games=PROBE_GAMES if n != ctx.players else ctx.games)
+        run = ctx.run(players=n, games=ctx.probe_games if n != ctx.players else ctx.games)
         for r in finished(run.records):
             games += 1
             level = r.tiebreak or "no tie"
@@ -123,7 +124,7 @@ def tie_break_4way(ctx: LabContext) -> Any:
 def public_race_no_negative(ctx: LabContext) -> Any:
     game = ctx.game_class(ctx.players, **{**ctx.options, "builds": "public_race"})
     builds = {b.name for b in game.cards.builds}
-    run = ctx.run(options={"builds": "public_race"}, games=PROBE_GAMES)
+    run = ctx.run(options={"builds": "public_race"}, games=ctx.probe_games)
     build_neg: list[dict[str, Any]] = []
     scrap_neg = 0
     for r in finished(run.records):

@@ -13,7 +13,6 @@ from cardlab.lab.seeds import game_seed
 from cardlab.lab.simulate import Observer, load_checked
 from cardlab.lab.stats import wilson
 
-PROBE_GAMES = 200
 PASS_ONLY_GAMES = 20
 PASS_ONLY_CAP = 50_000
 """Decisions after which a pass-only game is declared endless by the lab."""
@@ -56,7 +55,7 @@ def no_dead_turn(ctx: LabContext) -> Any:
     turns = no_pass = empty = only = 0
     bad: list[int] = []
     for agents in (["random"], list(ctx.agents)):
-        run = ctx.run(observer=TurnObserver, agents=agents, games=PROBE_GAMES)
+        run = ctx.run(observer=TurnObserver, agents=agents, games=ctx.probe_games)
         for g in run.records:
             turns += g["turns"]
             no_pass += g["no_pass"]
@@ -110,7 +109,7 @@ def always_ends(ctx: LabContext) -> Any:
     games = [
         pass_only_game(ctx, n, i)
         for n in range(cls.min_players, cls.max_players + 1)
-        for i in range(PASS_ONLY_GAMES)
+        for i in range(min(PASS_ONLY_GAMES, ctx.probe_games))
     ]
     reasons = Counter(g["end_reason"] for g in games)
     endless = [g for g in games if g["end_reason"] in STALLED]
@@ -138,7 +137,7 @@ def one_winner(ctx: LabContext) -> Any:
     shared: list[int] = []
     for agents in (list(ctx.agents), ["random"]):
         for n in (2, 3, 4):
-            run = ctx.run(players=n, agents=agents, games=PROBE_GAMES)
+            run = ctx.run(players=n, agents=agents, games=ctx.probe_games)
             for r in finished(run.records):
                 checked += 1
                 levels[r.tiebreak or "not needed"] += 1
@@ -151,7 +150,7 @@ def one_winner(ctx: LabContext) -> Any:
 
 @claim("uptime.length_25_30", "3-4 players · 25-30 min")
 def length_25_30(ctx: LabContext) -> Any:
-    ok, evidence = length_verdict(ctx, [3, 4], 25 * 0.75, 30 * 1.25, PROBE_GAMES)
+    ok, evidence = length_verdict(ctx, [3, 4], 25 * 0.75, 30 * 1.25, ctx.probe_games)
     return verdict(ok, **evidence)
 
 
@@ -161,7 +160,7 @@ def length_25_30(ctx: LabContext) -> Any:
     "still thins fast enough for a ~25-minute game.",
 )
 def two_player_length(ctx: LabContext) -> Any:
-    ok, evidence = length_verdict(ctx, [2], 25 * 0.75, 25 * 1.25, PROBE_GAMES)
+    ok, evidence = length_verdict(ctx, [2], 25 * 0.75, 25 * 1.25, ctx.probe_games)
     return verdict(ok, **evidence)
 
 

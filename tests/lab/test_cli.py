@@ -1,0 +1,73 @@
+"""Bad arguments: one clear line on stderr and a non-zero exit; --json fields."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cardlab.cli import app
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["simulate", "nosuchgame"], "unknown game"),
+        (["simulate", "runway", "--option", "nosuch=1"], "no rule option"),
+        (["simulate", "runway", "--agents", "nosuchbot"], "unknown agent kind"),
+        (["simulate", "runway", "--games", "0"], "at least 1"),
+        (["simulate", "runway", "--backend", "cloud", "--games", "1"], "unknown backend"),
+        (["report", "nosuchgame"], "unknown game"),
+        (["report", "runway", "--compare", "shock_effect=none"], "--compare"),
+        (["gate", "nosuchgame"], "unknown game"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_nonzero_exit(args: list[str], needle: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and needle in lines[0], result.stderr
+
+
+def test_simulate_json_fields(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "runway",
+            "--games",
+            "6",
+            "--agents",
+            "random",
+            "--seed",
+            "3",
+            "--json",
+            "--workers",
+            "1",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    for key in (
+        "game",
+        "players",
+        "games",
+        "agents",
+        "options",
+        "seed",
+        "wins_by_seat",
+        "mean_scores",
+        "mean_decisions",
+        "end_reasons",
+        "elapsed_s",
+    ):
+        assert key in data
+    assert sum(data["wins_by_seat"]) == pytest.approx(6)
+    listed = runner.invoke(app, ["runs", str(tmp_path), "--json"])
+    assert json.loads(listed.stdout)[0]["games"] == 6

@@ -1,0 +1,74 @@
+"""A small report: files written, claims first, deltas against a baseline,
+and the HTML opens in headless Chromium without console errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardlab.lab.report_commands import write_report
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def report_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report")
+    write_report(
+        "runway",
+        out,
+        games=30,
+        side_games=12,
+        ladder_games=0,
+        workers=2,
+        compare=("shock_effect", ["hype_down", "none"]),
+        progress=False,
+        probe_games=20,
+    )
+    return out
+
+
+def test_report_files_and_claims(report_dir: Path) -> None:
+    data = json.loads((report_dir / "report.json").read_text())
+    assert [c["id"] for c in data["claims"]][0] == "runway.sample_turn"
+    for c in data["claims"]:
+        assert set(c) == {"id", "text", "verdict", "evidence"}
+        assert c["verdict"] in ("holds", "fails", "untestable")
+    assert len(data["player_counts"]) == 3
+    assert [v["value"] for v in data["compare"]["values"]] == ["hype_down", "none"]
+    html = (report_dir / "report.html").read_text()
+    assert html.index("Gate verdict") < html.index("<h2>Outcome")
+    assert "data:image/png;base64," in html and "<script" not in html
+
+
+def test_baseline_shows_deltas(report_dir: Path, tmp_path: Path) -> None:
+    from cardlab.lab import summary
+
+    data = json.loads((report_dir / "report.json").read_text())
+    old = json.loads(json.dumps(data))
+    old["headline"]["mean_decisions"] -= 2
+    old["claims"][0]["verdict"] = "fails"
+    text = summary.render(data, old)
+    assert "| mean_decisions |" in text and "+2" in text
+    assert "**changed**" in text
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed")
+def test_html_opens_in_headless_chromium_without_console_errors(report_dir: Path) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    errors: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((report_dir / "report.html").as_uri())
+        assert page.locator("h2").first.inner_text().startswith("Gate verdict")
+        assert page.evaluate("document.images.length") >= 1
+        assert page.evaluate("Array.from(document.images).every(i => i.naturalWidth > 0)")
+        browser.close()
+    assert errors == []
