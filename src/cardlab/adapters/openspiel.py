@@ -70,15 +70,17 @@ def _supercomputer_limits(game: Game) -> tuple[float, float, int]:
 
 def _uptime_limits(game: Game) -> tuple[float, float, int]:
     # Points: every Computer + the Network cap (8) + every Contract + leftovers
-    # (all 24 raw materials // 3). Length: with stall_end=false the engine stops
-    # after 100 rounds; a turn takes at most 1 action + 3 payments + 2 material
-    # choices + 1 Blade return + an auction (n bids and up to 24 payments). With
-    # stall_end=true (default) the rules end the game when the decks run dry;
-    # the same number is used, an engineering bound the engine does not state.
+    # (all 24 raw materials // 3). Length with stall_end=true: the bound derived in
+    # docs/rules/uptime.md ("How long a game can be"): turns <= 57 + 31n, plus
+    # at most 55 payments/choices and 6 auctions of n bids. With stall_end=false the
+    # engine stops after 100 rounds; a turn takes at most 1 action + 3 payments +
+    # 2 material choices + 1 Blade return + an auction (n bids, up to 24 payments).
     t = game.cards
     scoring = ("computer", "contract")
     values = [t.value[i] for i in range(len(t.ids)) if t.describe(i)["kind"] in scoring]
-    return 0.0, float(sum(values) + 8 + 24 // 3), 100 * game.num_players * (32 + game.num_players)
+    n = game.num_players
+    length = 112 + 37 * n if game.options["stall_end"] else 100 * n * (32 + n)
+    return 0.0, float(sum(values) + 8 + 24 // 3), length
 
 
 LIMITS = {
