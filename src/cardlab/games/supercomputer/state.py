@@ -280,6 +280,15 @@ class SuperComputerState(GameState):
         return self.phase == OVER
 
     def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            # A float or bool would compare equal to a legal int and corrupt the state;
+            # integer-likes (numpy ints from adapters) are converted.
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                raise IllegalActionError(
+                    f"{action!r} is not an action: actions are ints (seat {self.cur}, "
+                    f"{PHASE_NAMES[self.phase]}); legal: {self._legal}"
+                )
+            action = action.__index__()
         if action not in self._legal or self.phase == OVER:
             raise IllegalActionError(
                 f"{action!r} is not a legal action for seat {self.cur} "
