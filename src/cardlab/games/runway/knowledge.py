@@ -247,29 +247,36 @@ class KnowledgeMixin:
         """
         s: Any = self.clone()  # type: ignore[attr-defined]
         rng = random.Random(seed)
-        groups: dict[int, list[tuple[int, int]]] = {}
+        rnd = rng.random
+        public, tag, gen_now = s.public, s.tag, s.pile_gen
+        # pools of unseen cards by generation; the draw pile is the current one
+        pools: dict[int, list[int]] = {gen_now: s.pile}
+        wants: list[tuple[list[int], list[int]]] = []  # (hand, generation of each hidden card)
         for q, h in enumerate(s.hands):
-            if q != player:
-                for i, x in enumerate(h):
-                    if not s.public[x]:
-                        groups.setdefault(s.tag[x], []).append((q, i))
-        for i in range(len(s.pile)):
-            groups.setdefault(s.pile_gen, []).append((-1, i))
-        for gen, slots in groups.items():
-            held = [s.pile[i] if q < 0 else s.hands[q][i] for q, i in slots]
-            rng.shuffle(held)
-            for (q, i), x in zip(slots, held, strict=True):
-                if q < 0:
-                    s.pile[i] = x
-                else:
-                    s.hands[q][i] = x
-                s.tag[x] = gen
-        for q, h in enumerate(s.hands):
-            if q != player:
-                h.sort()
-        rng.shuffle(s.deal_deck)
-        s.rng = rng
-        s._legal = None
+            if q == player:
+                continue
+            gens = [tag[x] for x in h if not public[x]]
+            if not gens:
+                continue
+            for x in h:
+                if not public[x]:
+                    pools.setdefault(tag[x], []).append(x)
+            h[:] = [x for x in h if public[x]]
+            wants.append((h, gens))
+        for pool in pools.values():
+            if len(pool) > 1:
+                pool.sort(key=lambda _: rnd())  # a uniform shuffle: iid random keys
+        for h, gens in wants:
+            for gen in gens:
+                x = pools[gen].pop()
+                tag[x] = gen
+                h.append(x)
+            h.sort()
+        # what is left of the current pool is the (shuffled) draw pile: s.pile itself
+        s.deal_deck.sort(key=lambda _: rnd())
+        s.reshuffle_seed = rng.getrandbits(64)
+        if player != s.current_player():
+            s._legal = None  # the deciding seat's own hand may have been redealt
         return s
 
     # -- lab summary and evaluation -------------------------------------------------------

@@ -61,7 +61,7 @@ def from_setup(
     """
     if len(hands) != game.num_players:
         raise ValueError(f"{game.num_players} players need {game.num_players} hands")
-    s = RunwayState.blank(game, random.Random(seed))
+    s = RunwayState.blank(game, random.Random(seed).getrandbits(64))
     cards = game.cards
     placed: list[int] = []
     for p, hand in enumerate(hands):

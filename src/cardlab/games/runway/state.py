@@ -56,7 +56,7 @@ class RunwayState(KnowledgeMixin):
         "n",
         "shock_effect",
         "alternate",
-        "rng",
+        "reshuffle_seed",
         "hands",
         "public",
         "tag",
@@ -99,9 +99,10 @@ class RunwayState(KnowledgeMixin):
     @classmethod
     def new(cls, game: RunwayGame, seed: int) -> RunwayState:
         """The rulebook's set-up, every random draw from the state's own generator."""
-        s = cls.blank(game, random.Random(seed))
+        rng = random.Random(seed)
+        s = cls.blank(game, rng.getrandbits(64))
         pile = list(range(NUM_CAPITAL))
-        s.rng.shuffle(pile)
+        rng.shuffle(pile)
         s.pile = pile
         for _ in range(HAND_SIZE):
             for p in range(s.n):
@@ -110,18 +111,23 @@ class RunwayState(KnowledgeMixin):
             h.sort()
         s.bench = [pile.pop() for _ in range(BENCH_SIZE)]
         deck = list(range(DEAL0, SHOCK0 + len(game.cards.shock_names)))
-        s.rng.shuffle(deck)
+        rng.shuffle(deck)
         s.deal_deck = deck
-        s.last_seat = s.rng.randrange(s.n)  # R10: the youngest, chosen by the seed
+        s.last_seat = rng.randrange(s.n)  # R10: the youngest, chosen by the seed
         s.start_first_deal()
         return s
 
     @classmethod
-    def blank(cls, game: RunwayGame, rng: random.Random) -> RunwayState:
-        """An empty table (no cards placed) for `new` and the scenario builder."""
+    def blank(cls, game: RunwayGame, reshuffle_seed: int) -> RunwayState:
+        """An empty table (no cards placed) for `new` and the scenario builder.
+
+        `reshuffle_seed` (drawn from the game seed) seeds every later reshuffle of
+        the discard (R8): reshuffle number g uses `random.Random(seed + (g << 64))`,
+        so the state carries one int instead of a generator and clones cheaply.
+        """
         s = cls.__new__(cls)
         n = game.num_players
-        s.game, s.cards, s.n, s.rng = game, game.cards, n, rng
+        s.game, s.cards, s.n, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
         s.shock_effect = ("hype_down", "none", "reward_minus_one").index(
             str(game.options["shock_effect"])
         )
@@ -161,8 +167,7 @@ class RunwayState(KnowledgeMixin):
             self.shock_effect,
             self.alternate,
         )
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.reshuffle_seed = self.reshuffle_seed
         c.hands = [h[:] for h in self.hands]
         c.public, c.tag = self.public[:], self.tag[:]
         c.pile, c.pile_gen, c.bench = self.pile[:], self.pile_gen, self.bench[:]
@@ -322,8 +327,8 @@ class RunwayState(KnowledgeMixin):
             if not self.discard:
                 return -1
             self.pile, self.discard = self.discard, []
-            self.rng.shuffle(self.pile)
             self.pile_gen += 1
+            random.Random(self.reshuffle_seed + (self.pile_gen << 64)).shuffle(self.pile)
             self.log.append(("reshuffle", len(self.pile)))
         return self.pile.pop()
 
