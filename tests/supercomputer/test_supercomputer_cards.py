@@ -43,6 +43,15 @@ def test_sample_computer_scores_30_40_50():
     assert totals == [30, 40, 50]
 
 
+def test_sample_scenario_scored_by_the_engine():
+    """S10: the scenario module the lab's claim calls places the same sample through the
+    engine's placement rule and scores it with the engine's round scoring: 30 / 40 / 50."""
+    from cardlab.games.supercomputer import scenarios
+
+    assert [tuple(x) for x in scenarios.SAMPLE] == SAMPLE
+    assert scenarios.sample_computer_scores() == [30, 40, 50]
+
+
 def _packaged(path: Path) -> str:
     return path.read_text()
 
