@@ -127,3 +127,6 @@ def register(app: typer.Typer) -> None:
     from cardlab.lab import report_commands
 
     report_commands.register(app)
+    from cardlab.lab import bench
+
+    bench.register(app)

@@ -13,11 +13,11 @@ from cardlab.lab.claims import GAMES_WITH_CLAIMS, claims_for
 from cardlab.lab.simulate import engine_ready
 
 
-def run_gate(games: list[str], out: Path, **report_args: Any) -> list[dict[str, Any]]:
+def run_gate(names: list[str], out: Path, **report_args: Any) -> list[dict[str, Any]]:
     from cardlab.lab.report_commands import write_report
 
     rows = []
-    for game in games:
+    for game in names:
         start = time.perf_counter()
         if not engine_ready(game):
             rows += [
