@@ -3,8 +3,10 @@
 Positions are collected once by random play (every few decisions, only where
 there is a real choice), then the agent decides on each position's view, run
 after run. For ISMCTS it reports iterations per second and seconds per
-decision; for any agent, decisions per second. The machine is shared and
-noisy, so medians over runs are reported, with every run's figure.
+decision; for any agent, seconds per decision. The machine is shared and
+noisy, so medians over runs are reported, with every run's figure, and
+iterations per CPU-second of this process (the per-core speed, less disturbed
+by other processes than the wall clock).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class AgentBenchResult:
     positions: int
     runs: int
     iterations_per_s: float | None
+    iterations_per_cpu_s: float | None
     seconds_per_decision: float
     p90_seconds_per_decision: float
     all_iterations_per_s: list[float]
@@ -39,7 +42,8 @@ class AgentBenchResult:
 
     def text(self) -> str:
         speed = (
-            f"{self.iterations_per_s:,.0f} iterations/s, "
+            f"{self.iterations_per_s:,.0f} iterations/s "
+            f"({self.iterations_per_cpu_s:,.0f} per CPU-second), "
             if self.iterations_per_s is not None
             else ""
         )
@@ -78,11 +82,13 @@ def bench_agent(
     view_rng = random.Random(seed)
     views = [agent_view(s, s.current_player(), view_rng) for s in states]
     rates: list[float] = []
+    cpu_rates: list[float] = []
     times: list[float] = []
     for run in range(runs):
         agent = spec.make(seed=seed + run)
         iterations = 0
         elapsed = 0.0
+        cpu_start = time.process_time()
         for view in views:
             start = time.perf_counter()
             agent.step(view)
@@ -90,8 +96,10 @@ def bench_agent(
             times.append(took)
             elapsed += took
             iterations += getattr(getattr(agent, "last_search", None), "iterations", 0)
+        cpu = time.process_time() - cpu_start
         if iterations:
             rates.append(iterations / elapsed)
+            cpu_rates.append(iterations / cpu)
     ordered = sorted(times)
     return AgentBenchResult(
         game=game.name,
@@ -100,6 +108,7 @@ def bench_agent(
         positions=len(views),
         runs=runs,
         iterations_per_s=statistics.median(rates) if rates else None,
+        iterations_per_cpu_s=statistics.median(cpu_rates) if cpu_rates else None,
         seconds_per_decision=statistics.median(times),
         p90_seconds_per_decision=ordered[int(0.9 * (len(ordered) - 1))],
         all_iterations_per_s=rates,

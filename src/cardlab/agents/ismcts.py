@@ -168,7 +168,7 @@ class ISMCTSAgent(Agent):
     def _rollout(self, state: GameState) -> None:
         """Play on for `rollout_depth` decisions (None: to the end) with the policy."""
         depth = self.rollout_depth
-        randrange = self.rng.randrange
+        rand = self.rng.random  # int(rand() * n) is several times cheaper than randrange(n)
         policy = self.policy
         played = 0
         while not state.is_terminal() and (depth is None or played < depth):
@@ -176,7 +176,7 @@ class ISMCTSAgent(Agent):
                 legal = state.legal_actions()
                 if not legal:
                     break  # an engine bug (no move before the end): score what we have
-                state.apply_action(legal[randrange(len(legal))])
+                state.apply_action(legal[int(rand() * len(legal))])
             else:
                 state.apply_action(policy.step(state))
             played += 1
