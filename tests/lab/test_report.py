@@ -72,3 +72,14 @@ def test_html_opens_in_headless_chromium_without_console_errors(report_dir: Path
         assert page.evaluate("Array.from(document.images).every(i => i.naturalWidth > 0)")
         browser.close()
     assert errors == []
+
+
+def test_gate_prints_one_screen_of_verdicts(tmp_path: Path) -> None:
+    from cardlab.lab.gate import run_gate, table
+
+    rows = run_gate(
+        ["runway"], tmp_path, games=20, ladder_games=0, workers=1, progress=False, probe_games=10
+    )
+    text = table(rows, 1.0)
+    assert "runway.sample_turn" in text and text.count("\n") <= 24
+    assert (tmp_path / "runway" / "report.html").exists()

@@ -19,11 +19,11 @@ from cardlab.core import CardlabError
 
 DEFAULT_SECONDS: dict[str, dict[str, float]] = {
     # UPTIME: a main turn weighs draw vs requisition vs bid; an auction answer is quick.
-    "uptime": {"turn": 20.0, "bid": 8.0, "raise": 8.0, "pay": 6.0, "choose": 6.0},
+    "uptime": {"turn": 20.0, "choose_material": 5.0, "bid": 8.0, "raise": 8.0},
     # RUNWAY: a pitch is a considered choice; the pass-trade a quick one.
     "runway": {"pitch": 20.0, "trade": 8.0},
     # SUPER COMPUTER: a draft pick reads a hand of up to 7 parts; placing is quick.
-    "supercomputer": {"pick": 15.0, "build": 10.0, "place": 8.0},
+    "supercomputer": {"pick": 15.0, "place": 8.0, "choose_build": 20.0},
 }
 
 
