@@ -1,0 +1,46 @@
+"""Terminal play against bots given as text specs, ISMCTS with parameters included."""
+
+import io
+
+import pytest
+from gamelist import real_games
+from rich.console import Console
+from typer.testing import CliRunner
+
+import cardlab
+from cardlab.agents import parse_agent_list
+from cardlab.cli import app
+from cardlab.terminal import play_terminal
+
+GAMES = real_games()
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_whole_game_against_ismcts_shows_its_moves(game_name):
+    game = cardlab.load_game(game_name, players=3)
+    specs = parse_agent_list("ismcts:iterations=10,rollout_depth=4,greedy")
+    bots = [None, specs[0].make(seed=1), specs[1].make(seed=2)]
+    out = io.StringIO()
+    state = play_terminal(
+        game,
+        [0],
+        bots,
+        seed=4,
+        console=Console(file=out, width=120),
+        read=lambda _: "1",
+        clear=False,
+    )
+    assert state.is_terminal()
+    text = out.getvalue()
+    assert "Seat 1 (ismcts):" in text and "Seat 2 (greedy):" in text
+
+
+@pytest.mark.skipif(not GAMES, reason="no engine has landed")
+def test_cli_play_accepts_bot_parameters_and_names_bad_ones():
+    runner = CliRunner()
+    args = ["play", GAMES[0], "--players", "2", "--seed", "3", "--bots", "ismcts:iterations=5"]
+    result = runner.invoke(app, args, input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Left the game" in result.output
+    bad = runner.invoke(app, ["play", GAMES[0], "--bots", "ismcts:iterations=0"], input="q\n")
+    assert bad.exit_code == 2 and "iterations must be" in bad.output
