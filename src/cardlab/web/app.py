@@ -1,0 +1,122 @@
+"""The Starlette application: lobby and table pages, the JSON API and the socket."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from cardlab.core.errors import CardlabError
+from cardlab.web import art, lobby, security
+from cardlab.web.catalog import Catalog
+from cardlab.web.hub import Hub
+from cardlab.web.sockets import table_socket
+from cardlab.web.store import Store
+
+log = logging.getLogger("cardlab.web")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024
+
+
+def create_app(
+    db: str | Path = "cardlab.db",
+    catalog: Catalog | None = None,
+    bot_delay: float = 0.8,
+    allowed_origins: tuple[str, ...] = (),
+    message_rate: float = 20.0,
+) -> Starlette:
+    """The app for one database. Tables in it are restored when the app starts."""
+    store = Store(db)
+    hub = Hub(store, catalog or Catalog(), bot_delay=bot_delay, message_rate=message_rate)
+    origins = frozenset(allowed_origins)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        restored = hub.restore()
+        log.info("restored %d table(s) from %s", restored, db)
+        hub.start()
+        yield
+        await hub.stop()
+        store.close()
+
+    async def home(request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html", headers=_NO_STORE)
+
+    async def api_games(request: Request) -> Response:
+        games = []
+        for name in hub.catalog.names():
+            entry = hub.catalog.describe(name)
+            entry["pitch"] = lobby.PITCHES.get(name, "")
+            games.append(entry)
+        return JSONResponse({"games": games})
+
+    async def api_rules(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in hub.catalog.names():
+            return JSONResponse({"error": f"unknown game {name!r}"}, status_code=404)
+        return HTMLResponse(lobby.rules_html(name))
+
+    async def api_create(request: Request) -> Response:
+        origin = request.headers.get("origin")
+        if origin is not None and not security.origin_allowed(
+            origin, request.headers.get("host"), origins
+        ):
+            return JSONResponse(
+                {"error": f"origin {origin!r} may not create tables"}, status_code=403
+            )
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return JSONResponse(
+                {"error": f"request too large (limit {MAX_BODY} bytes)"}, status_code=413
+            )
+        try:
+            spec = security.parse_json_body(body)
+            made = hub.create(spec)
+        except (CardlabError, security.BadMessage, TypeError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse(made, status_code=201)
+
+    async def table_page(request: Request) -> Response:
+        if request.path_params["table_id"] not in hub.tables:
+            return HTMLResponse(
+                "<!doctype html><title>No such table</title><h1>No such table</h1>"
+                '<p><a href="/">Back to the lobby</a></p>',
+                status_code=404,
+            )
+        return FileResponse(STATIC / "table.html", headers=_NO_STORE)
+
+    async def card_art(request: Request) -> Response:
+        svg = art.card_svg(hub.catalog, request.path_params["game"], request.path_params["card"])
+        if svg is None:
+            return Response(status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    async def socket(ws: WebSocket) -> None:
+        await table_socket(ws, hub, origins)
+
+    routes: list[Any] = [
+        Route("/", home),
+        Route("/api/games", api_games),
+        Route("/api/rules/{game}", api_rules),
+        Route("/api/tables", api_create, methods=["POST"]),
+        Route("/t/{table_id}", table_page),
+        Route("/art/{game}/{card}.svg", card_art),
+        WebSocketRoute("/ws/{table_id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    app.state.store = store
+    return app
+
+
+_NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}

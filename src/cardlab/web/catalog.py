@@ -1,0 +1,93 @@
+"""Which games and bots the server offers, described for the lobby as JSON.
+
+The server asks this catalog rather than the registry directly so tests can
+serve a small toy game while the real engines are still being written."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from cardlab.core import Game
+from cardlab.core.errors import CardlabError
+
+ISMCTS_STRENGTHS = {"quick": 100, "solid": 400, "strong": 1500}
+"""ISMCTS strength choices offered at a table, as iterations per decision."""
+
+
+class Catalog:
+    """Game classes by name plus the agent kinds a seat may be given."""
+
+    def __init__(self, games: dict[str, type[Game]] | None = None) -> None:
+        self.games = games if games is not None else installed_games()
+
+    def names(self) -> list[str]:
+        return list(self.games)
+
+    def game_class(self, name: Any) -> type[Game]:
+        if not isinstance(name, str) or name not in self.games:
+            raise CardlabError(
+                f"unknown game {name!r}; games: {', '.join(self.games) or 'none yet'}"
+            )
+        return self.games[name]
+
+    def load(self, name: str, players: int, options: dict[str, Any]) -> Game:
+        return self.game_class(name)(players, **options)
+
+    def describe(self, name: str) -> dict[str, Any]:
+        cls = self.game_class(name)
+        return {
+            "name": name,
+            "title": getattr(cls, "title", name),
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "default_players": getattr(cls, "default_players", cls.min_players),
+            "options": [
+                {
+                    "name": spec.name,
+                    "allowed": list(spec.allowed),
+                    "default": spec.default,
+                    "doc": spec.doc,
+                    "ruling": spec.ruling,
+                }
+                for spec in cls.option_specs
+            ],
+            "bots": bot_kinds_for(name),
+        }
+
+
+def installed_games() -> dict[str, type[Game]]:
+    """The registry's games that import cleanly (an engine mid-rewrite is skipped)."""
+    from cardlab.games import game_class, list_games
+
+    games = {}
+    for name in list_games():
+        try:
+            games[name] = game_class(name)
+        except Exception:
+            logging.getLogger("cardlab.web").warning("game %s is not loadable; not offered", name)
+    return games
+
+
+def bot_kinds_for(game: str) -> list[dict[str, Any]]:
+    """Agent kinds usable at a table of `game`; personas named for another game are left out."""
+    from cardlab.agents.base import agent_kinds
+
+    kinds = []
+    for kind in agent_kinds():
+        prefix, dot, _ = kind.partition(".")
+        for sep in (".", ":", "-", "_"):
+            if sep in kind and not dot:
+                prefix = kind.split(sep, 1)[0]
+                break
+        if prefix in ("uptime", "runway", "supercomputer") and prefix != game:
+            continue
+        entry: dict[str, Any] = {"kind": kind}
+        if "ismcts" in kind or "mcts" in kind:
+            entry["strengths"] = ISMCTS_STRENGTHS
+        kinds.append(entry)
+    return kinds
+
+
+AgentFactory = Callable[..., Any]

@@ -1,0 +1,34 @@
+"""`cardlab serve`: the browser table."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        db: Annotated[
+            str, typer.Option(help="SQLite database of tables (created if missing).")
+        ] = "cardlab.db",
+        bot_delay: Annotated[
+            float, typer.Option(help="Seconds a bot waits before moving, so humans can follow.")
+        ] = 0.8,
+        allow_origin: Annotated[
+            list[str] | None,
+            typer.Option(help="Extra page origin allowed to open table sockets (repeatable)."),
+        ] = None,
+    ) -> None:
+        """Serve the lobby and tables: play in the browser with friends and bots."""
+        import uvicorn
+
+        from cardlab.web.app import create_app
+        from cardlab.web.security import HARD_FRAME_LIMIT
+
+        app_ = create_app(db=db, bot_delay=bot_delay, allowed_origins=tuple(allow_origin or ()))
+        typer.echo(f"cardlab table: http://{host}:{port}/  (database {db})")
+        uvicorn.run(app_, host=host, port=port, ws_max_size=HARD_FRAME_LIMIT, log_level="info")

@@ -1,0 +1,120 @@
+"""Seat tokens, Origin checks, message limits and the per-socket rate limit.
+
+Tokens are 32 random bytes from `secrets`; only their SHA-256 is stored (a
+stolen database cannot be used to sit at a table) and they are compared in
+constant time. Tokens travel in the URL *fragment* and the first socket
+message, never in a request line, so access logs never contain them."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+MAX_MESSAGE_BYTES = 4096
+"""Largest message a client may send; every legitimate message is under 200 bytes."""
+
+HARD_FRAME_LIMIT = 64 * 1024
+"""uvicorn drops the connection above this; between the two limits we answer with an error."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def token_matches(token: Any, stored_hash: str | None) -> bool:
+    """Constant-time check of a presented token against a stored hash."""
+    if stored_hash is None or not isinstance(token, str) or len(token) > 200:
+        # Still do the comparison so a missing record costs the same time.
+        hmac.compare_digest(hash_token("x"), hash_token("y"))
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def new_table_id() -> str:
+    """Table ids are public (they name the table in links) but unguessable."""
+    return secrets.token_urlsafe(9)
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+def origin_allowed(origin: str | None, host: str | None, extra: frozenset[str]) -> bool:
+    """A browser socket must come from a page this server served (same host:port),
+    or from an origin the operator listed with --allow-origin."""
+    if not origin:
+        return False
+    if origin in extra:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+
+
+class BadMessage(ValueError):
+    """A client message we refuse; the text is sent back to that client."""
+
+
+def parse_message(text: str | bytes | None) -> dict[str, Any]:
+    """Decode one client message or raise BadMessage with a clear reason."""
+    if text is None:
+        raise BadMessage("binary frames are not accepted; send JSON text")
+    if isinstance(text, bytes):
+        raise BadMessage("binary frames are not accepted; send JSON text")
+    size = len(text.encode("utf-8", "replace"))
+    if size > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"message too large: {size} bytes (limit {MAX_MESSAGE_BYTES})")
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadMessage(f"message is not valid JSON ({exc.msg} at position {exc.pos})") from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise BadMessage('message must be a JSON object with a "type" field')
+    return msg
+
+
+def int_field(msg: dict[str, Any], name: str) -> int:
+    value = msg.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadMessage(f'"{name}" must be a whole number, not {json.dumps(value)[:40]}')
+    return value
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket per socket: `rate` messages a second, bursts up to `burst`.
+    A flooding socket has its extra messages refused while others are served."""
+
+    rate: float = 10.0
+    burst: float = 20.0
+    tokens: float = -1.0
+    stamp: float = 0.0
+    refused: int = 0
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            self.tokens, self.stamp = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False
+
+
+def parse_json_body(body: bytes) -> Any:
+    try:
+        return json.loads(body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadMessage(f"request body is not valid JSON ({exc})") from None

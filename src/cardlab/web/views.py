@@ -1,0 +1,125 @@
+"""The one gate between a true game state and a socket.
+
+`player_view` builds what one audience (a seat, or a spectator) may see;
+`seal` turns any outgoing payload into the frame text and, as a last line of
+defence, checks it against the card ids hidden from that audience in the true
+state at send time. Every frame the server sends (first sync, updates, the
+log, errors, replays, and what bots are handed) goes through here."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from cardlab.core import GameState
+
+log = logging.getLogger("cardlab.web")
+
+SPECTATOR = None
+"""The audience of a spectator socket: the public view only."""
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+class LeakGuard:
+    """Counts frames the guard had to redact; tests assert it stays at zero."""
+
+    redactions = 0
+
+
+def non_public_ids(state: GameState) -> set[str]:
+    """Card ids in any zone that is not public (hands, face-down picks, decks)."""
+    return {
+        cid for key, ids in state.zones().items() if not key.startswith("public:") for cid in ids
+    }
+
+
+def hidden_from(state: GameState, seat: int | None) -> set[str]:
+    return non_public_ids(state) if seat is SPECTATOR else state.hidden_card_ids(seat)
+
+
+def ids_in_text(text: str, ids: set[str]) -> set[str]:
+    """Which of `ids` occur in `text` as whole tokens (ids are fixed-width words)."""
+    if not ids:
+        return set()
+    if all(_WORD.fullmatch(i) for i in ids):
+        return set(_WORD.findall(text)) & ids
+    return {i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)}
+
+
+def redact(value: Any, ids: set[str]) -> Any:
+    """A copy of `value` with every card in `ids` turned face down."""
+    if isinstance(value, dict):
+        if value.get("id") in ids:
+            return {"id": None, "hidden": True, "name": "face-down card"}
+        return {k: redact(v, ids) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact(v, ids) for v in value]
+    if isinstance(value, str) and ids_in_text(value, ids):
+        return _WORD.sub(lambda m: "(hidden)" if m.group(0) in ids else m.group(0), value)
+    return value
+
+
+# Keys of an observation that describe the observing seat only; a spectator's
+# public view drops them (card ids elsewhere are redacted by `redact`).
+PRIVATE_KEYS = ("hand", "private", "you", "my", "own", "picked", "pick", "builds_in_hand")
+
+
+def public_observation(state: GameState) -> dict[str, Any]:
+    """The spectator's view: seat 0's observation with everything not public
+    turned face down and seat 0's private keys dropped."""
+    obs = redact(state.observation(0), non_public_ids(state))
+    for key in list(obs):
+        if key in PRIVATE_KEYS or key.startswith("my_"):
+            del obs[key]
+    obs["seat"] = None
+    return obs
+
+
+def legal_moves(state: GameState) -> list[dict[str, Any]]:
+    return [{"action": a, "label": state.action_to_string(a)} for a in state.legal_actions()]
+
+
+def final_table(state: GameState) -> dict[str, Any]:
+    """Final points, winners and the lab's summary facts (end reason, tie-break)."""
+    info = state.info() if state.is_terminal() else {}
+    return {
+        "returns": state.returns(),
+        "winners": state.winners(),
+        "info": json.loads(json.dumps(info, default=str)),
+    }
+
+
+def player_view(state: GameState, seat: int | None, table: dict[str, Any]) -> dict[str, Any]:
+    """Everything `seat` (or a spectator, seat None) may see of the table now."""
+    current = state.current_player()
+    terminal = state.is_terminal()
+    obs = public_observation(state) if seat is SPECTATOR else state.observation(seat)
+    view: dict[str, Any] = {
+        "type": "state",
+        "seq": len(state.history()),
+        "you": seat,
+        "table": table,
+        "obs": obs,
+        "current_player": None if terminal else current,
+        "terminal": terminal,
+        "legal": legal_moves(state)
+        if (not terminal and seat is not SPECTATOR and current == seat)
+        else [],
+    }
+    if terminal:
+        view["final"] = final_table(state)
+    return view
+
+
+def seal(state: GameState, seat: int | None, payload: dict[str, Any]) -> str:
+    """The frame text for `seat`; redacts (and logs) any card id hidden from it."""
+    text = json.dumps(payload, separators=(",", ":"))
+    leaked = ids_in_text(text, hidden_from(state, seat))
+    if leaked:
+        LeakGuard.redactions += 1
+        log.error("redacted %d hidden card id(s) from a frame for seat %s", len(leaked), seat)
+        text = json.dumps(redact(payload, leaked), separators=(",", ":"))
+    return text
