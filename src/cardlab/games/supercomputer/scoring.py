@@ -56,7 +56,8 @@ def score_round(s: SuperComputerState) -> None:
         green = sum(p for _, p in attached)
         red = sum(p for _, p in scrapped)
         s.score[q] += green + red + bpts
-        s.records.append((r, q, tuple(attached), tuple(scrapped), tuple(blines)))
+        # Copy on write: clones share `records` (it changes once a round).
+        s.records = [*s.records, (r, q, tuple(attached), tuple(scrapped), tuple(blines))]
         s.log.append(("score", q, r, green, red, bpts, tuple(blines)))
         s.shown[q] = s.kept[q]
         s.kept[q] = []

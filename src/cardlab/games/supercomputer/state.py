@@ -89,7 +89,7 @@ class SuperComputerState(GameState):
         c.fourway = self.fourway[:]
         c.scrapped = self.scrapped[:]
         c.picks_made = self.picks_made[:]
-        c.records = self.records[:]
+        c.records = self.records  # copy on write (scoring.score_round)
         c.log = self.log[:]
         c.hist = self.hist[:]
         c._legal = self._legal  # never mutated in place, only replaced
