@@ -7,7 +7,9 @@ every hand size (materials and Patches counted separately, Patches are public
 since they are claimed from the Build Row), that Twists are never in a hand
 (they resolve when revealed, U6), and the kinds each seat was publicly seen to
 take (a Workstation or Power Surge choice, U5) and has not paid out since
-(the state's `known` lower bounds).
+(the state's `known` lower bounds), and the kinds publicly found absent from
+the Supply Deck by a free-material choice (U5 "gone"/"nothing"; the deck never
+grows, so they stay absent): those go back only into hands.
 
 One pragmatic addition: while another seat is in the middle of paying a
 Component (after it chose a Patch for one half), the redeal keeps the material
@@ -62,6 +64,26 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
                 mine.append(c)
         kept[q], slots[q] = mine, released
     rng.shuffle(pool)
+    if s.sgone:
+        # Kinds publicly seen to be gone from the Supply Deck (U5: a free-material choice found
+        # none there) can only be in hands: they fill hand slots first, at random seats.
+        gone = s.sgone
+        forced = [c for c in pool if kind[c] == MATERIAL and gone >> sub[c] & 1]
+        if forced:
+            rest = [c for c in pool if not (kind[c] == MATERIAL and gone >> sub[c] & 1)]
+            owners = [q for q in kept for _ in range(slots[q])]
+            rng.shuffle(owners)
+            extra: dict[int, list[int]] = {q: [] for q in kept}
+            for i, c in enumerate(forced):
+                if i < len(owners):
+                    q = owners[i]
+                    extra[q].append(c)
+                    slots[q] -= 1
+                else:  # pragma: no cover - only an inconsistent position gets here
+                    rest.append(c)
+            for q, cards in extra.items():
+                kept[q].extend(cards)
+            pool = rest
     for q, mine in kept.items():
         take = slots[q]
         mine.extend(pool[:take])

@@ -55,7 +55,7 @@ class UptimeState(GameState):
         "hand", "mats", "npatch", "known",
         "tab", "ctype", "ncomp", "mainframe", "tower", "ncontract",
         "draw_pass", "turns", "first", "turn_seat", "round", "total_turns",
-        "shortage", "end_pending", "end_reason", "row_moved", "supply_empty_round",
+        "shortage", "end_pending", "end_reason", "row_moved", "supply_empty_round", "sgone",
         "steps", "dk", "dseat",
         "pay_kind", "pay_spec", "pay_n", "pay_used", "pay_patch_ok", "pay_for", "pay_slot",
         "pay_paid", "choose_excl", "choose_reason",
@@ -89,6 +89,7 @@ class UptimeState(GameState):
         self.round, self.total_turns = 1, 0
         self.shortage = self.end_pending = self.row_moved = self.supply_empty_round = False
         self.end_reason: str | None = None
+        self.sgone = 0  # kinds publicly known to be absent from the Supply Deck (U5 "gone")
         self.dk, self.dseat = NONE, -1
         self._clear_payment()
         self.choose_excl, self.choose_reason = 0, ""
@@ -275,7 +276,7 @@ class UptimeState(GameState):
         s.first, s.turn_seat, s.round = self.first, self.turn_seat, self.round
         s.total_turns, s.shortage, s.end_pending = self.total_turns, self.shortage, self.end_pending
         s.end_reason, s.row_moved = self.end_reason, self.row_moved
-        s.supply_empty_round = self.supply_empty_round
+        s.supply_empty_round, s.sgone = self.supply_empty_round, self.sgone
         s.steps, s.dk, s.dseat = self.steps[:], self.dk, self.dseat
         s.pay_kind, s.pay_spec, s.pay_n = self.pay_kind, self.pay_spec, self.pay_n
         s.pay_used, s.pay_patch_ok, s.pay_for = self.pay_used, self.pay_patch_ok, self.pay_for
@@ -389,7 +390,7 @@ class UptimeState(GameState):
                 elif code == S_END_TURN:
                     self._step_end_turn(step[1])
                 elif code == S_REFILL:
-                    self._step_refill()
+                    self._step_refill(step[1])
                 elif code == S_CHOOSE:
                     self._step_choose(step[1], step[2])
                 elif code == S_BLADE:
@@ -550,7 +551,9 @@ class UptimeState(GameState):
         self.acq = ((p, c), self.acq)
         self._clear_payment()
         self._check_milestone(p)
-        steps.append((S_REFILL,))
+        # U6: a Supply Shortage skips the refill of the next claim after its reveal. One revealed
+        # while this claim resolves (by the Blade's draw) waits for the following claim.
+        steps.append((S_REFILL, self.shortage))
         if t.kind[c] == COMPUTER:
             ability = t.sub[c]
             if ability == WORKSTATION:
@@ -600,20 +603,26 @@ class UptimeState(GameState):
                     break
         if not src:
             self.choose_excl |= 1 << m
+            self.sgone |= 1 << m  # public: none in the Supply Deck now, and it never grows (U3)
             self._log(("gone", p, m))
-            if self._any_material_left():
+            if self._any_material_left(self.choose_excl):
                 self.dk, self.dseat = A.D_CHOOSE, p  # name another kind
+            else:
+                self.sgone = 15
             return
         self.hand[p].append(c)
         self.mats[p * 4 + m] += 1
         self.known[p * 4 + m] += 1  # everyone saw which kind was taken
         self._log(("take", p, m, src, self.choose_reason))
 
-    def _any_material_left(self) -> bool:
-        kind = self.t.kind
-        return any(kind[c] == MATERIAL for c in self.sdisc) or any(
-            kind[c] == MATERIAL for c in self.supply
-        )
+    def _any_material_left(self, excl: int = 0) -> bool:
+        """Whether a material of a kind not in the mask `excl` is in the discard or the deck."""
+        kind, sub = self.t.kind, self.t.sub
+        for zone in (self.sdisc, self.supply):
+            for c in zone:
+                if kind[c] == MATERIAL and not excl >> sub[c] & 1:
+                    return True
+        return False
 
     def _do_blade(self, p: int, ctype: int) -> None:
         c = self._remove_component(p, ctype)
@@ -652,6 +661,7 @@ class UptimeState(GameState):
 
     def _step_choose(self, p: int, reason: str) -> None:
         if not self._any_material_left():
+            self.sgone = 15  # public: no material in the Supply Deck (nor the discard)
             self._log(("nothing", p, reason))
             return
         self.choose_excl, self.choose_reason = 0, reason
@@ -663,10 +673,12 @@ class UptimeState(GameState):
         else:
             self._log(("no_return", p))
 
-    def _step_refill(self) -> None:
-        """After a claim: refill the row (U12 end check), or skip once (U6); 2p discard (U16)."""
+    def _step_refill(self, skip: bool) -> None:
+        """After a claim: refill the row (U12 end check), or skip once (U6); 2p discard (U16).
+
+        `skip`: a Supply Shortage was pending when the claim was made."""
         row = self.row
-        if self.shortage:
+        if skip:
             self.shortage = False
             self._log(("skip_refill",))
         elif not self.bdeck:

@@ -109,6 +109,7 @@ def arrange(
     s.first, s.round, s.total_turns = first, 1, 0
     s.shortage = s.end_pending = s.row_moved = False
     s.supply_empty_round = not s.supply
+    s.sgone = 0
     s.end_reason = None
     s.steps = []
     s._clear_payment()
