@@ -79,6 +79,7 @@ class RunwayCards:
         "deal_score",
         "deal_hype",
         "shock_names",
+        "event_text",
     )
 
     def __init__(self, data: RunwayCardFile, source: str) -> None:
@@ -92,6 +93,8 @@ class RunwayCards:
         self.deal_score = tuple(d.score for d in data.deals)
         self.deal_hype = tuple(d.hype for d in data.deals)
         self.shock_names = tuple(s.name for s in data.shocks)
+        self.event_text: dict[tuple[object, ...], str] = {}
+        """Log event -> its text (events are small tuples; the set of them is finite)."""
 
     def deal_index(self, name: str) -> int:
         for i, deal in enumerate(self.deals):

@@ -8,9 +8,11 @@ counts; the seed and the generator never appear.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
+from cardlab.core.errors import CardlabError
 from cardlab.games.runway.layout import (
     BLIND0,
     BLIND_TAKE,
@@ -92,6 +94,17 @@ class KnowledgeMixin:
             return "draw a blind card (empty hand)"
         return f"unknown action {action}"
 
+    def log_text(self) -> list[str]:
+        """The public log as text (each event's text is cached on the card data)."""
+        cache = self.cards.event_text  # type: ignore[attr-defined]
+        out = []
+        for ev in self.log:  # type: ignore[attr-defined]
+            text = cache.get(ev)
+            if text is None:
+                text = cache[ev] = self.describe(ev)
+            out.append(text)
+        return out
+
     def describe(self, ev: tuple[Any, ...]) -> str:
         """One public log event as text."""
         kind = ev[0]
@@ -144,7 +157,19 @@ class KnowledgeMixin:
         return str(ev)
 
     # -- observation ---------------------------------------------------------------------
+    def _seat(self, player: Any) -> int:
+        """`player` as a seat number; anything else is a clear error."""
+        n = self.n  # type: ignore[attr-defined]
+        try:
+            seat = operator.index(player)
+        except TypeError:
+            seat = -1
+        if isinstance(player, bool) or not 0 <= seat < n:
+            raise CardlabError(f"no seat {player!r} in a {n}-player game; seats are 0-{n - 1}")
+        return seat
+
     def observation(self, player: int) -> dict[str, Any]:
+        player = self._seat(player)
         s: Any = self
         c = s.cards
         cv = self.capital_view
@@ -172,7 +197,7 @@ class KnowledgeMixin:
             "decision": decision,
             "phase": ("pitch", "trade", "over")[s.phase],
             "scores": list(s.rep),
-            "log": [self.describe(ev) for ev in s.log],
+            "log": self.log_text(),
             "sectors": list(c.sectors),
             "hype": s.hype,
             "hype_bonus": 2 if s.hype >= 10 else 1 if s.hype >= 5 else 0,
@@ -227,6 +252,7 @@ class KnowledgeMixin:
 
     def hidden_card_ids(self, player: int) -> set[str]:
         """Deck, draw pile and other hands, except cards seen taken from the Bench."""
+        player = self._seat(player)
         s: Any = self
         ids = CARD_IDS
         hidden = {ids[x] for x in s.pile} | {ids[x] for x in s.deal_deck}
@@ -245,6 +271,7 @@ class KnowledgeMixin:
         within their generation; cards seen taken from the Bench stay put. The
         Deal deck (Deals and Shocks not yet flipped) is reshuffled whole.
         """
+        player = self._seat(player)
         s: Any = self.clone()  # type: ignore[attr-defined]
         rng = random.Random(seed)
         rnd = rng.random
