@@ -221,3 +221,38 @@ def test_forced_sub_decisions_are_not_in_history_and_replay_reproduces_them():
     for x in a.history():
         b.apply_action(x)
     assert b.observation(0) == a.observation(0) and b.zones() == a.zones()
+
+
+# ---- resample: a function of the infostate and the seed --------------------------------------
+def _named_zones(state):
+    t = state.t
+    by_id = {t.ids[c]: t.name[c] for c in range(t.count)}
+    return {k: [by_id[i] for i in v] for k, v in state.zones().items()}
+
+
+def test_resample_depends_only_on_what_the_seat_knows_and_the_seed():
+    """API: two worlds that differ only in what seat p cannot see give the same redeal for the
+    same seed (card for card by name), and so the same future: a bot cannot peek through it."""
+    import random
+
+    g = game(4)
+    for deal in range(12):
+        rng = random.Random(deal)
+        s = g.new_initial_state(deal)
+        for _ in range(rng.randrange(12)):
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        p = s.current_player()
+        a = s.resample_from_infostate(p, 1).resample_from_infostate(p, 99)
+        b = s.resample_from_infostate(p, 2).resample_from_infostate(p, 99)
+        assert _named_zones(a) == _named_zones(b)
+        for _ in range(30):  # the same actions draw the same cards
+            if a.is_terminal():
+                break
+            x = a.legal_actions()[-1]
+            a.apply_action(x)
+            b.apply_action(x)
+            assert _named_zones(a) == _named_zones(b)

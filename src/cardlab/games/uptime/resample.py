@@ -33,22 +33,30 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
     s = state.clone()
     rng = random.Random(seed)  # the copy's own generator, seeded from `seed`
     s.rng, s._rng_shared = rng, False
+    # The decks are not reordered here: the copy draws each hidden deck card uniformly at
+    # random when it is drawn (`lazy`), which is the same distribution as shuffling now and
+    # spares two shuffles per determinization (ISMCTS resamples every iteration).
+    s.lazy = True
+    # Canonical order (by id) first, so the copy depends only on what `player` knows and the
+    # seed, never on how the hidden cards happen to lie in `state` (bots must not peek).
+    k = s.bknown
+    if len(s.bdeck) > k + 1:
+        s.bdeck[k:] = sorted(s.bdeck[k:])
     t = s.t
     kind, sub = t.kind, t.sub
-    k = s.bknown
-    unknown_build = s.bdeck[k:]
-    rng.shuffle(unknown_build)
-    s.bdeck[k:] = unknown_build
-
-    pool: list[int] = [c for c in s.supply if kind[c] != TWIST]
-    twists = [c for c in s.supply if kind[c] == TWIST]
+    rand = rng.random
+    # Other seats' materials that nobody saw them take go back into one pool with the
+    # Supply Deck's materials; each seat then gets as many back, at random.
+    pool: list[int] = [c for c in s.supply if kind[c] == MATERIAL]
+    twists = sorted(c for c in s.supply if kind[c] == TWIST)
     kept: dict[int, list[int]] = {}
     slots: dict[int, int] = {}
+    pay_q = s.dseat if s.dk == A.D_PAY and s.pay_kind == A.NEED_SPECIFIC else -1
     for q in range(s.n):
         if q == player:
             continue
         keep = s.known[q * 4 : q * 4 + 4]
-        if s.dk == A.D_PAY and s.dseat == q and s.pay_kind == A.NEED_SPECIFIC:
+        if q == pay_q:
             for m in s.pay_spec:
                 if s.mats[q * 4 + m]:
                     keep[m] = max(keep[m], 1)
@@ -63,40 +71,43 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
                     keep[sub[c]] -= 1
                 mine.append(c)
         kept[q], slots[q] = mine, released
-    rng.shuffle(pool)
-    if s.sgone:
+    pool.sort()
+    gone = s.sgone
+    if gone:
         # Kinds publicly seen to be gone from the Supply Deck (U5: a free-material choice found
         # none there) can only be in hands: they fill hand slots first, at random seats.
-        gone = s.sgone
-        forced = [c for c in pool if kind[c] == MATERIAL and gone >> sub[c] & 1]
+        forced = [c for c in pool if gone >> sub[c] & 1]
         if forced:
-            rest = [c for c in pool if not (kind[c] == MATERIAL and gone >> sub[c] & 1)]
+            pool = [c for c in pool if not gone >> sub[c] & 1]
             owners = [q for q in kept for _ in range(slots[q])]
-            rng.shuffle(owners)
-            extra: dict[int, list[int]] = {q: [] for q in kept}
             for i, c in enumerate(forced):
                 if i < len(owners):
+                    j = i + int(rand() * (len(owners) - i))
+                    owners[i], owners[j] = owners[j], owners[i]
                     q = owners[i]
-                    extra[q].append(c)
+                    kept[q].append(c)
                     slots[q] -= 1
                 else:  # pragma: no cover - only an inconsistent position gets here
-                    rest.append(c)
-            for q, cards in extra.items():
-                kept[q].extend(cards)
-            pool = rest
+                    pool.append(c)
+    # A partial Fisher-Yates: the first `need` cards of the pool are a uniform random draw.
+    need = sum(slots.values())
+    size = len(pool)
+    for i in range(need):
+        j = i + int(rand() * (size - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    i = 0
+    mats = s.mats
     for q, mine in kept.items():
         take = slots[q]
-        mine.extend(pool[:take])
-        del pool[:take]
+        mine.extend(pool[i : i + take])
+        i += take
         s.hand[q] = mine
         counts = [0, 0, 0, 0]
         for c in mine:
             if kind[c] == MATERIAL:
                 counts[sub[c]] += 1
-        s.mats[q * 4 : q * 4 + 4] = counts
-    deck = pool + twists
-    rng.shuffle(deck)
-    s.supply = deck
+        mats[q * 4 : q * 4 + 4] = counts
+    s.supply = pool[i:] + twists  # drawn at random (lazy)
     if s.dseat != player:
         s._legal = None
     return s

@@ -55,7 +55,7 @@ class UptimeState(GameState):
         "hand", "mats", "npatch", "known",
         "tab", "ctype", "ncomp", "mainframe", "tower", "ncontract",
         "draw_pass", "turns", "first", "turn_seat", "round", "total_turns",
-        "shortage", "end_pending", "end_reason", "row_moved", "supply_empty_round", "sgone",
+        "shortage", "end_pending", "end_reason", "row_moved", "supply_empty_round", "sgone", "lazy",
         "steps", "dk", "dseat",
         "pay_kind", "pay_spec", "pay_n", "pay_used", "pay_patch_ok", "pay_for", "pay_slot",
         "pay_paid", "choose_excl", "choose_reason",
@@ -90,6 +90,7 @@ class UptimeState(GameState):
         self.shortage = self.end_pending = self.row_moved = self.supply_empty_round = False
         self.end_reason: str | None = None
         self.sgone = 0  # kinds publicly known to be absent from the Supply Deck (U5 "gone")
+        self.lazy = False  # a determinization: hidden deck cards are drawn at random (resample)
         self.dk, self.dseat = NONE, -1
         self._clear_payment()
         self.choose_excl, self.choose_reason = 0, ""
@@ -113,7 +114,7 @@ class UptimeState(GameState):
 
     def _rand(self) -> random.Random:
         if self._rng_shared:  # copy-on-write: never draw from a generator a clone shares
-            rng = random.Random()
+            rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
             rng.setstate(self.rng.getstate())
             self.rng, self._rng_shared = rng, False
         return self.rng
@@ -129,8 +130,12 @@ class UptimeState(GameState):
         return max(1, cost - 1) if self.tower[seat] else cost  # U8
 
     def _take_build(self) -> int:
-        card = self.bdeck.pop()
-        if self.bknown > len(self.bdeck):
+        deck = self.bdeck
+        if self.lazy and len(deck) > self.bknown:  # the unknown part is in no fixed order
+            i = self.bknown + int(self._rand().random() * (len(deck) - self.bknown))
+            deck[i], deck[-1] = deck[-1], deck[i]
+        card = deck.pop()
+        if self.bknown > len(deck):
             self.bknown = len(self.bdeck)
         return card
 
@@ -276,7 +281,7 @@ class UptimeState(GameState):
         s.first, s.turn_seat, s.round = self.first, self.turn_seat, self.round
         s.total_turns, s.shortage, s.end_pending = self.total_turns, self.shortage, self.end_pending
         s.end_reason, s.row_moved = self.end_reason, self.row_moved
-        s.supply_empty_round, s.sgone = self.supply_empty_round, self.sgone
+        s.supply_empty_round, s.sgone, s.lazy = self.supply_empty_round, self.sgone, self.lazy
         s.steps, s.dk, s.dseat = self.steps[:], self.dk, self.dseat
         s.pay_kind, s.pay_spec, s.pay_n = self.pay_kind, self.pay_spec, self.pay_n
         s.pay_used, s.pay_patch_ok, s.pay_for = self.pay_used, self.pay_patch_ok, self.pay_for
@@ -598,7 +603,8 @@ class UptimeState(GameState):
             for i, c in enumerate(self.supply):
                 if t.kind[c] == MATERIAL and t.sub[c] == m:
                     del self.supply[i]
-                    self._rand().shuffle(self.supply)
+                    if not self.lazy:  # a lazy deck is drawn at random anyway
+                        self._rand().shuffle(self.supply)
                     src = "deck"
                     break
         if not src:
@@ -639,6 +645,9 @@ class UptimeState(GameState):
         mats = self.mats
         got = 0
         while n and supply:
+            if self.lazy:  # a determinization's Supply Deck is in no fixed order
+                i = int(self._rand().random() * len(supply))
+                supply[i], supply[-1] = supply[-1], supply[i]
             c = supply.pop()
             if t.kind[c] == MATERIAL:
                 hand.append(c)
