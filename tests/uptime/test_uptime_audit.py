@@ -256,3 +256,16 @@ def test_resample_depends_only_on_what_the_seat_knows_and_the_seed():
             a.apply_action(x)
             b.apply_action(x)
             assert _named_zones(a) == _named_zones(b)
+
+
+def test_stall_study_reports_every_game():
+    """U13 design note: the study behind docs/rules/uptime.md counts every game's end."""
+    from cardlab.games.uptime.stall_study import study
+
+    out = study(4, 3, ["random"])
+    assert sum(out["ends"].values()) == 4 and set(out["ends"]) <= {
+        "stall",
+        "milestone",
+        "build_deck_empty",
+    }
+    assert sum(out["build_row_at_end"].values()) == 16
