@@ -27,6 +27,7 @@ from cardlab.games.runway.layout import (
     SKIP,
     SWAP0,
     TAKE0,
+    closing_winner,
 )
 
 
@@ -347,8 +348,6 @@ class KnowledgeMixin:
             value += 0.8 * sum(1 for x in f if x)  # the end-of-game Sector bonus to come
             value += 0.6 * sum(1 for x in f if x == 1)  # a lock is one win away
         if s.pitched and s.deal >= 0:
-            from cardlab.games.runway.state import closing_winner
-
             sector = s.cards.deal_sector[s.deal - DEAL0]
             if closing_winner(s.pitched, sector)[0] == q:
                 value += 0.5 * s.cards.deal_score[s.deal - DEAL0]

@@ -60,3 +60,24 @@ def capital(kind: int, number: int) -> int:
     if not (0 <= kind < 4 and 1 <= number <= 8):
         raise ValueError(f"no Capital card of kind {kind} and number {number}")
     return kind * 8 + number - 1
+
+
+def closing_winner(pitched: list[tuple[int, int]], sector: int) -> tuple[int, int]:
+    """R6: (seat, card) of the winning pitch, or (-1, -1) when the Deal is Dumped.
+
+    Competing pitches are matches and Cash. Highest number wins; on an equal
+    number a match beats Cash; on a true tie the later pitch wins (so `>=`).
+    """
+    best_key = (-1, -1)
+    winner = card_won = -1
+    for seat, card in pitched:
+        kind = card >> 3
+        if kind == sector:
+            key = ((card & 7) + 1, 1)
+        elif kind == CASH:
+            key = ((card & 7) + 1, 0)
+        else:
+            continue
+        if key >= best_key:
+            best_key, winner, card_won = key, seat, card
+    return winner, card_won

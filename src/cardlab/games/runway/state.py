@@ -41,6 +41,7 @@ from cardlab.games.runway.layout import (
     SWAP0,
     TAKE0,
     TRADE,
+    closing_winner,
 )
 
 if TYPE_CHECKING:
@@ -482,24 +483,3 @@ class RunwayState(KnowledgeMixin):
 
     def scores(self) -> list[float]:
         return [float(r) for r in self.rep]
-
-
-def closing_winner(pitched: list[tuple[int, int]], sector: int) -> tuple[int, int]:
-    """R6: (seat, card) of the winning pitch, or (-1, -1) when the Deal is Dumped.
-
-    Competing pitches are matches and Cash. Highest number wins; on an equal
-    number a match beats Cash; on a true tie the later pitch wins (so `>=`).
-    """
-    best_key = (-1, -1)
-    winner = card_won = -1
-    for seat, card in pitched:
-        kind = card >> 3
-        if kind == sector:
-            key = ((card & 7) + 1, 1)
-        elif kind == CASH:
-            key = ((card & 7) + 1, 0)
-        else:
-            continue
-        if key >= best_key:
-            best_key, winner, card_won = key, seat, card
-    return winner, card_won
