@@ -100,6 +100,9 @@ def create_app(
             return Response(status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
+    async def api_art(request: Request) -> Response:
+        return JSONResponse(art.art_index(hub.catalog, request.path_params["game"]))
+
     async def socket(ws: WebSocket) -> None:
         await table_socket(ws, hub, origins)
 
@@ -110,6 +113,7 @@ def create_app(
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/t/{table_id}", table_page),
         Route("/art/{game}/{card}.svg", card_art),
+        Route("/api/art/{game}", api_art),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,0 +1,115 @@
+// The lobby: one panel per game with its pitch, rules and a new-table form.
+"use strict";
+
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v; else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+};
+
+function seatRow(index, bots) {
+  const kind = el("select", { name: `seat${index}`, "aria-label": `Seat ${index}` });
+  kind.append(el("option", { value: "human" }, index === 0 ? "Human (you)" : "Human (invite)"));
+  for (const bot of bots) {
+    if (bot.strengths) {
+      for (const [label, it] of Object.entries(bot.strengths)) {
+        kind.append(el("option", { value: `bot:${bot.kind}:${it}` }, `Bot: ${bot.kind} (${label}, ${it} iterations)`));
+      }
+    } else {
+      kind.append(el("option", { value: `bot:${bot.kind}` }, `Bot: ${bot.kind}`));
+    }
+  }
+  if (index > 0) kind.value = bots.some((b) => b.kind === "greedy") ? "bot:greedy" : `bot:${bots[0].kind}`;
+  return el("label", { class: "seat" }, `Seat ${index} `, kind);
+}
+
+function fillSeats(form, game) {
+  const box = form.querySelector(".seats");
+  box.querySelectorAll("label").forEach((n) => n.remove());
+  const n = Number(form.players.value);
+  for (let i = 0; i < n; i++) box.append(seatRow(i, game.bots));
+}
+
+function optionField(opt) {
+  const select = el("select", { name: `opt:${opt.name}` });
+  for (const v of opt.allowed) {
+    const text = String(v) + (v === opt.default ? " (ruling default)" : "");
+    select.append(el("option", { value: JSON.stringify(v) }, text));
+  }
+  const ruling = opt.ruling ? ` [${opt.ruling}]` : "";
+  return el("label", { class: "option", title: opt.doc }, `${opt.name}${ruling}: `, select, el("small", {}, ` ${opt.doc}`));
+}
+
+function tableRequest(form, game) {
+  const spec = { game: game.name, players: Number(form.players.value), options: {}, seats: [] };
+  for (const opt of game.options) spec.options[opt.name] = JSON.parse(form[`opt:${opt.name}`].value);
+  for (let i = 0; i < spec.players; i++) {
+    const v = form[`seat${i}`].value;
+    if (v === "human") { spec.seats.push({ kind: "human" }); continue; }
+    const [, agent, it] = v.split(":");
+    spec.seats.push(it ? { kind: "bot", agent, params: { iterations: Number(it) } } : { kind: "bot", agent });
+  }
+  spec.turn_seconds = Number(form.turn_seconds.value);
+  spec.bot_delay = Number(form.bot_delay.value);
+  return spec;
+}
+
+function showLinks(box, made, spec) {
+  box.hidden = false;
+  box.replaceChildren(el("h3", {}, "Your table is ready"));
+  const base = `${location.origin}/t/${made.table}#`;
+  const list = el("ul");
+  spec.seats.forEach((seat, i) => {
+    if (seat.kind !== "human") return;
+    const url = `${base}seat=${i}&token=${made.tokens[`seat${i}`]}`;
+    const a = el("a", { href: url, class: i === 0 ? "sit" : "" }, i === 0 ? "Sit at seat 0" : url);
+    list.append(el("li", {}, `Seat ${i}: `, a, i === 0 ? "" : " (send this link to that player)"));
+  });
+  list.append(el("li", {}, "Spectators: ", el("a", { href: `${base}role=spectator&token=${made.tokens.spectator}` }, "watch link")));
+  list.append(el("li", {}, "Host controls (hand a seat to a bot): ", el("a", { href: `${base}role=host&token=${made.tokens.host}` }, "host link")));
+  box.append(list, el("p", { class: "note" }, "Each link is a secret key to its seat: share it only with that player."));
+}
+
+function gamePanel(game) {
+  const node = document.getElementById("game-tpl").content.firstElementChild.cloneNode(true);
+  node.id = `game-${game.name}`;
+  node.querySelector(".title").textContent = game.title;
+  node.querySelector(".counts").textContent = `${game.min_players}–${game.max_players} players`;
+  node.querySelector(".pitch").textContent = game.pitch;
+  const rules = node.querySelector(".rules");
+  rules.addEventListener("toggle", async () => {
+    if (!rules.open || rules.dataset.loaded) return;
+    rules.dataset.loaded = "1";
+    // Rendered server-side by markdown-it with raw HTML disabled.
+    rules.querySelector(".rules-body").innerHTML = await (await fetch(`/api/rules/${game.name}`)).text();
+  });
+  const form = node.querySelector("form");
+  for (let n = game.min_players; n <= game.max_players; n++) form.players.append(el("option", { value: n }, String(n)));
+  form.players.value = String(game.default_players);
+  const opts = form.querySelector(".options");
+  if (!game.options.length) opts.hidden = true;
+  for (const opt of game.options) opts.append(optionField(opt));
+  fillSeats(form, game);
+  form.players.addEventListener("change", () => fillSeats(form, game));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const spec = tableRequest(form, game);
+    const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
+    const body = await resp.json();
+    const box = node.querySelector(".links");
+    if (!resp.ok) { box.hidden = false; box.replaceChildren(el("p", { class: "error" }, body.error)); return; }
+    showLinks(box, body, spec);
+  });
+  return node;
+}
+
+async function main() {
+  const { games } = await (await fetch("/api/games")).json();
+  const root = document.getElementById("games");
+  root.replaceChildren(...games.map(gamePanel));
+  if (!games.length) root.append(el("p", {}, "No game engines are installed yet."));
+}
+main();

@@ -1,0 +1,114 @@
+"""Helpers for the browser tests: a real `cardlab serve` process and Debian's
+Chromium driven by Playwright (never `playwright install`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
+
+
+def need_browser() -> None:
+    if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    pytest.importorskip("playwright.sync_api")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`cardlab serve` in its own process, so a test can kill it mid-game."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
+        self.db, self.bot_delay = db, bot_delay
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        cmd = [
+            sys.executable,
+            "-m",
+            "cardlab.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--bot-delay",
+            str(self.bot_delay),
+        ]
+        self.log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ}
+        )
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start: " + self.db.with_suffix(".log").read_text())
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+            self.log.close()
+
+    def create(self, **spec: Any) -> dict[str, Any]:
+        req = urllib.request.Request(
+            self.url + "/api/tables",
+            data=json.dumps(spec).encode(),
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
+        return json.loads(urllib.request.urlopen(req).read())
+
+    def seat_url(self, made: dict[str, Any], seat: int) -> str:
+        return f"{self.url}/t/{made['table']}#seat={seat}&token={made['tokens'][f'seat{seat}']}"
+
+
+def click_until_over(page, max_clicks: int = 2000) -> int:
+    """Play by clicking only: the first enabled move button each time, until the final table shows."""
+    clicks = 0
+    while clicks < max_clicks:
+        page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=20000)
+        if page.is_visible("#final"):
+            return clicks
+        buttons = page.locator(".move:not([disabled])")
+        n = buttons.count()
+        if n:
+            buttons.nth(clicks % n).click()
+            clicks += 1
+    raise AssertionError("game did not end")

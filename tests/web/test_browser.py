@@ -1,0 +1,135 @@
+"""Humans at the browser table (headless Debian Chromium via Playwright)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, click_until_over, need_browser
+
+from cardlab.web.catalog import installed_games
+
+GAMES = ["uptime", "runway", "supercomputer"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "tables.db").start()
+    yield s
+    s.kill()
+
+
+def test_lobby_lists_the_games_and_creates_a_table_by_clicking(browser, server):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector(".game")
+    for name in installed_games():
+        assert page.is_visible(f"#game-{name} .pitch")
+    first = page.locator(".game").first
+    first.locator("details.rules summary").click()
+    page.wait_for_function("document.querySelector('.rules-body').textContent.length > 40")
+    page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+    first.locator("button[type=submit]").click()
+    page.wait_for_selector("a.sit")
+    page.click("a.sit")
+    page.wait_for_selector("#title:has-text('you are seat 0')")
+    page.screenshot(path=str(ARTIFACTS / "lobby-new-table.png"), full_page=True)
+    assert page.locator("#public .card").count() > 0
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, game):
+    if game not in installed_games():
+        pytest.skip(f"{game} engine not installed yet")
+    made = server.create(
+        game=game,
+        players=3,
+        bot_delay=0,
+        seats=[
+            {"kind": "human"},
+            {"kind": "bot", "agent": "greedy"},
+            {"kind": "bot", "agent": "random"},
+        ],
+    )
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server.seat_url(made, 0))
+    page.wait_for_selector(".move:not([disabled])")
+    page.screenshot(path=str(ARTIFACTS / f"table-{game}.png"), full_page=True)
+    clicks = click_until_over(page)
+    assert clicks > 0
+    assert page.locator("table.scores tr.winner").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / f"final-{game}.png"), full_page=True)
+    page.click("text=Replay the game step by step")
+    page.wait_for_selector(".replay-step:has-text('step 0 of')")
+    page.click("text=Next ▶")
+    page.wait_for_selector(".replay-step:has-text('step 1 of')")
+    page.close()
+
+
+def hand_ids(page) -> set[str]:
+    return set(
+        page.eval_on_selector_all("#hand .card[data-id]", "els => els.map(e => e.dataset.id)")
+    )
+
+
+def test_two_humans_each_see_only_their_own_hand_and_survive_a_restart(browser, tmp_path):
+    game = "runway" if "runway" in installed_games() else next(iter(installed_games()))
+    server = Server(tmp_path / "restart.db").start()
+    made = server.create(
+        game=game, players=2, bot_delay=0, seats=[{"kind": "human"}, {"kind": "human"}]
+    )
+    ctx = [browser.new_context(viewport={"width": 1300, "height": 900}) for _ in range(2)]
+    pages = [c.new_page() for c in ctx]
+    for seat, page in enumerate(pages):
+        page.goto(server.seat_url(made, seat))
+    for page in pages:
+        page.wait_for_selector("#hand .card")
+    hands = [hand_ids(p) for p in pages]
+    assert hands[0] and hands[1] and not hands[0] & hands[1]
+    for seat, page in enumerate(pages):
+        html = page.content()
+        for cid in hands[1 - seat]:
+            assert not re.search(rf"\b{cid}\b", html), (
+                f"seat {seat} page holds the other hand's {cid}"
+            )
+
+    def play(n: int) -> None:
+        for _ in range(n):
+            for page in pages:
+                if page.locator(".move:not([disabled])").count():
+                    page.locator(".move:not([disabled])").first.click()
+                    page.wait_for_timeout(50)
+                    break
+            else:
+                pages[0].wait_for_timeout(50)
+
+    play(6)
+    step_before = pages[0].text_content("#title")
+    server.kill()
+    for page in pages:
+        page.wait_for_selector("#conn:has-text('reconnecting')")
+    server.start()  # same port, same database
+    for page in pages:
+        page.wait_for_selector("#conn:has-text('connected')", timeout=15000)
+    assert pages[0].text_content("#title") == step_before
+    for _ in range(400):
+        if pages[0].is_visible("#final") and pages[1].is_visible("#final"):
+            break
+        play(1)
+    assert pages[0].is_visible("#final") and pages[1].is_visible("#final")
+    server.kill()
+    for c in ctx:
+        c.close()
