@@ -92,7 +92,7 @@ def test_cli_bench_agent_prints_iterations_per_second():
     args = ["bench", GAMES[0], "--agent", "ismcts:iterations=20", "--positions", "2", "--runs", "1"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "iterations/s" in result.output and "s/decision" in result.output
+    assert "iterations/s" in result.output and "ms/decision" in result.output
 
 
 def test_cli_names_bad_agents():

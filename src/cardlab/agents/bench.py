@@ -34,6 +34,7 @@ class AgentBenchResult:
     iterations_per_s: float | None
     iterations_per_cpu_s: float | None
     seconds_per_decision: float
+    cpu_seconds_per_decision: float
     p90_seconds_per_decision: float
     all_iterations_per_s: list[float]
 
@@ -41,19 +42,21 @@ class AgentBenchResult:
         return asdict(self)
 
     def text(self) -> str:
-        speed = (
-            f"{self.iterations_per_s:,.0f} iterations/s "
-            f"({self.iterations_per_cpu_s:,.0f} per CPU-second), "
-            if self.iterations_per_s is not None
-            else ""
+        parts = [f"{self.game} {self.players}p {self.agent}:"]
+        if self.iterations_per_s is not None:
+            parts.append(
+                f"{self.iterations_per_s:,.0f} iterations/s "
+                f"({self.iterations_per_cpu_s:,.0f} per CPU-second),"
+            )
+        parts.append(
+            f"{1000 * self.seconds_per_decision:.1f} ms/decision median "
+            f"({1000 * self.cpu_seconds_per_decision:.1f} ms of CPU; "
+            f"90th percentile {1000 * self.p90_seconds_per_decision:.1f} ms)"
         )
-        return (
-            f"{self.game} {self.players}p {self.agent}: {speed}"
-            f"{self.seconds_per_decision:.3f} s/decision median "
-            f"({self.p90_seconds_per_decision:.3f} s 90th percentile) over {self.positions} "
-            f"positions; median of {self.runs} runs"
-            + (f" (runs: {[round(r) for r in self.all_iterations_per_s]})" if speed else "")
-        )
+        parts.append(f"over {self.positions} positions, median of {self.runs} runs")
+        if self.iterations_per_s is not None:
+            parts.append(f"(iterations/s per run: {[round(r) for r in self.all_iterations_per_s]})")
+        return " ".join(parts)
 
 
 def sample_positions(game: Game, count: int, seed: int = 0, every: int = 5) -> list[GameState]:
@@ -84,15 +87,17 @@ def bench_agent(
     rates: list[float] = []
     cpu_rates: list[float] = []
     times: list[float] = []
+    cpu_times: list[float] = []
     for run in range(runs):
         agent = spec.make(seed=seed + run)
         iterations = 0
         elapsed = 0.0
         cpu_start = time.process_time()
         for view in views:
-            start = time.perf_counter()
+            start, cpu_at = time.perf_counter(), time.process_time()
             agent.step(view)
             took = time.perf_counter() - start
+            cpu_times.append(time.process_time() - cpu_at)
             times.append(took)
             elapsed += took
             iterations += getattr(getattr(agent, "last_search", None), "iterations", 0)
@@ -110,6 +115,7 @@ def bench_agent(
         iterations_per_s=statistics.median(rates) if rates else None,
         iterations_per_cpu_s=statistics.median(cpu_rates) if cpu_rates else None,
         seconds_per_decision=statistics.median(times),
+        cpu_seconds_per_decision=statistics.median(cpu_times),
         p90_seconds_per_decision=ordered[int(0.9 * (len(ordered) - 1))],
         all_iterations_per_s=rates,
     )

@@ -27,9 +27,20 @@ def eval_scale_for(state: GameState) -> float:
     return float(getattr(state.game, "eval_scale", DEFAULT_EVAL_SCALE))
 
 
+def heuristic_values(state: GameState) -> list[float]:
+    """Every seat's `heuristic_value`.
+
+    A game may define `heuristic_values()` returning all seats at once: most
+    evaluations compare every seat, so seat by seat costs n times the work."""
+    all_at_once = getattr(state, "heuristic_values", None)
+    if all_at_once is not None:
+        return list(all_at_once())
+    return [state.heuristic_value(p) for p in range(state.game.num_players)]
+
+
 def score_shares(state: GameState, scale: float) -> list[float]:
     """Soft-max of each seat's `heuristic_value` divided by `scale`."""
-    values = [state.heuristic_value(p) / scale for p in range(state.game.num_players)]
+    values = [v / scale for v in heuristic_values(state)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)

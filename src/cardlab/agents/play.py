@@ -31,13 +31,17 @@ def play_game(
 ) -> GameResult:
     """Play one game from `seed`; `on_action(state, seat, action)` sees each move first."""
     if len(agents) != game.num_players:
-        raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}")
+        raise ValueError(
+            f"{game.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
+        )
     state = game.new_initial_state(seed)
     view_rng = random.Random(f"views-{seed}")
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else agents[seat].step(agent_view(state, seat, view_rng))
+        action = (
+            legal[0] if len(legal) == 1 else agents[seat].step(agent_view(state, seat, view_rng))
+        )
         if on_action is not None:
             on_action(state, seat, action)
         state.apply_action(action)
