@@ -131,3 +131,9 @@ def test_resample_depends_only_on_what_the_seat_knows(game_name, players, pos, a
             f"seat {seat}: resample_from_infostate(seat, seed) depends on the hidden cards' "
             "true places, so a bot's choice can too"
         )
+
+
+def test_one_agent_object_per_seat():
+    agent = bot("random", 1)
+    with pytest.raises(ValueError, match="one agent object per seat"):
+        play_game(make_game("toy", 2), [agent, agent], seed=1)

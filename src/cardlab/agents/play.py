@@ -34,6 +34,9 @@ def play_game(
         raise ValueError(
             f"{game.name} with {game.num_players} players needs {game.num_players} agents, got {len(agents)}"
         )
+    if len({id(a) for a in agents}) != len(agents):
+        # A shared object would carry one seat's memory and generator into another seat.
+        raise ValueError("play_game needs one agent object per seat, not the same one twice")
     state = game.new_initial_state(seed)
     view_rng = random.Random(f"views-{seed}")
     while not state.is_terminal():
