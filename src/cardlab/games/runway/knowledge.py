@@ -291,7 +291,12 @@ class KnowledgeMixin:
                     pools.setdefault(tag[x], []).append(x)
             h[:] = [x for x in h if public[x]]
             wants.append((h, gens))
-        for pool in pools.values():
+        # Sort each pool first so the redeal depends only on what `player` knows
+        # and the seed, never on where the hidden cards really lie (a bot given
+        # two indistinguishable worlds must see the same resamples).
+        for gen in sorted(pools):
+            pool = pools[gen]
+            pool.sort()
             if len(pool) > 1:
                 pool.sort(key=lambda _: rnd())  # a uniform shuffle: iid random keys
         for h, gens in wants:
@@ -301,6 +306,7 @@ class KnowledgeMixin:
                 h.append(x)
             h.sort()
         # what is left of the current pool is the (shuffled) draw pile: s.pile itself
+        s.deal_deck.sort()
         s.deal_deck.sort(key=lambda _: rnd())
         s.reshuffle_seed = rng.getrandbits(64)
         if player != s.current_player():

@@ -199,7 +199,7 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
             continue
         if _knows(s, p, q):
             if s.picks[q] >= 0:  # p knows the union, not which card was picked
-                u = s.hands[q] + [s.picks[q]]
+                u = sorted(s.hands[q] + [s.picks[q]])
                 rng.shuffle(u)
                 c.picks[q] = u[0]
                 c.hands[q] = sorted(u[1:])
@@ -208,6 +208,9 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
             pool.extend(s.hands[q])
             if s.picks[q] >= 0:
                 pool.append(s.picks[q])
+    # Sorted before shuffling: the redeal depends only on what p knows and the seed,
+    # never on where the hidden cards really lie.
+    pool.sort()
     rng.shuffle(pool)
     for q in unknown:
         size = len(s.hands[q])
@@ -222,6 +225,7 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
     for q in range(n):
         if q != p:
             bpool.extend(s.offer[q] + s.kept[q])
+    bpool.sort()
     rng.shuffle(bpool)
     c.bdeck = [b if b in mine else bpool.pop() for b in s.bdeck]
     for q in range(n):
