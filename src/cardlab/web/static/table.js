@@ -102,15 +102,17 @@ function drawMoves(view) {
   for (const move of view.legal) {
     const b = h("button", "move", move.label);
     b.dataset.action = move.action;
-    b.addEventListener("click", () => {
-      list.querySelectorAll("button").forEach((x) => { x.disabled = true; });
-      send({ type: "act", action: move.action, seq: view.seq });
-    });
+    b.addEventListener("click", () => clickMove(view, move));
     b.addEventListener("mouseenter", () => highlight(move.label, true));
     b.addEventListener("mouseleave", () => highlight(move.label, false));
     list.append(b);
   }
   box.append(list);
+}
+
+function clickMove(view, move) {
+  document.querySelectorAll("button.move").forEach((x) => { x.disabled = true; });
+  send({ type: "act", action: move.action, seq: view.seq });
 }
 
 // Hovering a move lights up the cards its label names.
@@ -122,18 +124,30 @@ function highlight(label, on) {
 
 function drawHand(view, root) {
   root.replaceChildren();
-  if (view.you === null || view.you === undefined) return;
   const hand = view.obs.hand;
-  if (hand === undefined) return;
+  root.hidden = view.you === null || view.you === undefined || hand === undefined;
+  if (root.hidden) return;
   root.append(h("h2", "", "Your hand"));
   root.append(Array.isArray(hand) && hand.length ? renderValue(hand) : h("p", "muted", "empty"));
+}
+
+// Legal moves that name a grid cell ("... at (x,y)") become clickable cells on your computer.
+function placementTargets(view) {
+  const out = [];
+  for (const move of view.legal || []) {
+    const m = /at \((-?\d+),\s*(-?\d+)\)/.exec(move.label);
+    if (m) out.push({ x: Number(m[1]), y: Number(m[2]), action: move.action, label: move.label,
+      onClick: () => clickMove(view, move) });
+  }
+  return out;
 }
 
 function drawSeats(view, root, final) {
   root.replaceChildren();
   const facts = seatFacts(view.obs);
+  const targets = final === null ? [] : placementTargets(view);
   view.table.seats.forEach((info, seat) => {
-    root.append(renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final }));
+    root.append(renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final, targets }));
   });
 }
 

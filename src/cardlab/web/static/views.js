@@ -55,19 +55,32 @@ function renderValue(value, opts = {}) {
   return h("span", "", String(value));
 }
 
-// Cards placed at (x, y) on a square grid: SUPER COMPUTER's computers.
-function renderGrid(cells) {
-  const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
-  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+// Cards placed at (x, y) on a square grid: SUPER COMPUTER's computers. North is
+// y - 1 in the engine, so y grows downward as on screen. `targets` are the
+// legal placements ({x, y, action, label}), drawn as clickable empty cells.
+function renderGrid(cells, targets = []) {
+  const all = [...cells, ...targets];
+  const xs = all.map((c) => c.x), ys = all.map((c) => c.y);
+  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys);
   const grid = h("div", "grid");
   grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--grid-cell))`;
+  const place = (node, c) => {
+    node.style.gridColumn = String(c.x - minX + 1);
+    node.style.gridRow = String(c.y - minY + 1);
+  };
   for (const c of cells) {
     const card = Cards.render(c.card, { small: true });
-    // y grows upward in the engine's coordinates (N is +y): draw higher y nearer the top.
-    card.style.gridColumn = String(c.x - minX + 1);
-    card.style.gridRow = String(maxY - c.y + 1);
+    place(card, c);
     card.title += ` · at (${c.x},${c.y})`;
     grid.append(card);
+  }
+  for (const t of targets) {
+    const b = h("button", "move target", `Place here (${t.x},${t.y})`);
+    b.title = t.label;
+    b.dataset.action = t.action;
+    b.addEventListener("click", () => t.onClick());
+    place(b, t);
+    grid.append(b);
   }
   return grid;
 }
@@ -148,6 +161,14 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   const rest = h("div", "seat-facts");
   for (const [k, v] of Object.entries(facts)) {
     if (k === "points" && v && typeof v === "object") { rest.append(section("points", renderValue(v))); continue; }
+    if (k === "computer" && Array.isArray(v)) {
+      const targets = seat === ctx.you ? (ctx.targets || []) : [];
+      const row = h("div", "fact");
+      row.append(h("div", "fact-name", "computer:"));
+      row.append(v.length || targets.length ? renderGrid(v, targets) : h("span", "muted", "empty"));
+      rest.append(row);
+      continue;
+    }
     const row = h("div", "fact");
     row.append(h("span", "fact-name", words(k) + ": "));
     row.append(renderValue(v, { small: true }));
