@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PORT ?= 8000
+DB ?= cardlab.db
+GAME ?= uptime
 
-.PHONY: run test lint typecheck bench clean setup system-deps
+.PHONY: run play test lint typecheck bench clean setup system-deps
 
 setup: $(STAMP)
 
@@ -15,8 +18,14 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+# The browser table: lobby, rules, new tables with bots, playtest reports.
 run: $(STAMP)
-	$(BIN)/cardlab play uptime --players 4 --seat 0
+	@echo "Open http://127.0.0.1:$(PORT)/ in your browser (Ctrl-C stops the server)."
+	$(BIN)/cardlab serve --host 127.0.0.1 --port $(PORT) --db $(DB)
+
+# Terminal play against bots: make play GAME=runway
+play: $(STAMP)
+	$(BIN)/cardlab play $(GAME) --seat 0
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
