@@ -99,7 +99,11 @@ def test_missing_file(tmp_path):
 def test_options_defaults_are_the_rulings():
     """R9, R10: the ruling is each option's default."""
     game = load_game("runway", players=2)
-    assert game.options == {"shock_effect": "hype_down", "two_player_last_seat": "catch_up"}
+    assert game.options == {
+        "shock_effect": "hype_down",
+        "two_player_last_seat": "catch_up",
+        "last_seat": "catch_up",
+    }
 
 
 def test_unknown_option_and_bad_value_name_the_allowed_values():

@@ -30,6 +30,7 @@ OPTIONS = st.sampled_from(
         {"shock_effect": "none"},
         {"shock_effect": "reward_minus_one"},
         {"two_player_last_seat": "alternate"},
+        {"last_seat": "rotate"},
     ]
 )
 

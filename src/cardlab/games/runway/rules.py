@@ -41,6 +41,13 @@ class RunwayGame(Game):
             "with 2 players: catch-up seat as with more players, or the last seat alternates",
             ruling="R10",
         ),
+        OptionSpec(
+            "last_seat",
+            ("catch_up", "rotate"),
+            "any player count: catch-up seat (fewest Reputation pitches last), or a designer "
+            "comparison where the last seat passes one seat clockwise every Deal",
+            ruling="R10",
+        ),
     )
 
     cards: RunwayCards

@@ -56,7 +56,7 @@ class RunwayState(KnowledgeMixin):
         "cards",
         "n",
         "shock_effect",
-        "alternate",
+        "rotate",
         "reshuffle_seed",
         "hands",
         "public",
@@ -132,7 +132,12 @@ class RunwayState(KnowledgeMixin):
         s.shock_effect = ("hype_down", "none", "reward_minus_one").index(
             str(game.options["shock_effect"])
         )
-        s.alternate = n == 2 and game.options["two_player_last_seat"] == "alternate"
+        # R10 options: `last_seat=rotate` (any count) or, at 2 players,
+        # `two_player_last_seat=alternate` pass the last seat one seat clockwise each Deal
+        # (at 2 players that is alternation); otherwise the catch-up seat.
+        s.rotate = game.options["last_seat"] == "rotate" or (
+            n == 2 and game.options["two_player_last_seat"] == "alternate"
+        )
         s.hands = [[] for _ in range(n)]
         s.public = [False] * NUM_CAPITAL
         s.tag = [0] * NUM_CAPITAL
@@ -161,12 +166,12 @@ class RunwayState(KnowledgeMixin):
 
     def clone(self) -> RunwayState:
         c = RunwayState.__new__(RunwayState)
-        c.game, c.cards, c.n, c.shock_effect, c.alternate = (
+        c.game, c.cards, c.n, c.shock_effect, c.rotate = (
             self.game,
             self.cards,
             self.n,
             self.shock_effect,
-            self.alternate,
+            self.rotate,
         )
         c.reshuffle_seed = self.reshuffle_seed
         c.hands = [h[:] for h in self.hands]
@@ -425,8 +430,8 @@ class RunwayState(KnowledgeMixin):
 
     # -- seating (R3, R10) --------------------------------------------------------------
     def _choose_last_seat(self) -> None:
-        if self.alternate:
-            self.last_seat = 1 - self.last_seat
+        if self.rotate:  # option: one seat clockwise, won or Dumped (2 players: alternate)
+            self.last_seat = (self.last_seat + 1) % self.n
             return
         low = min(self.rep)
         n, prev = self.n, self.last_seat
