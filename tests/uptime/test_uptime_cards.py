@@ -92,7 +92,7 @@ def test_missing_contract_and_unknown_field(tmp_path):
 
 
 def test_options_defaults_are_the_rulings():
-    """U4, U10, U13, U14: the ruling is each option's default."""
+    """U4, U10, U13, U14: the ruling is each option's default; designer options default off."""
     game = cardlab.load_game("uptime")
     assert game.num_players == 4
     assert game.options == {
@@ -100,6 +100,8 @@ def test_options_defaults_are_the_rulings():
         "raise_requires_computer": False,
         "stall_end": True,
         "router_rule": "per_computer",
+        "supply_reshuffle": False,
+        "row_sweep": False,
     }
 
 

@@ -142,27 +142,54 @@ class _UptimeBot(Agent):
 
 @register_agent("converter")
 class Converter(_UptimeBot):
-    """Builds Computers fast and converts components into Computers and Networks.
+    """Builds Computers whenever the rules allow, by plan rather than by lookahead.
 
-    Turn: one-step lookahead on the game's heuristic, biased +3 toward claiming a
-    Computer or a Network, +1 toward a Component of a type it lacks, -1 against
-    duplicate Components, Patches, Reserves and bids. It never raises in an
-    auction: its materials are meant for Components and Networks. Payments keep
-    Patches and one of each Component type; free materials complete a Component."""
+    Turn, in order: claim a Computer (3 Component types or Patches ready); claim a
+    Network (2+ Computers); open a bid on the best Contract once it owns a Computer
+    (the Cloud Milestone); buy a Component of a type it lacks (paid in materials if it
+    can: a Patch spent there would only trade a wild type for one type); claim a Patch (a wild
+    Component type); sweep the Build Row when the designer option allows
+    and nothing in it is claimable; otherwise Draw (2 cards beat Pass's 1), and Pass
+    only when the Supply is dry. It never reserves: a turn is one action, so a
+    reservation cannot speed its own Computer (it only denies a rival). It never raises in an auction: its materials are
+    meant for Components. Payments keep Patches and one of each Component type; free
+    materials complete a Component it lacks."""
 
     kind = "converter"
 
-    def bias(self, s, me: int, action: int, group: str) -> float:  # type: ignore[no-untyped-def]
+    def turn(self, s, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
         from cardlab.games.uptime import actions as A
 
-        if group in ("computer", "network"):
-            return 3.0
-        if group == "component":
-            fresh = self._new_type_components(s, me, [action])
-            return 1.0 if fresh else -1.0
-        if group in ("bid", "patch") or action >= A.RESERVE:
-            return -1.0
-        return 0.0
+        me = s.current_player()
+        t = s.t
+        g = self._labelled(s, legal)
+        rnd = self.rng.random
+        if g["computer"]:
+            return max(g["computer"], key=lambda a: (t.sub[s.row[a - A.REQ]] == 3, rnd()))
+        if g["network"]:
+            return self.rng.choice(g["network"])
+        if g["bid"]:
+            return max(g["bid"], key=lambda a: (t.value[s.row[a - A.BID_SLOT]], rnd()))
+        types = sum(1 for x in s.ctype[me * 6 : me * 6 + 6] if x)
+        patches = s.npatch[me]
+        mats = s.mats[me * 4 : me * 4 + 4]
+        fresh = self._new_type_components(s, me, g["component"])
+        if fresh:
+
+            def patch_free(a: int) -> bool:
+                x, y = t.component_cost[t.sub[s.row[a - A.REQ]]]
+                return bool(mats[x] and mats[y])
+
+            cheap = [a for a in fresh if patch_free(a)]
+            if cheap:  # a Patch spent on a Component only trades one wild type for one type
+                return self.rng.choice(cheap)
+        if g["patch"] and types + patches < 3:
+            return self.rng.choice(g["patch"])
+        if A.SWEEP in legal:
+            return A.SWEEP
+        if s.supply or (s.sdisc and s.game.options.get("supply_reshuffle")):
+            return A.DRAW
+        return A.PASS
 
     def raise_or_pass(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
         from cardlab.games.uptime import actions as A

@@ -16,6 +16,7 @@ is an ordinary decision of whoever must make it.
     29..34   RETURN_COMP type 0..5  Blade: return a Component of that type
     35       BID_PASS               decline to raise
     36..59   BID amount 1..24       open at / raise to that many materials
+    60       SWEEP                  designer option row_sweep: Build Row to the deck bottom, refill
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ RETURN_COMP = 29
 BID_PASS = 35
 BID = 35  # BID + k is a bid of k materials, k = 1..MAX_BID
 MAX_BID = 24
-NUM_ACTIONS = BID + MAX_BID + 1  # 60
+SWEEP = BID + MAX_BID + 1  # 60: only with the designer option row_sweep
+NUM_ACTIONS = SWEEP + 1  # 61
 
 # Decision kinds: what the state is waiting for.
 D_TURN, D_PAY, D_CHOOSE, D_BLADE, D_OPEN_BID, D_RAISE, D_OVER = range(7)

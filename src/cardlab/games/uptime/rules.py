@@ -49,6 +49,20 @@ class UptimeGame(Game):
             "Router points: every Router counts every Computer, or each Computer attaches to one Router",
             "U14",
         ),
+        OptionSpec(
+            "supply_reshuffle",
+            (False, True),
+            "designer option, not in the rulebook: when a draw finds the Supply Deck empty, "
+            "shuffle the supply discard into a new Supply Deck (U3 says never)",
+            "designer",
+        ),
+        OptionSpec(
+            "row_sweep",
+            (False, True),
+            "designer option, not in the rulebook: when nothing in the Build Row is claimable "
+            "by you, a turn may send its unreserved cards to the Build Deck bottom and refill",
+            "designer",
+        ),
     )
 
     table: CardTable

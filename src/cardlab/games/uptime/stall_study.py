@@ -1,9 +1,13 @@
-"""How UPTIME games end between bots (the design note in docs/rules/uptime.md).
+"""How UPTIME games end between bots (the design notes in docs/rules/uptime.md).
 
-    python -m cardlab.games.uptime.stall_study [GAMES] [PLAYERS] [BOT[+BOT...]]
+    python -m cardlab.games.uptime.stall_study [GAMES] [PLAYERS] [BOT[+BOT...]] [OPTION=VALUE ...]
 
-Prints one JSON line: end reasons, mean turns, the turn the Supply Deck ran out, claims,
-Computers built, materials still in hands, and what the Build Row held at the end.
+e.g. `... stall_study 300 4 converter+auctioneer+greedy supply_reshuffle=true row_sweep=true`.
+Bots are cycled over seats 0..n-1 (the seed picks the first player, so every bot gets every
+turn position). Prints one JSON line: end reasons, mean turns and decisions, the turn the
+Supply Deck ran out, claims, Computers built (mean per game, games with one), Contracts won,
+materials still in hands, what the Build Row held at the end, win share per turn position and
+per bot kind.
 """
 
 from __future__ import annotations
@@ -25,9 +29,14 @@ def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str
     game = cardlab.load_game("uptime", players=players, **options)
     ends: Counter[str] = Counter()
     row: Counter[str] = Counter()
-    turns, empty_at, claims, computers, in_hands = [], [], [], [], []
+    turns, decisions, empty_at, claims, computers, contracts, in_hands = [], [], [], [], [], [], []
+    position_wins = [0] * players
+    bot_wins: Counter[str] = Counter()
+    bot_seats: Counter[str] = Counter()
+    bot_computers: Counter[str] = Counter()
     for seed in range(games):
-        agents = [make_agent(bots[i % len(bots)], seed=seed * 10 + i) for i in range(players)]
+        kinds = [bots[i % len(bots)] for i in range(players)]
+        agents = [make_agent(kinds[i], seed=seed * 10 + i) for i in range(players)]
         seen: dict[str, Any] = {}
 
         def watch(state: Any, seat: int, action: int, seen: dict[str, Any] = seen) -> None:
@@ -38,11 +47,19 @@ def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str
         info = result.info
         ends[str(info["end_reason"])] += 1
         turns.append(info["turns"])
+        decisions.append(info["decisions"])
         if "empty" in seen:
             empty_at.append(seen["empty"])
         claims.append(sum(len(a) for a in info["acquired"]))
         computers.append(sum(info["computers"]))
+        contracts.append(sum(info["contracts"]))
         in_hands.append(sum(info["materials_left"]))
+        (winner,) = result.winners
+        position_wins[(winner - info["first_player"]) % players] += 1
+        for seat, kind in enumerate(kinds):
+            bot_seats[kind] += 1
+            bot_computers[kind] += info["computers"][seat]
+        bot_wins[kinds[winner]] += 1
         final = game.new_initial_state(seed)
         for a in result.history:
             final.apply_action(a)
@@ -50,20 +67,42 @@ def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str
             row[KIND_NAMES[final.t.kind[c]] if c >= 0 else "empty"] += 1
 
     def mean(xs: list[int]) -> float:
-        return round(statistics.mean(xs), 1) if xs else 0.0
+        return round(statistics.mean(xs), 2) if xs else 0.0
 
     return {
         "players": players,
         "bots": bots,
+        "options": options,
         "games": games,
         "ends": dict(ends),
         "turns": mean(turns),
+        "decisions": mean(decisions),
         "supply_empty_at_turn": mean(empty_at),
+        "games_supply_ran_out": len(empty_at),
         "claims": mean(claims),
         "computers_built": mean(computers),
+        "games_with_a_computer": sum(1 for c in computers if c),
+        "contracts_won": mean(contracts),
         "materials_in_hands_at_end": mean(in_hands),
         "build_row_at_end": dict(row),
+        "win_share_by_position": [round(w / games, 3) for w in position_wins],
+        "win_share_per_seat_by_bot": {
+            k: round(bot_wins[k] / bot_seats[k], 3) for k in sorted(bot_seats)
+        },
+        "computers_per_seat_by_bot": {
+            k: round(bot_computers[k] / bot_seats[k], 3) for k in sorted(bot_seats)
+        },
     }
+
+
+def _parse_options(args: list[str]) -> dict[str, str]:
+    out = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if not sep:
+            raise SystemExit(f"error: option {arg!r} must be written NAME=VALUE")
+        out[key] = value
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -71,4 +110,4 @@ if __name__ == "__main__":  # pragma: no cover
     n_games = int(args[0]) if args else 200
     n_players = int(args[1]) if len(args) > 1 else 4
     kinds = (args[2] if len(args) > 2 else "converter").split("+")
-    print(json.dumps(study(n_games, n_players, kinds)))
+    print(json.dumps(study(n_games, n_players, kinds, **_parse_options(args[3:]))))

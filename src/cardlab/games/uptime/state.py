@@ -234,7 +234,10 @@ class UptimeState(GameState):
         if s.dk in (A.D_PAY, A.D_CHOOSE, A.D_BLADE):
             s = self.clone()
             while s.dk in (A.D_PAY, A.D_CHOOSE, A.D_BLADE):
-                s.apply_action(s.legal_actions()[0])
+                legal = s.legal_actions()
+                if not legal:  # an inconsistent copy (never a real game): value it as it stands
+                    break
+                s.apply_action(legal[0])
         pts = scoring.points(s)
         bidder, bid, prize = -1, 0, 0
         if s.a_slot >= 0 and s.dk in (A.D_OPEN_BID, A.D_RAISE):
@@ -379,6 +382,15 @@ class UptimeState(GameState):
                 bids.append(A.BID_SLOT + s)  # U10: the opener needs 1+ Computer
             if patches and r < 0:
                 reserves.append(A.RESERVE + s)
+        if (
+            not reqs
+            and not bids
+            and len(self.bdeck) > self.bknown
+            and self.game.options["row_sweep"]
+        ):
+            # Designer option: nothing in the Row is claimable by you and the Build Deck still
+            # holds unseen cards (each sweep reveals one or more, so sweeps are finite).
+            return [A.DRAW, A.PASS, *reserves, A.SWEEP]
         return [A.DRAW, A.PASS, *reqs, *bids, *reserves]
 
     # ---- applying ------------------------------------------------------------------
@@ -401,7 +413,7 @@ class UptimeState(GameState):
                 elif code == S_BLADE:
                     self._step_blade(step[1])
                 else:  # S_BEGIN
-                    self.supply_empty_round = not self.supply
+                    self.supply_empty_round = self._supply_dry()
                     self._start_turn(self.first)
                 continue
             if dk == A.D_TURN or dk == A.D_OVER:
@@ -443,6 +455,9 @@ class UptimeState(GameState):
             self.draw_pass[p] += 1  # U17 counts these for the tie-break
             self._log(("action", p, "draw" if a == A.DRAW else "pass"))
             self.steps.append((S_DRAW, p, 2 if a == A.DRAW else 1, "draw"))
+        elif a == A.SWEEP:
+            self.draw_pass[p] += 1  # a non-claim turn: counted with Draw/Pass (U17)
+            self._sweep(p)
         elif a < A.BID_SLOT:
             self._start_requisition(p, a - A.REQ)
         elif a < A.RESERVE:
@@ -454,6 +469,48 @@ class UptimeState(GameState):
             self.npatch[p] -= 1
             self.rpatch[s], self.resv[s] = patch, p
             self._log(("reserve", p, self.row[s]))
+
+    def _sweep(self, p: int) -> None:
+        """Designer option row_sweep: the unreserved Row cards go face-up (so their identity is
+        public) to the bottom of the Build Deck in slot order, then every empty slot is refilled
+        from the top. Cards left the Row, so the stall rule (U13) sees a moving Row; the game stays
+        finite because a sweep is legal only while the deck holds unseen cards, and each sweep
+        draws at least one of them into the Row (swept cards lie below them, seen)."""
+        row, deck = self.row, self.bdeck
+        swept = []
+        for s in range(ROW):
+            if row[s] >= 0 and self.resv[s] < 0:
+                swept.append(row[s])
+                deck.insert(0, row[s])
+                row[s] = -1
+        self.bknown += len(swept)
+        self.row_moved = True
+        self._log(("sweep", p, tuple(swept)))
+        added = []
+        for s in range(ROW):
+            if row[s] < 0 and self.resv[s] < 0 and deck:
+                row[s] = self._take_build()
+                added.append(row[s])
+        self._log(("refill", tuple(added)))
+
+    def _supply_dry(self) -> bool:
+        """No card can be drawn: the Supply Deck is empty (and, with the designer option
+        supply_reshuffle, so is the supply discard it would be rebuilt from)."""
+        if self.supply:
+            return False
+        return not (self.sdisc and self.game.options["supply_reshuffle"])
+
+    def _reshuffle_supply(self) -> None:
+        """Designer option supply_reshuffle: the supply discard becomes the Supply Deck."""
+        self.supply, self.sdisc = self.sdisc, []
+        if not self.lazy:  # a determinization draws its deck at random anyway
+            self._rand().shuffle(self.supply)
+        sub = self.t.sub
+        present = 0
+        for c in self.supply:
+            present |= 1 << sub[c]
+        self.sgone = 15 & ~present  # the new deck's kinds were public (the discard is face-up)
+        self._log(("reshuffle", len(self.supply)))
 
     def _start_requisition(self, p: int, s: int) -> None:
         t = self.t
@@ -644,7 +701,12 @@ class UptimeState(GameState):
         hand = self.hand[p]
         mats = self.mats
         got = 0
-        while n and supply:
+        while n:
+            if not supply:
+                if not (self.sdisc and self.game.options["supply_reshuffle"]):
+                    break
+                self._reshuffle_supply()
+                supply = self.supply
             if self.lazy:  # a determinization's Supply Deck is in no fixed order
                 i = int(self._rand().random() * len(supply))
                 supply[i], supply[-1] = supply[-1], supply[i]
@@ -725,7 +787,7 @@ class UptimeState(GameState):
                 return
             self.round += 1
             self.row_moved = False
-            self.supply_empty_round = not self.supply
+            self.supply_empty_round = self._supply_dry()
         self._start_turn((p + 1) % n)
 
     def _start_turn(self, p: int) -> None:

@@ -47,6 +47,8 @@ def action_label(state: UptimeState, action: int) -> str:
         return "Draw (take the top 2 Supply cards)"
     if action == A.PASS:
         return "Pass (take the top Supply card)"
+    if action == A.SWEEP:
+        return "Sweep the Build Row (to the Build Deck bottom; refill)"
     if A.REQ <= action < A.RESERVE + 4:
         s = (action - A.REQ) % 4
         c = state.row[s] if 0 <= s < 4 else -1
@@ -70,7 +72,7 @@ def action_label(state: UptimeState, action: int) -> str:
         return f"Return {t.component_names[action - A.RETURN_COMP]} to the bottom of the Build Deck"
     if action == A.BID_PASS:
         return "Pass (do not raise)"
-    if A.BID < action < A.NUM_ACTIONS:
+    if A.BID < action < A.SWEEP:
         k = action - A.BID
         verb = "Open the bidding at" if state.dk == A.D_OPEN_BID else "Raise to"
         return f"{verb} {k} material{'s' if k != 1 else ''}"
@@ -171,6 +173,10 @@ def log_text(state: UptimeState, e: tuple[Any, ...]) -> str:
         return f"{s} returns {t.name[e[2]]} to the bottom of the Build Deck (Blade)."
     if kind == "no_return":
         return f"{s} has no Component to return (Blade)."
+    if kind == "sweep":
+        return f"{s} sweeps {names(e[2])} to the bottom of the Build Deck (row_sweep)."
+    if kind == "reshuffle":
+        return f"The supply discard ({e[1]} cards) is shuffled into a new Supply Deck."
     if kind == "refill":
         return f"Build Row refilled with {names(e[1])}."
     if kind == "skip_refill":
