@@ -6,12 +6,14 @@ action labels ("pitch Cash 7 (match)"), so they test what a player sees."""
 from __future__ import annotations
 
 import re
+import statistics
 from collections import Counter
 from typing import Any
 
 from cardlab.lab.claims import claim, untestable, verdict
-from cardlab.lab.claims.common import diff_ci, length_verdict, style_matchup
+from cardlab.lab.claims.common import length_verdict, mean_ci, style_matchup
 from cardlab.lab.context import LabContext
+from cardlab.lab.metrics import finished
 from cardlab.lab.simulate import Observer
 from cardlab.lab.stats import wilson
 
@@ -46,6 +48,7 @@ class DealObserver(Observer):
                     "deal": deal["name"],
                     "sector": deal["sector"],
                     "last_seat": obs["last_seat"],
+                    "reputation": list(state.scores()),
                     "pitches": [],
                 }
             )
@@ -187,8 +190,75 @@ def small_match_denies(ctx: LabContext) -> Any:
     )
 
 
-def _spread(run: Any) -> list[float]:
-    return [max(r.scores) - min(r.scores) for r in run.records if r.error is None]
+class SeatObserver(Observer):
+    """Per Deal: everyone's Reputation when the Deal starts and who pitches last
+    (both public); at the end the final scores and winners."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rep: list[list[float]] = []
+        self.last: list[int] = []
+
+    def see(self, state: Any, seat: int, action: int) -> None:
+        if state.decision_kind() != "pitch":
+            return
+        obs = state.observation(seat)
+        if obs["deals_closed"] == len(self.rep):
+            self.rep.append(list(state.scores()))
+            self.last.append(obs["last_seat"])
+
+    def finish(self, result: Any) -> dict[str, Any]:
+        return {
+            "rep_by_deal": self.rep,
+            "last_by_deal": self.last,
+            "returns": list(result.returns),
+            "winners": list(result.winners),
+        }
+
+
+SEAT_ARMS = {
+    "catch_up": {"last_seat": "catch_up", "two_player_last_seat": "catch_up"},
+    "rotation": {"last_seat": "rotate", "two_player_last_seat": "catch_up"},
+}
+"""The two seatings compared: R10's catch-up seat, and the last seat passed one seat
+clockwise every Deal (option last_seat=rotate; at 2 players that is alternation)."""
+
+HALFWAY = 6
+"""The halfway leader is the sole leader when Deal 7 of 12 starts (6 Deals closed)."""
+
+
+def _replay_command(run: Any) -> str:
+    opts = " ".join(f"--option {k}={v}" for k, v in sorted(run.spec.options_dict.items()))
+    return (
+        f"cardlab simulate runway --players {run.spec.players} --games {run.spec.games} "
+        f"--agents {','.join(run.spec.agents)} --seed {run.spec.seed} {opts}"
+    )
+
+
+def _arm_figures(records: list[dict[str, Any]]) -> dict[str, Any]:
+    spreads = [max(g["returns"]) - min(g["returns"]) for g in records]
+    led = leader_won = 0.0
+    lowest_last = deals = 0
+    for g in records:
+        for rep, last in zip(g["rep_by_deal"], g["last_by_deal"], strict=True):
+            deals += 1
+            lowest_last += rep[last] == min(rep)
+        if len(g["rep_by_deal"]) > HALFWAY:
+            rep = g["rep_by_deal"][HALFWAY]
+            top = [p for p, r in enumerate(rep) if r == max(rep)]
+            if len(top) == 1:
+                led += 1
+                if top[0] in g["winners"]:
+                    leader_won += 1 / len(g["winners"])
+    lo, hi = wilson(leader_won, int(led))
+    return {
+        "spreads": spreads,
+        "mean_spread": round(statistics.fmean(spreads), 3),
+        "games_with_a_sole_halfway_leader": int(led),
+        "halfway_leader_win_share": round(leader_won / max(1.0, led), 4),
+        "halfway_leader_win_share_wilson95": [round(lo, 4), round(hi, 4)],
+        "share_of_deals_pitched_last_by_a_lowest_seat": round(lowest_last / max(1, deals), 4),
+    }
 
 
 @claim(
@@ -196,23 +266,75 @@ def _spread(run: Any) -> list[float]:
     "Whoever has the fewest Reputation points pitches last next Deal - a catch-up seat.",
 )
 def catch_up_seat(ctx: LabContext) -> Any:
-    """Only 2 players can switch the catch-up seat off (option two_player_last_seat=alternate,
-    a fixed rotation); at 3-4 players the engine has no fixed-rotation option."""
-    games = max(ctx.probe_games, ctx.games // 2)
-    catch = ctx.run(players=2, games=games, options={"two_player_last_seat": "catch_up"})
-    fixed = ctx.run(players=2, games=games, options={"two_player_last_seat": "alternate"})
-    d, lo, hi = diff_ci(_spread(catch), _spread(fixed))
+    """Catch-up seat (R10) against a fixed rotation (option last_seat=rotate) at 2, 3 and 4
+    players, on the same game seeds (paired: game i of both arms has the same deal and
+    agent seeds). Holds when, at every player count, the 95% interval of the paired
+    difference in final spread (max - min Reputation; catch-up minus rotation) lies
+    wholly below 0. The halfway leader's win share is reported beside it."""
+    games = ctx.probe_games
+    by_players: dict[str, Any] = {}
+    narrows: dict[str, str] = {}
+    for n in (2, 3, 4):
+        runs = {
+            arm: ctx.run(observer=SeatObserver, players=n, games=games, options=opts)
+            for arm, opts in SEAT_ARMS.items()
+        }
+        rec = {arm: {g["index"]: g for g in r.records} for arm, r in runs.items()}
+        both = sorted(set(rec["catch_up"]) & set(rec["rotation"]))  # games that finished
+        figs = {arm: _arm_figures([rec[arm][i] for i in both]) for arm in SEAT_ARMS}
+        seeds = [rec["catch_up"][i]["seed"] for i in both]
+        diffs = [
+            a - b
+            for a, b in zip(
+                figs["catch_up"].pop("spreads"), figs["rotation"].pop("spreads"), strict=True
+            )
+        ]
+        d, lo, hi = mean_ci(diffs)
+        narrows[str(n)] = "narrows" if hi < 0 else "widens" if lo > 0 else "no clear difference"
+        ranked = sorted(zip(diffs, seeds, strict=True))
+        lead = {arm: figs[arm]["halfway_leader_win_share"] for arm in SEAT_ARMS}
+        by_players[str(n)] = {
+            "paired_games": len(seeds),
+            "mean_spread": {arm: figs[arm]["mean_spread"] for arm in SEAT_ARMS},
+            "spread_difference_catch_up_minus_rotation": round(d, 3),
+            "difference_ci95": [round(lo, 3), round(hi, 3)],
+            "reading": narrows[str(n)],
+            "halfway_leader_win_share": lead,
+            "halfway_leader_win_share_wilson95": {
+                arm: figs[arm]["halfway_leader_win_share_wilson95"] for arm in SEAT_ARMS
+            },
+            "games_with_a_sole_halfway_leader": {
+                arm: figs[arm]["games_with_a_sole_halfway_leader"] for arm in SEAT_ARMS
+            },
+            "share_of_deals_pitched_last_by_a_lowest_seat": {
+                arm: figs[arm]["share_of_deals_pitched_last_by_a_lowest_seat"] for arm in SEAT_ARMS
+            },
+            "seeds_most_narrowed_by_catch_up": [s for _, s in ranked[:3]],
+            "seeds_most_widened_by_catch_up": [s for _, s in ranked[::-1][:3]],
+            "replay": {arm: _replay_command(r) for arm, r in runs.items()},
+        }
+    agents = list(ctx.spec().agents)
     return verdict(
-        hi < 0,
-        question="does the catch-up seat narrow the final score spread (max - min)?",
-        players=2,
-        games_each=games,
-        agents=list(catch.spec.agents),
-        mean_spread_catch_up=round(sum(_spread(catch)) / games, 3),
-        mean_spread_fixed_rotation=round(sum(_spread(fixed)) / games, 3),
-        difference_ci95=[round(d, 3), round(lo, 3), round(hi, 3)],
-        rule="holds when the 95% interval of (catch-up - fixed) lies below 0",
-        not_tested="3-4 players: the engine has no fixed-rotation option there",
+        all(v == "narrows" for v in narrows.values()),
+        question="does the catch-up seat narrow the final score spread, against a fixed "
+        "rotation of the last seat?",
+        rule="holds when, at each of 2, 3 and 4 players, the 95% interval of the paired "
+        "difference in mean final spread (max - min Reputation; catch-up minus rotation) "
+        "lies wholly below 0",
+        arms={
+            "catch_up": "R10: fewest Reputation pitches last (options last_seat=catch_up, "
+            "two_player_last_seat=catch_up)",
+            "rotation": "option last_seat=rotate: the last seat passes one seat clockwise "
+            "every Deal (at 2 players: alternates)",
+        },
+        agents=agents,
+        games_per_arm_and_player_count=games,
+        pairing="game i of both arms has the same game seed (same set-up and agent seeds); "
+        "the seatings then make the games diverge",
+        halfway_leader=f"the sole leader when Deal {HALFWAY + 1} of 12 starts; win share "
+        "counts a shared win 1/k; a catch-up seat should lower it",
+        reading_by_players=narrows,
+        by_players=by_players,
     )
 
 
@@ -238,9 +360,68 @@ def richer_vs_specialist(ctx: LabContext) -> Any:
     )
 
 
+RUNWAY_KINDS = {
+    "pitch": "a seat's one pitch of the Deal: read the Deal, the next Deal and the pitches so "
+    "far, then play a card (match, Cash or Ride) or pass",
+    "trade": "after a pass: swap with a Bench card, discard and draw blind, or skip",
+}
+"""RUNWAY's decision kinds (`decision_kind()`), as the time model prices them."""
+
+
 @claim("runway.length_30", "2-4 players · 30 min")
 def length_30(ctx: LabContext) -> Any:
-    ok, evidence = length_verdict(ctx, [2, 3, 4], 22.5, 37.5, ctx.probe_games)
+    """Estimated minutes (the lab's time model) at 2, 3 and 4 players within 30 +-25%.
+
+    The evidence states the time model's assumption for each RUNWAY decision kind, whether
+    every kind seen in play is priced (else it falls to `other`), the decisions per kind,
+    and, because the model prices decisions only, how many seconds per Deal of unpriced
+    table time (closing, drawing up, flipping) would bring each mean to 30 minutes."""
+    counts = [2, 3, 4]
+    ok, evidence = length_verdict(ctx, counts, 22.5, 37.5, ctx.probe_games)
+    model = ctx.time_model
+    seen: set[str] = set()
+    per: dict[str, Any] = {}
+    for n in counts:
+        run = ctx.run(players=n, games=ctx.probe_games if n != ctx.players else ctx.games)
+        recs = finished(run.records)
+        kinds = sorted({k for r in recs for k in r.kind_decisions})
+        seen.update(kinds)
+        games = max(1, len(recs))
+        mean_s = sum(model.game_seconds(r.kind_decisions, r.kind_forced) for r in recs) / games
+        deals = 12
+        per[str(n)] = {
+            "mean_decisions_by_kind": {
+                k: round(sum(r.kind_decisions.get(k, 0) for r in recs) / games, 2) for k in kinds
+            },
+            "mean_forced_by_kind": {
+                k: round(sum(r.kind_forced.get(k, 0) for r in recs) / games, 2) for k in kinds
+            },
+            "mean_modelled_seconds_per_deal": round(mean_s / deals, 1),
+            "unpriced_seconds_per_deal_to_reach_30_min": round((30 * 60 - mean_s) / deals, 1),
+        }
+    unpriced = sorted(k for k in seen if k not in model.seconds)
+    evidence["decision_kinds"] = {
+        k: {
+            "what": RUNWAY_KINDS.get(k, "not a known RUNWAY kind"),
+            "seconds": model.seconds.get(k, model.other),
+            "priced_by": "time model" if k in model.seconds else "fallback 'other'",
+        }
+        for k in sorted(seen)
+    }
+    evidence["assumption"] = (
+        "a table of players who know the rules: each decision costs the model's seconds for "
+        "its kind (RUNWAY: pitch, trade), a forced move (one legal action: a pitch with only "
+        f"pass legal) {model.forced:g} s; set-up, the close of each Deal (compare pitches, "
+        "pay the reward and Rides, draw up, Foothold, Hype, flip, reseat) and final scoring "
+        "are not priced. These are guesses, not stopwatch figures"
+    )
+    if unpriced:
+        evidence["warning"] = (
+            f"kinds {unpriced} are not in the time model and cost the fallback "
+            f"{model.other:g} s each; pass the game's model (cardlab report uses "
+            "TimeModel.for_game) or --time-model"
+        )
+    evidence["by_players_kinds"] = per
     return verdict(ok, **evidence)
 
 
@@ -250,18 +431,18 @@ def length_30(ctx: LabContext) -> Any:
     "just alternates.",
 )
 def two_players_same(ctx: LabContext) -> Any:
+    """Does the 2-player last seat alternate every Deal? Measured under the report's options
+    (the verdict; by default R10's catch-up seat) and, beside it, under
+    two_player_last_seat=alternate (the rulebook's literal 2-player reading)."""
     run = ctx.run(observer=DealObserver, players=2, games=ctx.probe_games)
-    changes = repeats = 0
-    repeat_seeds: list[int] = []
-    for g in run.records:
-        lasts = [d["last_seat"] for d in g["deals"]]
-        for a, b in zip(lasts, lasts[1:], strict=False):
-            if a == b:
-                repeats += 1
-                if g["seed"] not in repeat_seeds and len(repeat_seeds) < 5:
-                    repeat_seeds.append(g["seed"])
-            else:
-                changes += 1
+    alt = ctx.run(
+        observer=DealObserver,
+        players=2,
+        games=ctx.probe_games,
+        options={"two_player_last_seat": "alternate"},
+    )
+    order = _order_changes(run.records)
+    alt_order = _order_changes(alt.records)
     deals3 = ctx.run(observer=DealObserver, players=3, games=ctx.probe_games)
     dumped = {
         n: round(
@@ -272,13 +453,46 @@ def two_players_same(ctx: LabContext) -> Any:
         for n, r in ((2, run), (3, deals3))
     }
     return verdict(
-        repeats == 0,
-        question="with 2 players under the default rules, does the turn order just alternate?",
+        order["deal_to_deal_last_seat_repeats"] == 0,
+        question="with 2 players under these rules, does the turn order just alternate?",
+        rule="holds when no Deal's last seat equals the previous Deal's (every pair of "
+        "consecutive Deals in every probe game)",
         options=run.spec.options_dict,
-        deal_to_deal_last_seat_changes=changes,
-        deal_to_deal_last_seat_repeats=repeats,
-        repeat_seeds=repeat_seeds,
+        games=len(run.records),
+        **order,
+        why="R10: the catch-up seat applies at 2 players by default, so the trailing player "
+        "pitches last every Deal while behind; the last seat changes only when the other "
+        "player falls behind (or on a tie, which hands the seat on). catch_up_repeats counts "
+        "the repeats where the seat pitching last again had the fewest Reputation. Option "
+        "two_player_last_seat=alternate (or last_seat=rotate) makes the order alternate",
+        with_two_player_last_seat_alternate={
+            "options": alt.spec.options_dict,
+            "games": len(alt.records),
+            **alt_order,
+            "claim_holds": alt_order["deal_to_deal_last_seat_repeats"] == 0,
+        },
         dumped_share_by_players=dumped,
-        note="the catch-up seat (R10) applies at 2 players by default; option "
-        "two_player_last_seat=alternate makes the order alternate",
     )
+
+
+def _order_changes(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Deal-to-deal last-seat changes and repeats; repeats the catch-up rule explains."""
+    changes = repeats = catch_up_repeats = 0
+    seeds: list[int] = []
+    for g in records:
+        deals = g["deals"]
+        for a, b in zip(deals, deals[1:], strict=False):
+            if a["last_seat"] != b["last_seat"]:
+                changes += 1
+                continue
+            repeats += 1
+            rep = b["reputation"]
+            catch_up_repeats += rep[b["last_seat"]] == min(rep)
+            if g["seed"] not in seeds and len(seeds) < 5:
+                seeds.append(g["seed"])
+    return {
+        "deal_to_deal_last_seat_changes": changes,
+        "deal_to_deal_last_seat_repeats": repeats,
+        "catch_up_repeats": catch_up_repeats,
+        "repeat_seeds": seeds,
+    }
