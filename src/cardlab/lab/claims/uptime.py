@@ -164,6 +164,53 @@ def two_player_length(ctx: LabContext) -> Any:
     return verdict(ok, **evidence)
 
 
+PERSONAS = ("converter", "auctioneer", "greedy")
+"""The bots of the Computer probes: the planned converter (builds a Computer whenever the rules
+allow), the auctioneer (hoards materials for Contracts) and greedy, cycled over the seats."""
+DESIGNER_OPTIONS = ("supply_reshuffle", "row_sweep")
+REMEDIES: tuple[dict[str, bool], ...] = (
+    {"supply_reshuffle": True},
+    {"row_sweep": True},
+    {"supply_reshuffle": True, "row_sweep": True},
+)
+"""Designer options (not in the rulebook, docs/rules/uptime.md) the Computer claims are also
+evaluated under, as evidence labelled with the option; the verdict is about the report's rules."""
+MIN_SEATS = 20
+
+
+def _rules_label(ctx: LabContext, extra: dict[str, Any] | None = None) -> str:
+    """Which rule set a verdict refers to: the rulings, or the designer options switched on."""
+    opts = load_checked(ctx.game, ctx.players, {**ctx.options, **(extra or {})}).options
+    on = [f"{k}=true" for k in DESIGNER_OPTIONS if opts.get(k)]
+    if not on:
+        return "rules as ruled (U1-U17)"
+    return "under designer option " + " + ".join(on) + " (not in the rulebook)"
+
+
+def _records(ctx: LabContext, options: dict[str, Any] | None = None) -> list[Any]:
+    """The report's main run (rules as the report sets them) plus a persona probe, or the
+    persona probe alone under extra designer `options`."""
+    probe = ctx.run(agents=list(PERSONAS), games=ctx.probe_games, options=options or {})
+    if options:
+        return list(probe.records)
+    return list(ctx.run().records) + list(probe.records)
+
+
+def _computer_counts(records: list[Any]) -> dict[str, Any]:
+    games = finished(records)
+    built = sum(1 for r in games for cards in r.acquired for c in cards if c in COMPUTERS)
+    seats = sum(1 for r in games for cards in r.acquired if any(c in COMPUTERS for c in cards))
+    ends = Counter(r.end_reason for r in games)
+    return {
+        "games": len(games),
+        "computers_built": built,
+        "computers_per_game": round(built / len(games), 3) if games else 0.0,
+        "seats_with_a_computer": seats,
+        "end_reasons": dict(ends),
+        "mean_turns": round(sum(r.turns for r in games) / len(games), 1) if games else 0.0,
+    }
+
+
 def _seat_groups(records: list[Any]) -> tuple[list[float], list[float], list[int]]:
     """Win shares of seats that built a Computer, and of seats that hoarded
     (3+ Components acquired, no Computer)."""
@@ -182,27 +229,24 @@ def _seat_groups(records: list[Any]) -> tuple[list[float], list[float], list[int
     return conv, hoard, seeds
 
 
-@claim(
-    "uptime.converting_beats_hoarding",
-    "A Computer (5 points) is worth more than 3 loose Components (0 points): the game rewards "
-    "converting, not hoarding.",
-)
-def converting_beats_hoarding(ctx: LabContext) -> Any:
-    run = ctx.run()
-    conv, hoard, seeds = _seat_groups(run.records)
-    if len(conv) < 20 or len(hoard) < 20:
+def _converting(records: list[Any], rules: str) -> Any:
+    conv, hoard, seeds = _seat_groups(records)
+    counts = _computer_counts(records)
+    if len(conv) < MIN_SEATS or len(hoard) < MIN_SEATS:
         return untestable(
-            "too few converting or hoarding seats in the main run's games to compare "
-            "(the agents rarely build Computers)",
-            agents=list(run.spec.agents),
-            games=len(run.records),
+            f"{rules}: {counts['computers_built']} Computers built in {counts['games']} games "
+            f"({len(conv)} converting seats, {len(hoard)} hoarding seats; {MIN_SEATS} of each "
+            "are needed to compare)",
+            rules=rules,
             converting_seats=len(conv),
             hoarding_seats=len(hoard),
+            **counts,
         )
     c_lo, c_hi = wilson(sum(conv), len(conv))
     h_lo, h_hi = wilson(sum(hoard), len(hoard))
     return verdict(
         c_lo > h_hi,
+        rules=rules,
         converting_seats=len(conv),
         converting_win_rate=round(sum(conv) / len(conv), 4),
         converting_wilson95=[round(c_lo, 4), round(c_hi, 4)],
@@ -210,28 +254,60 @@ def converting_beats_hoarding(ctx: LabContext) -> Any:
         hoarding_win_rate=round(sum(hoard) / len(hoard), 4),
         hoarding_wilson95=[round(h_lo, 4), round(h_hi, 4)],
         converting_seeds=seeds,
+        **counts,
         rule="holds when converters' 95% interval lies wholly above hoarders'",
     )
 
 
+def _with_remedies(ctx: LabContext, check: Any, main: Any, note: str) -> Any:
+    """`main` (the verdict under the report's rules) plus the same check under each designer
+    remedy, as labelled evidence: the designer sees the numbers, the verdict keeps its rules."""
+    extra: dict[str, Any] = {}
+    seen = {_rules_label(ctx)}
+    for remedy in REMEDIES:
+        rules = _rules_label(ctx, remedy)
+        if rules in seen:
+            continue  # the report (or an earlier entry) already plays these rules
+        seen.add(rules)
+        v = check(_records(ctx, remedy), rules)
+        extra["+".join(f"{k}=true" for k in remedy)] = {"verdict": v.verdict, **v.evidence}
+    main.evidence["designer_options"] = extra
+    main.evidence["designer_options_note"] = note
+    main.evidence["probe_agents"] = list(PERSONAS)
+    return main
+
+
 @claim(
-    "uptime.computers_differ",
-    "The 4 Computers are not identical: Workstation, Blade, Tower, Mainframe (are they balanced?)",
+    "uptime.converting_beats_hoarding",
+    "A Computer (5 points) is worth more than 3 loose Components (0 points): the game rewards "
+    "converting, not hoarding.",
 )
-def computers_differ(ctx: LabContext) -> Any:
-    run = ctx.run()
+def converting_beats_hoarding(ctx: LabContext) -> Any:
+    main = _converting(_records(ctx), _rules_label(ctx))
+    return _with_remedies(
+        ctx,
+        _converting,
+        main,
+        "the verdict above is for the report's rules; these are the same check under designer "
+        f"options (not in the rulebook), {ctx.probe_games} games each with the probe agents",
+    )
+
+
+def _computers_table(records: list[Any], rules: str) -> Any:
     stats: dict[str, list[float]] = {c: [] for c in COMPUTERS}
-    for r in finished(run.records):
+    for r in finished(records):
         for seat, cards in enumerate(r.acquired):
             for c in set(cards) & set(COMPUTERS):
                 stats[c].append(1 / len(r.winners) if seat in r.winners else 0.0)
-    if min(len(v) for v in stats.values()) < 20:
+    counts = _computer_counts(records)
+    built = {c: len(v) for c, v in stats.items()}
+    if min(built.values()) < MIN_SEATS:
         return untestable(
-            "each Computer must be built by at least 20 seats to compare; the agents rarely "
-            "build them",
-            agents=list(run.spec.agents),
-            games=len(run.records),
-            seats_built={c: len(v) for c, v in stats.items()},
+            f"{rules}: {counts['computers_built']} Computers built in {counts['games']} games "
+            f"(per Computer {built}); each must be built by {MIN_SEATS} seats to compare",
+            rules=rules,
+            seats_built=built,
+            **counts,
         )
     table = {}
     for c, shares in stats.items():
@@ -249,7 +325,24 @@ def computers_differ(ctx: LabContext) -> Any:
     ]
     return verdict(
         not separated,
+        rules=rules,
         computers=table,
         clearly_stronger_pairs=separated,
+        **counts,
         rule="balanced when no Computer's acquirers' 95% interval lies wholly above another's",
+    )
+
+
+@claim(
+    "uptime.computers_differ",
+    "The 4 Computers are not identical: Workstation, Blade, Tower, Mainframe (are they balanced?)",
+)
+def computers_differ(ctx: LabContext) -> Any:
+    main = _computers_table(_records(ctx), _rules_label(ctx))
+    return _with_remedies(
+        ctx,
+        _computers_table,
+        main,
+        "the verdict above is for the report's rules; these are the same check under designer "
+        f"options (not in the rulebook), {ctx.probe_games} games each with the probe agents",
     )
