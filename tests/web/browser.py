@@ -45,8 +45,8 @@ def free_port() -> int:
 class Server:
     """`cardlab serve` in its own process, so a test can kill it mid-game."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
-        self.db, self.bot_delay = db, bot_delay
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> None:
+        self.db, self.bot_delay, self.extra = db, bot_delay, extra
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -66,6 +66,7 @@ class Server:
             str(self.db),
             "--bot-delay",
             str(self.bot_delay),
+            *self.extra,
         ]
         self.log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(

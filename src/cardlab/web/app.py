@@ -19,6 +19,7 @@ from cardlab.core.errors import CardlabError
 from cardlab.web import art, lobby, security
 from cardlab.web.catalog import Catalog
 from cardlab.web.hub import Hub
+from cardlab.web.reports import FILES, QUICK_SETTINGS, REPORT_CSP, Reports, RunRefused
 from cardlab.web.sockets import table_socket
 from cardlab.web.store import Store
 
@@ -33,11 +34,21 @@ def create_app(
     bot_delay: float = 0.8,
     allowed_origins: tuple[str, ...] = (),
     message_rate: float = 20.0,
+    reports_dir: str | Path | None = None,
+    report_settings: tuple[str, ...] | None = None,
 ) -> Starlette:
-    """The app for one database. Tables in it are restored when the app starts."""
+    """The app for one database. Tables in it are restored when the app starts.
+
+    Playtest reports live in `reports_dir` (default: `reports/` next to the database);
+    `report_settings` are the `cardlab report` flags of a lobby run (default: quick)."""
     store = Store(db)
     hub = Hub(store, catalog or Catalog(), bot_delay=bot_delay, message_rate=message_rate)
     origins = frozenset(allowed_origins)
+    reports = Reports(
+        reports_dir if reports_dir is not None else Path(db).resolve().parent / "reports",
+        hub.catalog.names(),
+        report_settings if report_settings is not None else QUICK_SETTINGS,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -45,6 +56,7 @@ def create_app(
         log.info("restored %d table(s) from %s", restored, db)
         hub.start()
         yield
+        await reports.stop()
         await hub.stop()
         store.close()
 
@@ -65,14 +77,18 @@ def create_app(
             return JSONResponse({"error": f"unknown game {name!r}"}, status_code=404)
         return HTMLResponse(lobby.rules_html(name))
 
-    async def api_create(request: Request) -> Response:
+    def foreign_origin(request: Request, what: str) -> Response | None:
         origin = request.headers.get("origin")
         if origin is not None and not security.origin_allowed(
             origin, request.headers.get("host"), origins
         ):
-            return JSONResponse(
-                {"error": f"origin {origin!r} may not create tables"}, status_code=403
-            )
+            return JSONResponse({"error": f"origin {origin!r} may not {what}"}, status_code=403)
+        return None
+
+    async def api_create(request: Request) -> Response:
+        refused = foreign_origin(request, "create tables")
+        if refused is not None:
+            return refused
         body = await request.body()
         if len(body) > MAX_BODY:
             return JSONResponse(
@@ -103,6 +119,48 @@ def create_app(
     async def api_art(request: Request) -> Response:
         return JSONResponse(art.art_index(hub.catalog, request.path_params["game"]))
 
+    async def api_reports(request: Request) -> Response:
+        return JSONResponse(reports.all_status(), headers=_NO_STORE)
+
+    async def api_report_run(request: Request) -> Response:
+        refused = foreign_origin(request, "start playtests")
+        if refused is not None:
+            return refused
+        game = request.path_params["game"]
+        try:
+            status = reports.start(game)
+        except RunRefused as exc:
+            code = 409 if game in reports.games else 404
+            return JSONResponse({"error": str(exc)}, status_code=code)
+        return JSONResponse(status, status_code=202)
+
+    async def report_file(request: Request) -> Response:
+        game, name = request.path_params["game"], request.path_params["name"]
+        path = reports.file(game, name)
+        if path is None:
+            known = game in reports.games and name in FILES
+            text = "No playtest report yet" if known else "No such report file"
+            return HTMLResponse(
+                f"<!doctype html><title>{text}</title><h1>{text}</h1>"
+                '<p><a href="/">Back to the lobby</a></p>',
+                status_code=404,
+            )
+        headers = {**_NO_STORE, "X-Content-Type-Options": "nosniff"}
+        if name.endswith(".html"):
+            headers["Content-Security-Policy"] = REPORT_CSP
+        return FileResponse(path, media_type=FILES[name], headers=headers)
+
+    async def favicon(request: Request) -> Response:
+        # Browsers ask for /favicon.ico on every page (the reports included).
+        return FileResponse(
+            STATIC / "favicon.svg",
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "max-age=86400"},
+        )
+
+    async def gate_page(request: Request) -> Response:
+        return HTMLResponse(reports.gate_html(), headers=_NO_STORE)
+
     async def socket(ws: WebSocket) -> None:
         await table_socket(ws, hub, origins)
 
@@ -114,12 +172,18 @@ def create_app(
         Route("/t/{table_id}", table_page),
         Route("/art/{game}/{card}.svg", card_art),
         Route("/api/art/{game}", api_art),
+        Route("/api/reports", api_reports),
+        Route("/api/reports/{game}/run", api_report_run, methods=["POST"]),
+        Route("/reports/{game}/{name}", report_file),
+        Route("/gate", gate_page),
+        Route("/favicon.ico", favicon),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     app.state.store = store
+    app.state.reports = reports
     return app
 
 

@@ -22,13 +22,37 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option(help="Extra page origin allowed to open table sockets (repeatable)."),
         ] = None,
+        reports: Annotated[
+            str | None,
+            typer.Option(help="Playtest reports directory (default: reports/ next to --db)."),
+        ] = None,
+        report_settings: Annotated[
+            str | None,
+            typer.Option(
+                help="`cardlab report` flags of a lobby playtest run, e.g. "
+                "'--games 300 --ladder-games 10' (default: quick settings, see docs/web.md)."
+            ),
+        ] = None,
     ) -> None:
         """Serve the lobby and tables: play in the browser with friends and bots."""
         import uvicorn
 
+        from cardlab.core.errors import CardlabError
         from cardlab.web.app import create_app
+        from cardlab.web.reports import parse_settings
         from cardlab.web.security import HARD_FRAME_LIMIT
 
-        app_ = create_app(db=db, bot_delay=bot_delay, allowed_origins=tuple(allow_origin or ()))
+        try:
+            settings = parse_settings(report_settings)
+        except CardlabError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        app_ = create_app(
+            db=db,
+            bot_delay=bot_delay,
+            allowed_origins=tuple(allow_origin or ()),
+            reports_dir=reports,
+            report_settings=settings,
+        )
         typer.echo(f"cardlab table: http://{host}:{port}/  (database {db})")
         uvicorn.run(app_, host=host, port=port, ws_max_size=HARD_FRAME_LIMIT, log_level="info")

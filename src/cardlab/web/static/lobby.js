@@ -106,10 +106,78 @@ function gamePanel(game) {
   return node;
 }
 
+// --- playtest reports: the latest report per game, a fresh run, its status ---
+const when = (iso) => (iso ? new Date(iso).toLocaleString() : "");
+
+function showReport(node, game, st, settings) {
+  const line = node.querySelector(".report-line");
+  const status = node.querySelector(".run-status");
+  const button = node.querySelector("button.run");
+  const gate = node.querySelector(".playtest .gate-link");
+  if (!st) {
+    line.replaceChildren("The playtest lab has no report for this game.");
+    button.hidden = true;
+    return;
+  }
+  button.hidden = false;
+  gate.hidden = !st.report;
+  if (st.report) {
+    line.className = "report-line";
+    line.replaceChildren(
+      el("a", { href: st.report, class: "report-link", target: "_blank", rel: "noopener" }, `Open the latest ${game.title} report`),
+      el("small", { class: "muted" }, ` (${when(st.report_at)})`),
+      st.verdicts ? el("br") : "",
+      st.verdicts ? el("small", { class: "verdicts" }, `${st.games_played} games · claims: ✔ ${st.verdicts.holds} hold, ✘ ${st.verdicts.fails} fail, ? ${st.verdicts.untestable} untestable`) : "",
+    );
+  } else {
+    line.className = "report-line muted";
+    line.replaceChildren("No playtest report yet: run one to see win rates, length and the rulebook's claims checked.");
+  }
+  button.disabled = st.state === "running";
+  button.title = `Runs cardlab report ${game.name} ${settings} in the background`;
+  status.className = `run-status ${st.state}`;
+  if (st.state === "running") status.replaceChildren(`⏳ Running a playtest since ${when(st.started)}… (this page updates by itself)`);
+  else if (st.state === "done") status.replaceChildren(`✔ Fresh playtest done at ${when(st.finished)}`);
+  else if (st.state === "failed") status.replaceChildren(`✘ Failed${st.finished ? ` at ${when(st.finished)}` : ""}: ${st.error}`);
+  else status.replaceChildren();
+}
+
+let pollTimer = null;
+async function pollReports(games) {
+  clearTimeout(pollTimer);
+  let running = false;
+  try {
+    const body = await (await fetch("/api/reports")).json();
+    for (const game of games) {
+      const st = body.games[game.name];
+      running ||= st?.state === "running";
+      showReport(document.getElementById(`game-${game.name}`), game, st, body.settings);
+    }
+  } catch (err) {
+    console.warn("reports status unavailable", err);
+  }
+  pollTimer = setTimeout(() => pollReports(games), running ? 1500 : 5000);
+}
+
+function wireRun(node, game, games) {
+  node.querySelector("button.run").addEventListener("click", async (ev) => {
+    ev.target.disabled = true;
+    const resp = await fetch(`/api/reports/${game.name}/run`, { method: "POST" });
+    if (!resp.ok) {
+      const body = await resp.json();
+      node.querySelector(".run-status").replaceChildren(el("span", { class: "error" }, body.error));
+      return;
+    }
+    pollReports(games);
+  });
+}
+
 async function main() {
   const { games } = await (await fetch("/api/games")).json();
   const root = document.getElementById("games");
   root.replaceChildren(...games.map(gamePanel));
   if (!games.length) root.append(el("p", {}, "No game engines are installed yet."));
+  for (const game of games) wireRun(document.getElementById(`game-${game.name}`), game, games);
+  pollReports(games);
 }
 main();

@@ -1,0 +1,295 @@
+"""Playtest reports in the lobby: serve the lab's latest report per game, run a fresh
+one in a background process, and summarise the claims gate.
+
+Layout of the reports directory (default `<database dir>/reports`)::
+
+    <reports>/<game>/report.html, report.json, summary.md   the latest finished report
+    <reports>/.<game>.running/                               a run in progress (never served)
+
+A run is `python -m cardlab.cli report GAME --out <reports>/.<game>.running --quiet
+<settings>` in its own process (lower CPU priority than the server), awaited with
+asyncio so the event loop keeps serving tables. Only when it succeeds does its directory
+replace `<reports>/<game>/`, so the lobby link always opens a complete report.
+
+Only the three file names above, under a game the lab knows, are ever served, and the
+resolved path must lie inside the reports directory (symlinks cannot lead out)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import html
+import json
+import logging
+import os
+import shlex
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardlab.core.errors import CardlabError
+
+log = logging.getLogger("cardlab.web.reports")
+
+QUICK_SETTINGS: tuple[str, ...] = (
+    "--games",
+    "300",
+    "--side-games",
+    "100",
+    "--probe-games",
+    "100",
+    "--ladder-games",
+    "10",
+    "--ladder-iterations",
+    "100",
+)
+"""`cardlab report` settings of a lobby run: quick enough for a designer to wait for."""
+
+ALLOWED_FLAGS = frozenset(
+    {
+        "--games",
+        "--players",
+        "--side-games",
+        "--probe-games",
+        "--ladder-games",
+        "--ladder-iterations",
+        "--workers",
+        "--seed",
+    }
+)
+"""Settings `cardlab serve --report-settings` may pass on (each takes a whole number)."""
+ZERO_OK = frozenset({"--ladder-games", "--seed"})
+
+FILES = {
+    "report.html": "text/html; charset=utf-8",
+    "report.json": "application/json",
+    "summary.md": "text/markdown; charset=utf-8",
+}
+"""The files of a report that are served, with their content types."""
+
+REPORT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'"
+"""The report HTML is self-contained (inline CSS, plots as data: URIs) and has no script."""
+
+
+def parse_settings(text: str | None) -> tuple[str, ...]:
+    """`"--games 20 --ladder-games 0"` -> validated argv for `cardlab report`."""
+    if text is None:
+        return QUICK_SETTINGS
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise CardlabError(f"--report-settings {text!r}: {exc}") from None
+    if len(words) % 2:
+        raise CardlabError(f"--report-settings {text!r}: expected pairs of --flag NUMBER")
+    out: list[str] = []
+    for flag, value in zip(words[::2], words[1::2], strict=True):
+        if flag not in ALLOWED_FLAGS:
+            allowed = ", ".join(sorted(ALLOWED_FLAGS))
+            raise CardlabError(f"--report-settings: {flag!r} is not allowed (allowed: {allowed})")
+        if not value.isdigit():
+            raise CardlabError(f"--report-settings: {flag} needs a whole number, not {value!r}")
+        if int(value) == 0 and flag not in ZERO_OK:
+            raise CardlabError(f"--report-settings: {flag} must be at least 1")
+        out += [flag, value]
+    return tuple(out)
+
+
+def lab_games() -> list[str]:
+    """Games the playtest lab can report on."""
+    from cardlab.lab.gate import all_games
+
+    return all_games()
+
+
+def _iso(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat(timespec="seconds")
+
+
+def _last_line(text: str) -> str:
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return lines[-1][:500] if lines else ""
+
+
+class RunRefused(CardlabError):
+    """A run that may not start now (already running, unknown game)."""
+
+
+class Reports:
+    """The reports directory of one server and the runs it started."""
+
+    def __init__(
+        self, root: str | Path, games: list[str], settings: tuple[str, ...] = QUICK_SETTINGS
+    ) -> None:
+        self.root = Path(root).resolve()
+        known = set(lab_games())
+        self.games = [g for g in games if g in known]
+        self.settings = settings
+        self._runs: dict[str, dict[str, Any]] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._procs: dict[str, asyncio.subprocess.Process] = {}
+        self._cache: dict[str, tuple[float, dict[str, Any] | None]] = {}
+
+    # --- files ------------------------------------------------------------------
+    def file(self, game: str, name: str) -> Path | None:
+        """The path of a servable report file, or None (unknown game or file, outside root)."""
+        if game not in self.games or name not in FILES:
+            return None
+        path = (self.root / game / name).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file():
+            return None
+        return path
+
+    def latest(self, game: str) -> dict[str, Any] | None:
+        """The latest finished report's report.json, or None."""
+        path = self.file(game, "report.json")
+        if path is None:
+            return None
+        try:
+            mtime = path.stat().st_mtime
+            cached = self._cache.get(game)
+            if cached is None or cached[0] != mtime:
+                cached = (mtime, json.loads(path.read_text(encoding="utf-8")))
+                self._cache[game] = cached
+            return cached[1]
+        except (OSError, json.JSONDecodeError):
+            return None
+
+    # --- status -----------------------------------------------------------------
+    def status(self, game: str) -> dict[str, Any]:
+        run = dict(self._runs.get(game, {"state": "idle"}))
+        report = self.file(game, "report.html")
+        run["game"] = game
+        run["report"] = f"/reports/{game}/report.html" if report else None
+        run["report_at"] = _iso(report.stat().st_mtime) if report else None
+        rep = self.latest(game) if report else None
+        if rep is not None:
+            claims = rep.get("claims", [])
+            run["games_played"] = rep.get("games_played")
+            run["verdicts"] = {v: sum(1 for c in claims if c.get("verdict") == v) for v in VERDICTS}
+        return run
+
+    def all_status(self) -> dict[str, Any]:
+        return {
+            "settings": " ".join(self.settings),
+            "games": {g: self.status(g) for g in self.games},
+        }
+
+    # --- runs -------------------------------------------------------------------
+    def start(self, game: str) -> dict[str, Any]:
+        """Start a fresh report of `game` in the background; refuse a second one."""
+        if game not in self.games:
+            raise RunRefused(
+                f"no playtest lab for {game!r}; reports exist for: {', '.join(self.games)}"
+            )
+        current = self._runs.get(game)
+        if current is not None and current["state"] == "running":
+            raise RunRefused(
+                f"a playtest of {game} is already running (started {current['started']}); "
+                "wait for it to finish"
+            )
+        self._runs[game] = {"state": "running", "started": _iso(dt.datetime.now().timestamp())}
+        self._tasks[game] = asyncio.get_running_loop().create_task(self._run(game))
+        return self.status(game)
+
+    async def _run(self, game: str) -> None:
+        run = self._runs[game]
+        work = self.root / f".{game}.running"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(work, ignore_errors=True)
+            cmd = [sys.executable, "-m", "cardlab.cli", "report", game, "--out", str(work)]
+            proc = await asyncio.create_subprocess_exec(
+                *cmd,
+                "--quiet",
+                *self.settings,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
+            self._procs[game] = proc
+            with contextlib.suppress(OSError):  # the tables come first
+                os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
+            out, err = await proc.communicate()
+            if proc.returncode != 0 or not (work / "report.html").is_file():
+                text = err.decode(errors="replace") or out.decode(errors="replace")
+                raise RuntimeError(_last_line(text) or f"report exited with {proc.returncode}")
+            final = self.root / game
+            old = self.root / f".{game}.old"
+            shutil.rmtree(old, ignore_errors=True)
+            if final.exists():
+                final.rename(old)
+            work.rename(final)
+            shutil.rmtree(old, ignore_errors=True)
+            run.update(state="done", finished=_iso(dt.datetime.now().timestamp()))
+            log.info("playtest report of %s done", game)
+        except asyncio.CancelledError:
+            run.update(state="failed", error="the server stopped during the run")
+            raise
+        except Exception as exc:  # noqa: BLE001 - any failure is shown in the lobby
+            run.update(state="failed", finished=_iso(dt.datetime.now().timestamp()), error=str(exc))
+            log.warning("playtest report of %s failed: %s", game, exc)
+        finally:
+            self._procs.pop(game, None)
+            shutil.rmtree(work, ignore_errors=True)
+
+    async def stop(self) -> None:
+        """Stop runs in progress (the server is shutting down)."""
+        for proc in list(self._procs.values()):
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+        for task in list(self._tasks.values()):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # --- the claims gate ----------------------------------------------------------
+    def gate_html(self) -> str:
+        """One page: each game's claim verdicts (with their text) from its latest report."""
+        parts = []
+        for game in self.games:
+            rep = self.latest(game)
+            title = html.escape(str(rep.get("title", game)) if rep else game)
+            if rep is None:
+                parts.append(
+                    f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'
+                    '<p class="muted">No playtest report yet: run one from the '
+                    '<a href="/">lobby</a>.</p></section>'
+                )
+                continue
+            claims = rep.get("claims", [])
+            counts = {v: sum(1 for c in claims if c.get("verdict") == v) for v in VERDICTS}
+            rows = "".join(
+                f'<tr class="{_verdict_class(c)}"><td><code>{html.escape(str(c.get("id")))}'
+                f'</code></td><td class="verdict">{VERDICTS.get(c.get("verdict"), "?")} '
+                f"{html.escape(str(c.get('verdict')))}</td>"
+                f"<td>{html.escape(str(c.get('text', '')))}</td></tr>"
+                for c in claims
+            )
+            when = self.status(game)["report_at"]
+            summary = ", ".join(f"{n} {v}" for v, n in counts.items())
+            parts.append(
+                f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'
+                f"<p><b>{summary}</b> · {rep.get('games_played', '?')} games · report of "
+                f'{html.escape(str(when))} · <a href="/reports/{game}/report.html">full report'
+                '</a></p><table class="gate"><tr><th>claim</th><th>verdict</th>'
+                f"<th>rulebook text</th></tr>{rows}</table></section>"
+            )
+        return (
+            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            "<title>cardlab: claims gate</title>"
+            '<link rel="stylesheet" href="/static/style.css"></head><body class="gate-page">'
+            '<header class="top bar"><a class="home" href="/">← lobby</a>'
+            "<h1>Claims gate: do the rulebooks' claims hold in simulation?</h1></header>"
+            f'<main class="gate-main">{"".join(parts)}</main></body></html>'
+        )
+
+
+VERDICTS = {"holds": "✔", "fails": "✘", "untestable": "?"}
+"""A mark beside each verdict word, so the verdict never rests on colour alone."""
+
+
+def _verdict_class(claim: dict[str, Any]) -> str:
+    v = claim.get("verdict")
+    return f"v-{v}" if v in VERDICTS else "v-unknown"
