@@ -48,6 +48,7 @@ def create_app(
         reports_dir if reports_dir is not None else Path(db).resolve().parent / "reports",
         hub.catalog.names(),
         report_settings if report_settings is not None else QUICK_SETTINGS,
+        {name: hub.catalog.describe(name)["title"] for name in hub.catalog.names()},
     )
 
     @contextlib.asynccontextmanager

@@ -120,9 +120,14 @@ class Reports:
     """The reports directory of one server and the runs it started."""
 
     def __init__(
-        self, root: str | Path, games: list[str], settings: tuple[str, ...] = QUICK_SETTINGS
+        self,
+        root: str | Path,
+        games: list[str],
+        settings: tuple[str, ...] = QUICK_SETTINGS,
+        titles: dict[str, str] | None = None,
     ) -> None:
         self.root = Path(root).resolve()
+        self.titles = titles or {}
         known = set(lab_games())
         self.games = [g for g in games if g in known]
         self.settings = settings
@@ -249,7 +254,7 @@ class Reports:
         parts = []
         for game in self.games:
             rep = self.latest(game)
-            title = html.escape(str(rep.get("title", game)) if rep else game)
+            title = html.escape(self.titles.get(game) or str((rep or {}).get("title", game)))
             if rep is None:
                 parts.append(
                     f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'
@@ -266,7 +271,7 @@ class Reports:
                 f"<td>{html.escape(str(c.get('text', '')))}</td></tr>"
                 for c in claims
             )
-            when = self.status(game)["report_at"]
+            when = self.status(game)["report_at"].replace("T", " ").replace("+00:00", " UTC")
             summary = ", ".join(f"{n} {v}" for v, n in counts.items())
             parts.append(
                 f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'

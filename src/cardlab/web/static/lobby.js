@@ -120,6 +120,7 @@ function showReport(node, game, st, settings) {
     return;
   }
   button.hidden = false;
+  node.querySelector(".run-note").hidden = false;
   gate.hidden = !st.report;
   if (st.report) {
     line.className = "report-line";
