@@ -190,6 +190,9 @@ def test_a_failed_run_shows_its_error_line(app_dir):
     game = ready_lab_game()
     with client_for(app_dir, "--players 99 --workers 1") as c:
         assert c.post(f"/api/reports/{game}/run", headers=ORIGIN).status_code == 202
+        again = c.post(f"/api/reports/{game}/run", headers=ORIGIN)  # the first still starts up
+        assert again.status_code == 409
+        assert f"a playtest of {game} is already running" in again.json()["error"]
         st = wait_state(c, game)
     assert st["state"] == "failed"
     assert st["error"].startswith("error:") and "99" in st["error"]
