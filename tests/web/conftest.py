@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toygame import HighCard  # noqa: E402
+from web_toygame import HighCard  # noqa: E402
 
 from cardlab.web.app import create_app  # noqa: E402
 from cardlab.web.catalog import Catalog, installed_games  # noqa: E402
