@@ -33,6 +33,7 @@ def test_unknown_parameter_lists_the_parameters():
         ({"c": -0.1}, "c must be a number >= 0"),
         ({"rollout": "nope"}, "bad rollout policy 'nope'.*kinds:"),
         ({"rollout": "ismcts"}, "rollout cannot be 'ismcts'"),
+        ({"normalise": "yes"}, "normalise must be true or false"),
     ],
 )
 def test_bad_ismcts_values_name_the_parameter_and_list_all(params, message):

@@ -12,6 +12,9 @@ rollout and scores it with `evaluation.rewards`.
 - UCB uses availability counts (how often the action was legal when its parent
   was visited) instead of the parent's visits, as the paper prescribes, since
   an action is not available in every determinisation.
+- Means are normalised per seat to the range of rewards that seat has seen in
+  this search (as MuZero normalises values), so `c` keeps its meaning when a
+  seat's rewards are all small, e.g. far behind in a 4-player game.
 
 `iterations` is the deterministic mode and the default (1,000); `time_ms`
 stops on the wall clock, so the same seed may choose differently run to run.
@@ -68,6 +71,7 @@ class ISMCTSAgent(Agent):
         rollout: str = "random",
         rollout_depth: int | None = 12,
         eval_scale: float | None = None,
+        normalise: bool = True,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time_ms is None:
@@ -83,6 +87,11 @@ class ISMCTSAgent(Agent):
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.eval_scale = eval_scale
+        if not isinstance(normalise, bool):
+            raise CardlabError(f"ismcts: normalise must be true or false, not {normalise!r}")
+        self.normalise = normalise
+        self._low: list[float] = []
+        self._high: list[float] = []
         self.policy: Agent | None = None
         if rollout != "random":
             if rollout == "ismcts":
@@ -103,6 +112,8 @@ class ISMCTSAgent(Agent):
         width = state.game.num_distinct_actions
         scale = self.eval_scale or eval_scale_for(state)
         root = Node()
+        players = state.game.num_players
+        self._low, self._high = [math.inf] * players, [-math.inf] * players
         start = time.perf_counter()
         deadline = None if self.time_ms is None else start + self.time_ms / 1000.0
         limit = self.iterations
@@ -124,7 +135,7 @@ class ISMCTSAgent(Agent):
             legal = state.legal_actions()
             if not legal:
                 break  # an engine bug (no move before the end): score what we have
-            child, action, expanded = self._select(node, legal, player * width)
+            child, action, expanded = self._select(node, legal, player * width, player)
             state.apply_action(action)
             path.append((child, player))
             if expanded:
@@ -135,10 +146,27 @@ class ISMCTSAgent(Agent):
         for child, player in path:
             child.visits += 1
             child.total += result[player]
+        low, high = self._low, self._high
+        for player, value in enumerate(result):
+            if value < low[player]:
+                low[player] = value
+            if value > high[player]:
+                high[player] = value
 
-    def _select(self, node: Node, legal: list[int], base: int) -> tuple[Node, int, bool]:
-        """UCB over the children legal here; an untried legal action is expanded first."""
+    def _select(
+        self, node: Node, legal: list[int], base: int, player: int
+    ) -> tuple[Node, int, bool]:
+        """UCB over the children legal here; an untried legal action is expanded first.
+
+        With `normalise`, a mean counts by where it lies between the lowest and
+        highest reward `player` got in this search so far: a seat far behind
+        sees rewards that differ by hundredths, which `c` would otherwise swamp."""
         children = node.children
+        low, inv = 0.0, 1.0
+        if self.normalise:
+            span = self._high[player] - self._low[player]
+            if span > 1e-9:
+                low, inv = self._low[player], 1.0 / span
         untried: list[int] = []
         best: Node | None = None
         best_action = -1
@@ -154,7 +182,8 @@ class ISMCTSAgent(Agent):
             child.avail += 1
             if not untried:
                 visits = child.visits
-                value = child.total / visits + c * sqrt(log(child.avail) / visits)
+                mean = (child.total / visits - low) * inv
+                value = mean + c * sqrt(log(child.avail) / visits)
                 if value > best_value:
                     best, best_action, best_value = child, action, value
         if untried:
