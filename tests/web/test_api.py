@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from conftest import create
+from web_support import create
 
 
 def test_games_list_counts_options_and_bots(client):

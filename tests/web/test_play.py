@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import SeatSocket, close_all, create, seat_socket, toy_catalog
+from web_support import SeatSocket, close_all, create, seat_socket, toy_catalog
 from starlette.testclient import TestClient
 
 from cardlab.web.app import create_app

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, need_browser
-from conftest import ORIGIN, toy_catalog
+from web_support import ORIGIN, toy_catalog
 from starlette.testclient import TestClient
 
 from cardlab.core.errors import CardlabError

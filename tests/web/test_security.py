@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ORIGIN, SeatSocket, create, seat_socket
+from web_support import ORIGIN, SeatSocket, create, seat_socket
 from starlette.websockets import WebSocketDisconnect
 
 
