@@ -6,8 +6,8 @@ import json
 import sqlite3
 
 import pytest
-from web_support import SeatSocket, close_all, create, seat_socket, toy_catalog
 from starlette.testclient import TestClient
+from web_support import SeatSocket, close_all, create, seat_socket, toy_catalog
 
 from cardlab.web.app import create_app
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, need_browser
-from web_support import ORIGIN, toy_catalog
 from starlette.testclient import TestClient
+from web_support import ORIGIN, toy_catalog
 
 from cardlab.core.errors import CardlabError
 from cardlab.web.app import create_app

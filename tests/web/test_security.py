@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from web_support import ORIGIN, SeatSocket, create, seat_socket
 from starlette.websockets import WebSocketDisconnect
+from web_support import ORIGIN, SeatSocket, create, seat_socket
 
 
 def table_seq(client, made) -> int:
