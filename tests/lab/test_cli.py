@@ -21,6 +21,7 @@ runner = CliRunner()
         (["simulate", "runway", "--games", "0"], "at least 1"),
         (["simulate", "runway", "--backend", "cloud", "--games", "1"], "unknown backend"),
         (["report", "nosuchgame"], "unknown game"),
+        (["report", "runway", "--games", "0"], "at least 1"),
         (["report", "runway", "--compare", "shock_effect=none"], "--compare"),
         (["gate", "nosuchgame"], "unknown game"),
     ],

@@ -52,8 +52,10 @@ def write_report(
     from cardlab.lab.timemodel import TimeModel
 
     old = _load_baseline(baseline)
+    if games is not None and games < 1:
+        raise CardlabError(f"--games must be at least 1, not {games}")
     spec = make_spec(game, players, agents, seed, games or 1, options)
-    n_games = games or default_games(spec.players)
+    n_games = games if games is not None else default_games(spec.players)
     if compare is not None:  # check the option and every value before playing
         for value in compare[1]:
             make_spec(game, spec.players, agents, seed, 1, {**(options or {}), compare[0]: value})
