@@ -44,15 +44,29 @@ def check_conservation(state: GameState, expected: list[str]) -> None:
     assert ids == expected, f"cards lost or invented: {set(expected) ^ set(ids)}"
 
 
+def _leaked(text: str, hidden: set[str]) -> str | None:
+    """The first of `hidden` that occurs in `text` as a whole token, if any."""
+    if not hidden:
+        return None
+    pattern = r"\b(" + "|".join(re.escape(cid) for cid in sorted(hidden)) + r")\b"
+    found = re.search(pattern, text)
+    return found.group(1) if found else None
+
+
 def check_no_leak(state: GameState) -> None:
+    """No seat's observation names a card hidden from it, and the public view
+    (what a spectator gets) names no card in `public_hidden_card_ids()`."""
     for p in range(state.game.num_players):
-        hidden = state.hidden_card_ids(p)
-        if not hidden:
-            continue
-        text = json.dumps(state.observation(p))
-        pattern = r"\b(" + "|".join(re.escape(cid) for cid in sorted(hidden)) + r")\b"
-        found = re.search(pattern, text)
-        assert found is None, f"seat {p} sees hidden card {found and found.group(1)}"
+        leaked = _leaked(json.dumps(state.observation(p)), state.hidden_card_ids(p))
+        assert leaked is None, f"seat {p} sees hidden card {leaked}"
+    public = state.public_observation()
+    assert public["seat"] is None, "the public view belongs to no seat"
+    public_hidden = state.public_hidden_card_ids()
+    for p in range(state.game.num_players):
+        # the public view may know no more than any one seat does
+        assert state.hidden_card_ids(p) <= public_hidden, f"seat {p} hides what is public"
+    leaked = _leaked(json.dumps(public), public_hidden)
+    assert leaked is None, f"the public view shows hidden card {leaked}"
 
 
 def check_illegal_refused(state: GameState, rng: random.Random) -> None:

@@ -101,6 +101,20 @@ class GameState(ABC):
     def observation(self, player: int) -> dict[str, Any]:
         """JSON-serialisable: exactly what `player` may know, public log included."""
 
+    def public_observation(self) -> dict[str, Any]:
+        """JSON-serialisable: what every player and a spectator may know.
+
+        The same shape as `observation(p)` minus every private part: no hand
+        contents, no seat's own secret pick or offer, no card that only some
+        seats know (what one seat saw in another's hand), and ``"seat": None``.
+        It must name no card in `public_hidden_card_ids()`. Engines build it
+        from the same code as `observation(p)` so the two cannot drift.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no public_observation(): a game must implement it "
+            "to be watched by spectators (the public view, built by the engine)"
+        )
+
     @abstractmethod
     def resample_from_infostate(self, player: int, seed: int) -> GameState:
         """A copy with everything `player` cannot see redealt consistently."""
@@ -131,6 +145,16 @@ class GameState(ABC):
             if key.startswith("hidden:") or (
                 key.startswith("private:") and not key.startswith(own)
             ):
+                hidden.update(ids)
+        return hidden
+
+    def public_hidden_card_ids(self) -> set[str]:
+        """Card ids whose whereabouts not everyone may know: every ``"hidden:*"`` and
+        ``"private:*"`` zone (what `public_observation()` may never name). A game
+        whose private zones hold cards everyone saw arrive may override it."""
+        hidden: set[str] = set()
+        for key, ids in self.zones().items():
+            if key.startswith(("hidden:", "private:")):
                 hidden.update(ids)
         return hidden
 

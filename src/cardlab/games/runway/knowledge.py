@@ -170,7 +170,18 @@ class KnowledgeMixin:
         return seat
 
     def observation(self, player: int) -> dict[str, Any]:
-        player = self._seat(player)
+        """What `player` may know: the public view plus its own hand."""
+        return self._view(self._seat(player))
+
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone (players and spectators) may know, "seat": None: no hand;
+        `known_in_hands` lists, for every seat, the cards everyone saw it take from
+        the Bench (they stay public while they sit in that hand)."""
+        return self._view(None)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """One builder for both views, so the public part can never drift from a
+        seat's: with player None, every private part is left out."""
         s: Any = self
         c = s.cards
         cv = self.capital_view
@@ -190,7 +201,7 @@ class KnowledgeMixin:
             for q, h in enumerate(s.hands)
             if q != player
         }
-        return {
+        obs = {
             "game": "runway",
             "seat": player,
             "num_players": s.n,
@@ -214,7 +225,10 @@ class KnowledgeMixin:
             ],
             "pitch_order": list(s.order) if s.phase != OVER else [],
             "last_seat": s.last_seat,
-            "hand": [cv(x) for x in s.hands[player]],
+        }
+        if player is not None:  # the only private part
+            obs["hand"] = [cv(x) for x in s.hands[player]]
+        obs |= {
             "hand_sizes": [len(h) for h in s.hands],
             "known_in_hands": known,
             "discard": [cv(x) for x in s.discard],
@@ -227,6 +241,7 @@ class KnowledgeMixin:
             "dumped": [self.deal_view(d) for d in s.dumped],
             "rides_paid": list(s.rides),
         }
+        return obs
 
     # -- zones, hidden cards, resampling ------------------------------------------------
     def zones(self) -> dict[str, list[str]]:
@@ -260,6 +275,15 @@ class KnowledgeMixin:
         for q, h in enumerate(s.hands):
             if q != player:
                 hidden.update(ids[x] for x in h if not s.public[x])
+        return hidden
+
+    def public_hidden_card_ids(self) -> set[str]:
+        """Deck, draw pile and every hand, except cards everyone saw taken from the Bench."""
+        s: Any = self
+        ids = CARD_IDS
+        hidden = {ids[x] for x in s.pile} | {ids[x] for x in s.deal_deck}
+        for h in s.hands:
+            hidden.update(ids[x] for x in h if not s.public[x])
         return hidden
 
     def resample_from_infostate(self, player: int, seed: int) -> Any:

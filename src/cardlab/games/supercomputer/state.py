@@ -360,6 +360,9 @@ class SuperComputerState(GameState):
     def observation(self, player: int) -> dict[str, Any]:
         return view.observation(self, player)
 
+    def public_observation(self) -> dict[str, Any]:
+        return view.public_observation(self)
+
     def zones(self) -> dict[str, list[str]]:
         return view.zones(self)
 

@@ -57,6 +57,20 @@ def _knows(s: SuperComputerState, p: int, q: int) -> bool:
 
 
 def observation(s: SuperComputerState, p: int) -> dict[str, Any]:
+    """What seat p may know: the public view, the hands p knows, and "you"."""
+    return _view(s, p)
+
+
+def public_observation(s: SuperComputerState) -> dict[str, Any]:
+    """What everyone (players and spectators) may know, "seat": None: no "you" (hand,
+    pending pick, build offer, kept and returned builds) and no other seat's hand,
+    which only the seats that held it know (a spectator held none)."""
+    return _view(s, None)
+
+
+def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
+    """One builder for both views, so the public part can never drift from a seat's:
+    with p None, every private part is left out."""
     t = s.t
     pv, bv = t.part_views, t.build_views
     players = []
@@ -77,13 +91,13 @@ def observation(s: SuperComputerState, p: int) -> dict[str, Any]:
             "four_way_attached": s.fourway[q],
             "scrapped_total": s.scrapped[q],
         }
-        if q != p and _knows(s, p, q):
+        if p is not None and q != p and _knows(s, p, q):
             if s.picks[q] >= 0:  # known pool; which card was picked stays secret
                 entry["known_hand_and_pick"] = sorted(t.names[k] for k in s.hands[q] + [s.picks[q]])
             else:
                 entry["known_hand"] = [pv[k] for k in s.hands[q]]
         players.append(entry)
-    return {
+    obs: dict[str, Any] = {
         "game": "supercomputer",
         "seat": p,
         "num_players": s.n,
@@ -101,14 +115,16 @@ def observation(s: SuperComputerState, p: int) -> dict[str, Any]:
         "build_deck_size": len(s.bdeck),
         "part_deck_size": len(s.deck),
         "set_aside": [pv[k] for k in _set_aside(s)],
-        "you": {
+    }
+    if p is not None:
+        obs["you"] = {
             "hand": [pv[k] for k in s.hands[p]],
             "pending_pick": pv[s.picks[p]] if s.picks[p] >= 0 else None,
             "build_offer": [bv[b] for b in s.offer[p]],
             "builds": [bv[b] for b in s.kept[p]],
             "returned_build": [bv[b] for b in s.returned[p]],
-        },
-    }
+        }
+    return obs
 
 
 def format_event(s: SuperComputerState, e: tuple[Any, ...]) -> str:

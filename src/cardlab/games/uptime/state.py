@@ -200,6 +200,11 @@ class UptimeState(GameState):
 
         return observation(self, player)
 
+    def public_observation(self) -> dict[str, Any]:
+        from cardlab.games.uptime.view import public_observation
+
+        return public_observation(self)
+
     def info(self) -> dict[str, Any]:
         from cardlab.games.uptime.view import game_info
 

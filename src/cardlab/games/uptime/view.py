@@ -197,6 +197,21 @@ def log_text(state: UptimeState, e: tuple[Any, ...]) -> str:
 
 # ---- observation --------------------------------------------------------------------
 def observation(state: UptimeState, p: int) -> dict[str, Any]:
+    """What seat p may know: the public view plus p's own hand."""
+    return _view(state, p)
+
+
+def public_observation(state: UptimeState) -> dict[str, Any]:
+    """What everyone (players and spectators) may know: no hand at all, "seat": None.
+
+    Hands (raw materials and Patches) are private; each seat's hand size, Patch
+    count and the kinds everyone saw it take (`known_materials`) are public."""
+    return _view(state, None)
+
+
+def _view(state: UptimeState, p: int | None) -> dict[str, Any]:
+    """One builder for both views, so the public part can never drift from a seat's:
+    with p None, every private part (the hand) is left out."""
     from cardlab.games.uptime.state import _cons_list
 
     t = state.t
@@ -258,11 +273,12 @@ def observation(state: UptimeState, p: int) -> dict[str, Any]:
         "build_discard": [describe(c) for c in state.bdisc],
         "removed_twists": [describe(c) for c in state.removed],
         "players": players,
-        "hand": [describe(c) for c in state.hand[p]] if 0 <= p < n else [],
-        "auction": _auction(state),
-        "payment": _payment(state),
-        "log": [log_text(state, e) for e in _cons_list(state.log)],
     }
+    if p is not None:  # the only private part
+        obs["hand"] = [describe(c) for c in state.hand[p]] if 0 <= p < n else []
+    obs["auction"] = _auction(state)
+    obs["payment"] = _payment(state)
+    obs["log"] = [log_text(state, e) for e in _cons_list(state.log)]
     if over:
         winner, level = scoring.rank(state)
         obs["winner"], obs["tiebreak"] = winner, level
