@@ -18,6 +18,7 @@ from cardlab.art.svg import (
     CARD_H,
     CARD_W,
     CardArt,
+    banner_face_top,
     card_outline,
     circle,
     fmt,
@@ -129,24 +130,7 @@ def _capital(face: RunwayFace) -> CardArt:
 
 
 def _deal(face: RunwayFace) -> CardArt:
-    parts = [
-        card_outline(fill="#1d3557"),
-        rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5),
-    ]
-    parts.append(rect(3, 3, CARD_W - 6, 7, fill="#1d3557", radius=1.5))
-    parts.append(text(CARD_W / 2, 8.2, "DEAL", 3.4, anchor="middle", bold=True, fill="#fff"))
-    name = fit_text(
-        face.name,
-        width=CARD_W - 10,
-        height=7,
-        max_size=5.5,
-        min_size=3,
-        card=face.name,
-        field="name",
-        bold=True,
-        max_lines=1,
-    )
-    parts.append(text_block(CARD_W / 2, 12.5, name, anchor="middle", bold=True))
+    parts = banner_face_top("DEAL", face.name, "#1d3557")
     parts.append(rect(6, 22, CARD_W - 12, 9, fill="#e9ecef", radius=1.5))
     parts.append(text(CARD_W / 2, 28.3, f"Sector: {face.sector}", 4, anchor="middle", bold=True))
     parts.append(_stat(CARD_W / 2 - 13, 46, "SCORE", str(face.score), "#1d3557"))

@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.art.face import Face
-from cardlab.art.svg import CARD_H, CARD_W, CardArt, card_outline, circle, rect, text, text_block
+from cardlab.art.svg import (
+    CARD_H,
+    CARD_W,
+    CardArt,
+    banner_face_top,
+    card_outline,
+    circle,
+    rect,
+    text,
+    text_block,
+)
 from cardlab.art.textfit import fit_text
 
 TITLE = "SUPER COMPUTER"
@@ -151,24 +161,7 @@ def _round_table(
 
 
 def _build(face: BuildFace) -> CardArt:
-    parts = [
-        card_outline(fill="#003049"),
-        rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5),
-    ]
-    parts.append(rect(3, 3, CARD_W - 6, 7, fill="#003049", radius=1.5))
-    parts.append(text(CARD_W / 2, 8.2, "BUILD", 3.4, anchor="middle", bold=True, fill="#fff"))
-    name = fit_text(
-        face.name,
-        width=CARD_W - 10,
-        height=7,
-        max_size=5.5,
-        min_size=3,
-        card=face.name,
-        field="name",
-        bold=True,
-        max_lines=1,
-    )
-    parts.append(text_block(CARD_W / 2, 12.5, name, anchor="middle", bold=True))
+    parts = banner_face_top("BUILD", face.name, "#003049")
     parts.append(text(6, 25, "REQUIRES (attached parts)", 2.6, bold=True, fill="#495057"))
     reqs = fit_text(
         "\n".join(face.requires),

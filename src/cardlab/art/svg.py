@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from cardlab.art.textfit import LINE_HEIGHT, SVG_FONT_FAMILY, FittedText
+from cardlab.art.textfit import LINE_HEIGHT, SVG_FONT_FAMILY, FittedText, fit_text
 
 CARD_W = 63.0
 """Poker card width, mm."""
@@ -137,3 +137,26 @@ def card_outline(*, fill: str = "#fff", stroke: str = "#000") -> str:
     return rect(
         0.15, 0.15, CARD_W - 0.3, CARD_H - 0.3, fill=fill, stroke=stroke, width=0.3, radius=CORNER
     )
+
+
+def banner_face_top(label: str, name: str, colour: str) -> list[str]:
+    """Outline, white face, a coloured banner reading `label` and the card's name
+    below it: the top of every Deal and Build card, so they look like one family."""
+    fitted = fit_text(
+        name,
+        width=CARD_W - 10,
+        height=7,
+        max_size=5.5,
+        min_size=3,
+        card=name,
+        field="name",
+        bold=True,
+        max_lines=1,
+    )
+    return [
+        card_outline(fill=colour),
+        rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5),
+        rect(3, 3, CARD_W - 6, 7, fill=colour, radius=1.5),
+        text(CARD_W / 2, 8.2, label, 3.4, anchor="middle", bold=True, fill="#fff"),
+        text_block(CARD_W / 2, 12.5, fitted, anchor="middle", bold=True),
+    ]

@@ -27,16 +27,9 @@ import numpy as np
 
 from cardlab.adapters.encoding._util import Writer, rel, rotate
 from cardlab.core import Game
+from cardlab.games.uptime.actions import DECISION_NAMES
 
-DECISIONS = (
-    "turn",
-    "pay",
-    "choose_material",
-    "blade_return",
-    "opening_bid",
-    "raise_or_pass",
-    "over",
-)
+DECISIONS = DECISION_NAMES  # the engine's own list, so the two cannot drift
 PHASES = ("play", "final_round", "over")
 SOURCES = ("computers", "network", "contracts", "leftovers", "total")
 
