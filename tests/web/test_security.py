@@ -8,6 +8,8 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from web_support import ORIGIN, SeatSocket, create, seat_socket
 
+from cardlab.web.views import ids_in_text
+
 
 def table_seq(client, made) -> int:
     return client.app.state.hub.tables[made["table"]].seq
@@ -144,6 +146,34 @@ def test_spectator_needs_the_invitation_and_sees_public_view_only(client):
     assert "hand" not in view["obs"] and view["you"] is None and view["legal"] == []
     spec.send({"type": "act", "action": 0, "seq": 0})
     assert "spectators" in spec.error()["error"]
+
+
+def test_spectator_gets_the_engines_public_view_and_no_secret_pick(client):
+    """The spectator's obs is the engine's public_observation(), unfiltered by the
+    server; after seat 0 lays a card face down its frame names no hand or pick."""
+    made = create(client)
+    a = seat_socket(client, made, 0)
+    spec = SeatSocket(
+        client, made["table"], {"role": "spectator", "token": made["tokens"]["spectator"]}
+    )
+    view = a.state()
+    spec.state()
+    spec.frames.clear()
+    pick = view["legal"][0]["action"]
+    a.send({"type": "act", "action": pick, "seq": 0})
+    seen = spec.state(1)
+    state = client.app.state.hub.tables[made["table"]].state
+    assert seen["obs"] == state.public_observation()
+    assert seen["obs"]["seat"] is None and seen["obs"]["picked"] == [True, False]
+    zones = state.zones()
+    assert zones["private:0:pick"] == [f"tc{pick:02d}"] and zones["private:1:hand"]
+    private = {cid for key, ids in zones.items() if key.startswith("private:") for cid in ids}
+    assert private | set(zones["hidden:deck"]) == state.public_hidden_card_ids()
+    assert spec.frames
+    for text in spec.frames:
+        assert ids_in_text(text, private | set(zones["hidden:deck"])) == set()
+    # the same search finds seat 0's pick in seat 0's own frame
+    assert ids_in_text(json.dumps(a.state(1)), set(zones["private:0:pick"]))
 
 
 def test_tokens_never_reach_the_logs(client, caplog):

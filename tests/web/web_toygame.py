@@ -109,17 +109,22 @@ class HighCardState(GameState):
         return [self.points.index(max(self.points))]
 
     def observation(self, player: int) -> dict[str, Any]:
+        obs = self.public_observation()
+        obs["seat"] = player
+        obs["hand"] = [card(v) for v in self.hands[player]]
+        obs["my_pick"] = card(self.picks[player]) if self.picks[player] is not None else None
+        return obs
+
+    def public_observation(self) -> dict[str, Any]:
         return {
             "game": "highcard",
-            "seat": player,
+            "seat": None,
             "num_players": self.game.num_players,
             "current_player": self.current_player(),
             "decision": "" if self.is_terminal() else f"seat {self.to_act}: lay a card face down",
             "phase": "pick",
             "scores": list(self.points),
             "log": list(self.log),
-            "hand": [card(v) for v in self.hands[player]],
-            "my_pick": card(self.picks[player]) if self.picks[player] is not None else None,
             "picked": [p is not None for p in self.picks],
             "shown": [card(v) for v in self.shown],
             "round": self.round + 1,

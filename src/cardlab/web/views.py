@@ -1,10 +1,13 @@
 """The one gate between a true game state and a socket.
 
-`player_view` builds what one audience (a seat, or a spectator) may see;
-`seal` turns any outgoing payload into the frame text and, as a last line of
-defence, checks it against the card ids hidden from that audience in the true
-state at send time. Every frame the server sends (first sync, updates, the
-log, errors, replays, and what bots are handed) goes through here."""
+`player_view` builds what one audience (a seat, or a spectator) may see, from
+the engine's own views: `observation(seat)` for a seat, `public_observation()`
+for a spectator (nothing is filtered here after the fact). `seal` turns any
+outgoing payload into the frame text and, as a last line of defence, checks it
+against the card ids hidden from that audience in the true state at send time
+(`hidden_card_ids(seat)`, or `public_hidden_card_ids()` for a spectator). Every
+frame the server sends (first sync, updates, the log, errors, replays, and what
+bots are handed) goes through here."""
 
 from __future__ import annotations
 
@@ -29,15 +32,14 @@ class LeakGuard:
     redactions = 0
 
 
-def non_public_ids(state: GameState) -> set[str]:
-    """Card ids in any zone that is not public (hands, face-down picks, decks)."""
-    return {
-        cid for key, ids in state.zones().items() if not key.startswith("public:") for cid in ids
-    }
-
-
 def hidden_from(state: GameState, seat: int | None) -> set[str]:
-    return non_public_ids(state) if seat is SPECTATOR else state.hidden_card_ids(seat)
+    """Card ids `seat` (or a spectator) may not see now, by the engine's own account."""
+    return state.public_hidden_card_ids() if seat is SPECTATOR else state.hidden_card_ids(seat)
+
+
+def observation_for(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The engine's view for this audience: a seat's observation or the public view."""
+    return state.public_observation() if seat is SPECTATOR else state.observation(seat)
 
 
 def ids_in_text(text: str, ids: set[str]) -> set[str]:
@@ -62,22 +64,6 @@ def redact(value: Any, ids: set[str]) -> Any:
     return value
 
 
-# Keys of an observation that describe the observing seat only; a spectator's
-# public view drops them (card ids elsewhere are redacted by `redact`).
-PRIVATE_KEYS = ("hand", "private", "you", "my", "own", "picked", "pick", "builds_in_hand")
-
-
-def public_observation(state: GameState) -> dict[str, Any]:
-    """The spectator's view: seat 0's observation with everything not public
-    turned face down and seat 0's private keys dropped."""
-    obs = redact(state.observation(0), non_public_ids(state))
-    for key in list(obs):
-        if key in PRIVATE_KEYS or key.startswith("my_"):
-            del obs[key]
-    obs["seat"] = None
-    return obs
-
-
 def legal_moves(state: GameState) -> list[dict[str, Any]]:
     return [{"action": a, "label": state.action_to_string(a)} for a in state.legal_actions()]
 
@@ -96,13 +82,12 @@ def player_view(state: GameState, seat: int | None, table: dict[str, Any]) -> di
     """Everything `seat` (or a spectator, seat None) may see of the table now."""
     current = state.current_player()
     terminal = state.is_terminal()
-    obs = public_observation(state) if seat is SPECTATOR else state.observation(seat)
     view: dict[str, Any] = {
         "type": "state",
         "seq": len(state.history()),
         "you": seat,
         "table": table,
-        "obs": obs,
+        "obs": observation_for(state, seat),
         "current_player": None if terminal else current,
         "terminal": terminal,
         "legal": legal_moves(state)
