@@ -203,7 +203,7 @@ def test_sample_picture_matches_cards_and_test():
             for x, y, txt, size in texts
             if x0 <= x <= x0 + 108 and y0 <= y <= y0 + 112
         ]
-        name = " ".join(txt for _, _, txt, size in inside if size == "13" and txt)
+        name = " ".join(txt for _, _, txt, size in inside if size in ("11.5", "13") and txt)
         greens = next(txt for _, _, txt, _ in inside if "/" in txt)
         letters = {"N": "-", "E": "-", "S": "-", "W": "-"}
         for dx, dy, txt, _ in inside:
