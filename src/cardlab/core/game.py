@@ -59,6 +59,27 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         """Size of the action space: every action is an int in range(num_distinct_actions)."""
 
+    def max_game_length(self) -> int:
+        """An upper bound on the decisions (entries of `history()`) of one game.
+
+        Derived from the rules for this player count and these rule options, and
+        written in the game's rules doc beside the derivation; not a tight bound.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no max_game_length(): a game must derive its bound "
+            "on decisions per game from its rules (and document it) to offer it"
+        )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """(min, max) final points any seat can have, for these rules and card data.
+
+        Derived from the rules (valid bounds, not necessarily reachable).
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no utility_bounds(): a game must derive the lowest "
+            "and highest final points a seat can have from its rules to offer them"
+        )
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<{type(self).__name__} players={self.num_players} {opts}>"

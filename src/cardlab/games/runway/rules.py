@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from cardlab.core.game import Game
 from cardlab.core.options import OptionSpec
-from cardlab.games.runway.cards import RunwayCards, load_cards
+from cardlab.games.runway.cards import NUM_DEALS, RunwayCards, load_cards
 from cardlab.games.runway.layout import NUM_ACTIONS
 from cardlab.games.runway.state import RunwayState, closing_winner
 
@@ -61,3 +61,17 @@ class RunwayGame(Game):
     @property
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        """Bound on game length (docs/rules/runway.md): every Deal is one pitch turn per
+        seat, a turn is at most two decisions (pass, then trade), and the game ends after
+        the 12th Deal, whatever the options: 24 n."""
+        return NUM_DEALS * self.num_players * 2
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Reputation never drops (R7: a reward is never below 0): min 0. Max: per Deal a
+        seat earns either the reward (score + Hype bonus, at most +2) or one Ride (+1),
+        never both, and score >= 2; one lock (+2) per Sector; +1 per Sector at the end."""
+        cards = self.cards
+        sectors = len(cards.sectors)
+        return 0.0, float(sum(s + 2 for s in cards.deal_score) + 2 * sectors + sectors)

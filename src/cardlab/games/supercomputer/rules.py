@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import ClassVar
 
 from cardlab.core import Game, OptionSpec
-from cardlab.games.supercomputer.cards import CardSet, load_cards
-from cardlab.games.supercomputer.state import SuperComputerState
+from cardlab.games.supercomputer.cards import HAND_SIZE, CardSet, load_cards
+from cardlab.games.supercomputer.state import ROUNDS, SuperComputerState
 from cardlab.games.supercomputer.tables import STRIDE, Tables, xy_cell
 
 GRID_CELLS = STRIDE * STRIDE
@@ -93,3 +93,30 @@ class SuperComputerGame(Game):
 
     def keep_action(self, build_id: str) -> int:
         return self.build0 + self.tables.build_ids.index(build_id)
+
+    def max_game_length(self) -> int:
+        """Length (docs/rules/supercomputer.md): per round each seat makes at most one build
+        choice (only under builds=choose_one), 7 picks and 7 placements (a part scrapped for
+        want of a place is no decision); 3 rounds: 45 n, or 42 n without the build choice."""
+        per_round = 2 * HAND_SIZE + (1 if self.build_mode == 0 else 0)
+        return ROUNDS * per_round * self.num_players
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Per round a seat holds 7 distinct parts, each scoring its green (attached, >= 0) or
+        its red (scrapped, <= 0); plus builds: choose_one one bonus or penalty, keep_both the
+        sum of two bonuses or up to two penalties, public_race 0 to n-1 bonuses (no
+        penalties). Summed over the 3 rounds with each round's worst and best cards."""
+        t = self.tables
+        kept = {0: 1, 1: 2}.get(self.build_mode, 0)
+        won = min(self.num_players - 1, t.num_builds) if self.build_mode == 2 else kept
+        low = high = 0
+        for r in range(ROUNDS):
+            low += sum(
+                sorted(min(g[r], d[r]) for g, d in zip(t.green, t.red, strict=True))[:HAND_SIZE]
+            )
+            high += sum(
+                sorted(max(g[r], d[r]) for g, d in zip(t.green, t.red, strict=True))[-HAND_SIZE:]
+            )
+            low += sum(sorted(min(0, p[r]) for p in t.penalty)[:kept])
+            high += sum(sorted(max(0, b[r]) for b in t.bonus)[len(t.bonus) - won :])
+        return float(low), float(high)

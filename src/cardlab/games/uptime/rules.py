@@ -12,8 +12,26 @@ from typing import ClassVar
 from cardlab.core.game import Game
 from cardlab.core.options import OptionSpec
 from cardlab.games.uptime import actions as A
-from cardlab.games.uptime.cards import CardTable, load_cards
-from cardlab.games.uptime.state import UptimeState
+from cardlab.games.uptime.cards import (
+    COMPONENT,
+    COMPUTER,
+    CONTRACT,
+    MATERIAL,
+    NETWORK,
+    PATCH,
+    TWIST,
+    CardTable,
+    load_cards,
+)
+from cardlab.games.uptime.scoring import NETWORK_CAP
+from cardlab.games.uptime.state import (
+    BLADE,
+    ROW,
+    STALL_CAP_ROUNDS,
+    SURGE,
+    WORKSTATION,
+    UptimeState,
+)
 
 
 class UptimeGame(Game):
@@ -77,3 +95,76 @@ class UptimeGame(Game):
     @property
     def num_distinct_actions(self) -> int:
         return A.NUM_ACTIONS
+
+    def _count(self, kind: int, sub: int | None = None) -> int:
+        t = self.table
+        return sum(
+            1 for i in range(t.count) if t.kind[i] == kind and (sub is None or t.sub[i] == sub)
+        )
+
+    def max_game_length(self) -> int:
+        """The bound of docs/rules/uptime.md "How long a game can be", for these options.
+
+        Turns: with stall_end=false the hard cap, 100 rounds of n turns. With stall_end=true
+        (the pool is the Supply Deck, plus the supply discard under supply_reshuffle):
+        Draw/Pass turns begun with a non-empty pool take a card from it (at most S, plus one
+        per material paid back into it under supply_reshuffle); claims <= build cards +
+        Blades; sweeps <= build cards not in the first Row; reserves <= Patches; once the
+        pool is empty at a round's start, a round without a claim or sweep ends the game, so
+        such rounds are at most events + 1; rounds in which the pool runs dry part-way are at
+        most 1 (events + 1 under supply_reshuffle, which refills it only by payments).
+        Sub-decisions over the game: payments (materials paid + 3 per Computer + Patches),
+        free-material choices (4 kinds per take), Blade returns, and per auction an opening
+        bid and n-1 raises.
+        """
+        t, n, opt = self.table, self.num_players, self.options
+        supply = t.num_supply
+        materials = self._count(MATERIAL)
+        kinds = len(t.material_names)
+        builds = len(t.build_cards)
+        computers, patches = self._count(COMPUTER), self._count(PATCH)
+        contracts = self._count(CONTRACT)
+        blades = self._count(COMPUTER, BLADE)
+        takes = self._count(COMPUTER, WORKSTATION) + 2 * self._count(TWIST, SURGE)
+        claims = builds + blades  # a Blade's returned Component can be claimed again
+        sweeps = builds - ROW if opt["row_sweep"] else 0
+        events = claims + sweeps
+        if opt["supply_reshuffle"]:
+            # materials recycle: bound the paid ones by what the claims can cost
+            paid = (
+                2 * (self._count(COMPONENT) + blades)
+                + sum(t.network_cost.values())
+                + patches * int(opt["patch_cost"])
+                + contracts * materials  # a bid is backed by materials in hand
+            )
+            runs_dry = events + 1
+        else:
+            # each material is paid at most once, plus the ones a free take brings back
+            paid = materials + takes
+            runs_dry = 1
+        if opt["stall_end"]:
+            draws = supply + (paid if opt["supply_reshuffle"] else 0)
+            turns = draws + events + patches + runs_dry * n + (events + 1) * n
+        else:
+            turns = STALL_CAP_ROUNDS * n
+        payments = paid + 3 * computers + patches
+        return turns + payments + takes * kinds + blades + contracts * n
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Points never go below 0 (all card points and values are >= 0). Max: every
+        Computer, the Network cap (8, or less if the Networks cannot reach it), every
+        Contract, and every raw material as leftovers (1 per 3, U15)."""
+        t = self.table
+        computers = [i for i in range(t.count) if t.kind[i] == COMPUTER]
+        network = 0
+        for i in range(t.count):
+            if t.kind[i] == NETWORK:
+                per = min(len(computers), t.router_max[i]) if t.sub[i] else 1
+                network += t.value[i] * per
+        top = (
+            sum(t.value[i] for i in computers)
+            + min(NETWORK_CAP, network)
+            + sum(t.value[i] for i in range(t.count) if t.kind[i] == CONTRACT)
+            + self._count(MATERIAL) // 3
+        )
+        return 0.0, float(top)

@@ -1,0 +1,63 @@
+"""UptimeGame.max_game_length() and utility_bounds() (docs/rules/uptime.md "How long a game
+can be"): random and greedy play never exceed them under any option combination, and the
+worst cases we can build cheaply stay inside them."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import cardlab
+from cardlab.agents import make_agent, play_game
+from cardlab.games.uptime import actions as A
+from cardlab.games.uptime.state import STALL_CAP_ROUNDS
+
+OPTION_SETS = [
+    {"stall_end": se, "supply_reshuffle": rs, "row_sweep": sw}
+    for se, rs, sw in itertools.product((True, False), repeat=3)
+]
+CASES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS]
+IDS = [f"{n}p-" + "-".join(f"{k}={v}" for k, v in o.items()) for n, o in CASES]
+
+
+def _check(game, length: int, returns: list[float]) -> None:
+    low, high = game.utility_bounds()
+    assert length <= game.max_game_length()
+    assert all(low <= r <= high for r in returns), (returns, low, high)
+
+
+@pytest.mark.parametrize(("players", "options"), CASES, ids=IDS)
+def test_random_and_greedy_play_stay_within_the_bounds(players, options):
+    game = cardlab.load_game("uptime", players=players, **options)
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        _check(game, len(state.history()), state.returns())
+    for seed in range(6):
+        agents = [make_agent("greedy", seed=seed * 10 + i) for i in range(players)]
+        result = play_game(game, agents, seed=seed)
+        _check(game, len(result.history), result.returns)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_only_passing_without_the_stall_rule_reaches_the_turn_cap(players):
+    # Worst case for turns with stall_end=false: nobody claims, every turn is a Pass, so
+    # the game runs to the hard cap of 100 rounds (the turn part of the bound is reached).
+    game = cardlab.load_game("uptime", players=players, stall_end=False)
+    state = game.new_initial_state(0)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(A.PASS if A.PASS in legal else legal[0])
+    assert state.info()["end_reason"] == "stalled"
+    turns = STALL_CAP_ROUNDS * players
+    assert sum(state.turns) == turns <= len(state.history()) <= game.max_game_length()
+
+
+def test_defaults_reproduce_the_documented_figure():
+    # docs/rules/uptime.md: 259 decisions at 4 players with the rulings' options.
+    assert cardlab.load_game("uptime", players=4).max_game_length() == 259
+    assert cardlab.load_game("uptime", players=4).utility_bounds() == (0.0, 69.0)
