@@ -80,3 +80,34 @@ def test_openspiel_ismcts_plays_a_whole_game(name):
     while not state.is_terminal():
         state.apply_action(int(bot.step(state)))
     assert state.returns() == [float(x) for x in state.inner.returns()]
+
+
+@pytest.mark.parametrize(("name", "players"), SPIEL_CASES, ids=SPIEL_IDS)
+def test_bounds_are_the_engines_own(name, players):
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": players})
+    inner = game.cardlab
+    assert (game.min_utility(), game.max_utility()) == inner.utility_bounds()
+    assert game.max_game_length() == inner.max_game_length() + 1  # + the deal
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in SPIEL_CASES}))
+def test_information_state_tensor_is_the_observation_plus_own_actions(name):
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": 3})
+    size = game.observation_tensor_size()
+    slots = game.cardlab.max_game_length()
+    assert game.information_state_tensor_size() == size + slots
+    scale = game.num_distinct_actions()
+    state = game.new_initial_state()
+    state.apply_action(11)
+    rng = random.Random(11)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for p in range(3):
+            tensor = np.asarray(state.information_state_tensor(p))
+            assert np.array_equal(tensor[:size], state.observation_tensor(p))
+            own = [a for seat, a in state.moves if seat == p]
+            expected = np.zeros(slots, np.float32)
+            expected[: len(own)] = (np.asarray(own, np.float32) + 1) / scale
+            assert np.allclose(tensor[size:], expected)
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -24,8 +24,18 @@ Views, built only from the engine's ``observation(p)``:
 - observation string: that observation as canonical JSON; tensor: the shared
   encoding (``cardlab.adapters.encoding``);
 - information-state string: the observation plus the seat's own past actions
-  (perfect recall); tensor: the same vector as the observation (the encoding
-  summarises the public log, so the tensor is *not* perfect recall).
+  (perfect recall: the observation carries the whole public log); tensor: the
+  observation vector followed by the seat's own past actions, one slot per
+  decision up to the engine's ``max_game_length()``, slot i = (action + 1) /
+  num_distinct_actions, 0 when not yet taken. Two infostates that differ in the
+  seat's own actions always differ in this tensor; the observation part is a
+  summary of the public log, so two different public histories that leave the
+  same summary (e.g. other seats' Draw and Pass in another order) can still share
+  a tensor. The string is the exact perfect-recall view.
+
+Utility bounds and the maximum game length are the engine's own
+(`Game.utility_bounds()`, `Game.max_game_length()`, derived in each game's rules
+doc); the maximum length adds 1 for the deal.
 
 ``resample_from_infostate(p, sampler)`` redeals what p cannot see with the
 engine's resampler (the seed taken from ``sampler()``), so OpenSpiel's ISMCTS
@@ -47,48 +57,11 @@ from cardlab.games import game_class, list_games, load_game
 DEFAULT_DEALS = 10_000
 
 
-def _runway_limits(game: Game) -> tuple[float, float, int]:
-    # per Deal a seat pitches, or passes then trades; 12 Deals. A seat's points:
-    # at most 12 Deals x (score 5 + Hype bonus 2) + 4 locks x 2 + 12 rides + 4 sectors.
-    return 0.0, 12 * 7 + 8 + 12 + 4, 12 * 2 * game.num_players
-
-
-def _supercomputer_limits(game: Game) -> tuple[float, float, int]:
-    # 3 rounds of (keep a build, 7 picks, 7 placements) per seat; points per round
-    # between the 7 worst scraps + 2 unmet builds and the 7 best parts + 2 met builds.
-    parts, builds = game.cards.parts, game.cards.builds
-    low = high = 0.0
-    for r in range(3):
-        low += sum(sorted(p.red[r] for p in parts)[:7]) + sum(
-            sorted(b.penalty[r] for b in builds)[:2]
-        )
-        high += sum(sorted(p.green[r] for p in parts)[-7:]) + sum(
-            sorted(b.bonus[r] for b in builds)[-2:]
-        )
-    return low, high, 3 * 15 * game.num_players
-
-
-def _uptime_limits(game: Game) -> tuple[float, float, int]:
-    # Points: every Computer + the Network cap (8) + every Contract + leftovers
-    # (all 24 raw materials // 3). Length with stall_end=true: the bound derived in
-    # docs/rules/uptime.md ("How long a game can be"): turns <= 57 + 31n, plus
-    # at most 55 payments/choices and 6 auctions of n bids. With stall_end=false the
-    # engine stops after 100 rounds; a turn takes at most 1 action + 3 payments +
-    # 2 material choices + 1 Blade return + an auction (n bids, up to 24 payments).
-    t = game.cards
-    scoring = ("computer", "contract")
-    values = [t.value[i] for i in range(len(t.ids)) if t.describe(i)["kind"] in scoring]
-    n = game.num_players
-    length = 112 + 37 * n if game.options["stall_end"] else 100 * n * (32 + n)
-    return 0.0, float(sum(values) + 8 + 24 // 3), length
-
-
-LIMITS = {
-    "uptime": _uptime_limits,
-    "runway": _runway_limits,
-    "supercomputer": _supercomputer_limits,
-}
-"""Per game: (min utility, max utility, max game length) from the rules; bounds, not tight."""
+def implements_bounds(cls: type[Game]) -> bool:
+    """Whether a game class derives its own `max_game_length` and `utility_bounds`."""
+    return all(
+        getattr(cls, m) is not getattr(Game, m) for m in ("max_game_length", "utility_bounds")
+    )
 
 
 def short_name(name: str) -> str:
@@ -131,7 +104,9 @@ class CardlabSpielGame(pyspiel.Game):
         self.deals = int(merged.pop("deals"))
         players = int(merged.pop("players"))
         self.cardlab = load_game(name, players=players, **merged)
-        low, high, length = LIMITS[name](self.cardlab)
+        # the engine's own bounds, derived from its rules and these options
+        low, high = self.cardlab.utility_bounds()
+        length = self.cardlab.max_game_length()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.cardlab.num_distinct_actions,
             max_chance_outcomes=self.deals,
@@ -252,19 +227,39 @@ class CardlabSpielState(pyspiel.State):
 
 
 class CardlabObserver:
-    """Tensor and string views for one seat (OpenSpiel's PyObserver protocol)."""
+    """Tensor and string views for one seat (OpenSpiel's PyObserver protocol).
+
+    With perfect recall (the information state) the tensor is the observation vector
+    followed by ``own_actions``: one slot per decision the seat can have taken (the
+    engine's `max_game_length()`), slot i = (i-th own action + 1) / num_distinct_actions,
+    0 for a decision not yet taken.
+    """
 
     def __init__(self, game: Game, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoding_for(game).size(game), np.float32)
-        self.dict = {"observation": self.tensor}
+        size = encoding_for(game).size(game)
+        self.slots = game.max_game_length() if perfect_recall else 0
+        self.tensor = np.zeros(size + self.slots, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["own_actions"] = self.tensor[size:]
 
     def set_from(self, state: CardlabSpielState, player: int) -> None:
+        self.tensor.fill(0.0)
         if state.inner is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = encode_state(state.inner, player)
+            return
+        obs = self.dict["observation"]
+        obs[:] = encode_state(state.inner, player)
+        if self.perfect_recall:
+            own = [a for seat, a in state.moves if seat == player]
+            if len(own) > self.slots:
+                raise AssertionError(
+                    f"{self.game.name}: seat {player} took {len(own)} decisions, more than "
+                    f"max_game_length() = {self.slots}"
+                )
+            scale = float(self.game.num_distinct_actions)
+            self.dict["own_actions"][: len(own)] = (np.asarray(own, np.float32) + 1.0) / scale
 
     def string_from(self, state: CardlabSpielState, player: int) -> str:
         if state.inner is None:
@@ -279,7 +274,7 @@ class CardlabObserver:
 def _register() -> list[str]:
     done = []
     for name in list_games():
-        if name not in LIMITS:
+        if not implements_bounds(game_class(name)):
             continue
         try:
             game_type = _game_type(name)
