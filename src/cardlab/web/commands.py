@@ -55,4 +55,13 @@ def register(app: typer.Typer) -> None:
             report_settings=settings,
         )
         typer.echo(f"cardlab table: http://{host}:{port}/  (database {db})")
-        uvicorn.run(app_, host=host, port=port, ws_max_size=HARD_FRAME_LIMIT, log_level="info")
+        # No permessage-deflate: compressing every ~10 KB frame cost more server time than
+        # anything else per update (benchmarks/web_tables.py); frames stay small enough raw.
+        uvicorn.run(
+            app_,
+            host=host,
+            port=port,
+            ws_max_size=HARD_FRAME_LIMIT,
+            ws_per_message_deflate=False,
+            log_level="info",
+        )

@@ -11,6 +11,7 @@ bots are handed) goes through here."""
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -42,13 +43,35 @@ def observation_for(state: GameState, seat: int | None) -> dict[str, Any]:
     return state.public_observation() if seat is SPECTATOR else state.observation(seat)
 
 
-def ids_in_text(text: str, ids: set[str]) -> set[str]:
-    """Which of `ids` occur in `text` as whole tokens (ids are fixed-width words)."""
+def ids_in_text(text: str, ids: set[str] | frozenset[str]) -> set[str]:
+    """Which of `ids` occur in `text` as whole tokens (ids are fixed-width words).
+
+    For word-shaped ids this is exactly `set(_WORD.findall(text)) & ids`, found
+    faster: only the words that start with one of the ids' two-letter prefixes
+    are collected (a frame is mostly words no card id starts like)."""
     if not ids:
         return set()
     if all(_WORD.fullmatch(i) for i in ids):
-        return set(_WORD.findall(text)) & ids
+        found = set()
+        for m in _prefix_scanner(frozenset(i[:2] for i in ids)).finditer(text):
+            start = m.start()
+            # A match inside a longer word is not a word of its own: that word
+            # starts earlier, where it was (or was not) matched on its own.
+            if start == 0 or not _is_word_char(text[start - 1]):
+                found.add(m.group(0))
+        return found & ids
     return {i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)}
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch == "_" or (ch.isascii() and ch.isalnum())
+
+
+@functools.lru_cache(maxsize=64)
+def _prefix_scanner(prefixes: frozenset[str]) -> re.Pattern[str]:
+    """A literal-led pattern (fast to search): a prefix, then the rest of its word."""
+    alternatives = "|".join(re.escape(p) for p in sorted(prefixes, key=lambda p: (-len(p), p)))
+    return re.compile(rf"(?:{alternatives})[A-Za-z0-9_]*")
 
 
 def redact(value: Any, ids: set[str]) -> Any:
