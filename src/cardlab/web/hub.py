@@ -13,7 +13,7 @@ from cardlab.core.errors import CardlabError
 from cardlab.web import security
 from cardlab.web.catalog import Catalog
 from cardlab.web.store import Store, TableRecord
-from cardlab.web.table import Table
+from cardlab.web.table import BotTurns, Table
 from cardlab.web.views import player_view, seal
 
 log = logging.getLogger("cardlab.web")
@@ -61,6 +61,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.sockets: dict[str, set[Connection]] = {}
+        self.bot_turns = BotTurns()
 
     def new_limiter(self) -> security.RateLimiter:
         """Per socket: `message_rate` messages a second, bursts of twice that."""
@@ -89,7 +90,9 @@ class Hub:
 
     def _open(self, rec: TableRecord) -> Table:
         game = self.catalog.load(rec.game, rec.players, rec.options)
-        table = Table(rec, game, self.store, rec.settings.get("bot_delay", self.bot_delay))
+        table = Table(
+            rec, game, self.store, rec.settings.get("bot_delay", self.bot_delay), self.bot_turns
+        )
         table.on_change = self.broadcast
         return table
 

@@ -3,7 +3,13 @@
 All changes to a table go through `Table.submit`, which checks the seat, the
 sequence number and legality, applies the action, commits it to the store and
 only then wakes the broadcaster. A driver task per table plays the bot seats
-(paced by `bot_delay` so humans can follow) and the turn timer."""
+(paced by `bot_delay` so humans can follow) and the turn timer.
+
+Bot moves of all tables take turns (`BotTurns`): at most one a pass of the
+event loop, so a human's click, read at every pass, never waits behind a whole
+round of bot moves. A bot whose decisions cost little CPU decides on the loop
+(a thread hop and the GIL hand-offs cost more than a greedy move); one that
+thinks longer, or is not yet known, decides in a worker thread."""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ import logging
 import random
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,12 +34,62 @@ CHECKPOINT_EVERY = 25
 """Replays keep a cloned state every this many actions so stepping back is cheap."""
 
 
+INLINE_BOT_SECONDS = 0.002
+"""A bot seat whose recent decisions each took less CPU than this decides on the event loop."""
+
+
 class Refused(Exception):
     """An action or request the table refuses; the message goes back to the sender."""
 
 
+class BotTurns:
+    """One queue for the bot moves of every table of a server: each waiting move
+    is let go on its own pass of the event loop, in arrival order, so the loop
+    reads sockets (human clicks) between any two bot moves."""
+
+    def __init__(self) -> None:
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._runner: asyncio.Task[None] | None = None
+
+    async def turn(self) -> None:
+        loop = asyncio.get_running_loop()
+        runner = self._runner
+        if runner is None or runner.done() or runner.get_loop() is not loop:
+            self._waiting = deque()
+            self._runner = loop.create_task(self._run(), name="bot-turns")
+        done: asyncio.Future[None] = loop.create_future()
+        self._waiting.append(done)
+        await done
+
+    async def _run(self) -> None:
+        while True:
+            while self._waiting:
+                done = self._waiting.popleft()
+                if not done.done():  # a stopped table's wait is cancelled
+                    done.set_result(None)
+                    await asyncio.sleep(0)  # the next move waits for the next pass
+            await asyncio.sleep(0)
+            if not self._waiting:
+                self._runner = None
+                return
+
+
+def _timed_step(agent: Agent, view: GameState) -> tuple[int, float]:
+    """A decision made in a worker thread, with the CPU time it took that thread."""
+    start = time.thread_time()
+    action = agent.step(view)
+    return action, time.thread_time() - start
+
+
 class Table:
-    def __init__(self, record: TableRecord, game: Game, store: Store, bot_delay: float) -> None:
+    def __init__(
+        self,
+        record: TableRecord,
+        game: Game,
+        store: Store,
+        bot_delay: float,
+        bot_turns: BotTurns | None = None,
+    ) -> None:
         self.record = record
         self.game = game
         self.store = store
@@ -43,6 +100,8 @@ class Table:
         self.connected: dict[int, int] = {}
         self.on_change: Callable[[Table], Awaitable[None]] | None = None
         self._agents: dict[int, Agent] = {}
+        self._bot_cost: dict[int, float] = {}
+        self.bot_turns = bot_turns
         self._view_rng = random.Random(record.seed ^ 0x5EED)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         self.driver: asyncio.Task[None] | None = None
@@ -159,6 +218,7 @@ class Table:
         async with self.lock:
             self.seats[seat] = {**self.seats[seat], **spec}
             self._agents.pop(seat, None)
+            self._bot_cost.pop(seat, None)
             self.store.update_seats(self.id, self.seats)
             self._arm_timer()
         await self._announce()
@@ -194,6 +254,8 @@ class Table:
             if self.is_bot(seat):
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
+                if self.bot_turns is not None:
+                    await self.bot_turns.turn()
                 await self._bot_move(seat, seq)
                 continue
             if self.turn_deadline is None:
@@ -214,7 +276,7 @@ class Table:
             # Bots get a redeal of what their seat cannot see, never the true state.
             view = agent_view(self.state, seat, self._view_rng)
             try:
-                action = await asyncio.to_thread(self.agent(seat).step, view)
+                action = await self._decide(seat, view)
             except Exception:
                 log.exception("table %s: bot of seat %d failed; it plays at random", self.id, seat)
                 action = random.choice(legal)
@@ -222,6 +284,20 @@ class Table:
             await self.submit(seat, action, seq, by="bot")
         except Refused as exc:
             log.info("table %s: bot move at step %d dropped: %s", self.id, seq, exc)
+
+    async def _decide(self, seat: int, view: GameState) -> int:
+        """The seat's bot decides on `view`: on the loop if it is known to be quick,
+        else in a worker thread. Its cost is the peak of recent decisions (decaying)."""
+        agent = self.agent(seat)
+        cost = self._bot_cost.get(seat)
+        if cost is not None and cost < INLINE_BOT_SECONDS:
+            start = time.perf_counter()
+            action = agent.step(view)
+            spent = time.perf_counter() - start
+        else:
+            action, spent = await asyncio.to_thread(_timed_step, agent, view)
+        self._bot_cost[seat] = max(spent, 0.8 * (cost or 0.0))
+        return action
 
     async def _timed_out(self, seat: int, seq: int) -> None:
         """The clock ran out: a random legal move is made for the seat."""
