@@ -94,6 +94,14 @@ def check_resample(state: GameState, seed: int) -> None:
                 if cid not in hidden:
                     assert where[cid] == key, f"resample moved visible card {cid}"
         assert sample.current_player() == state.current_player()
+        # A redeal depends only on what p knows and the seed, never on where the hidden
+        # cards really lie: redealing two different worlds p cannot tell apart, with one
+        # seed, gives the same world (so a bot cannot decide on what it cannot see).
+        other = state.resample_from_infostate(p, seed ^ 0x5BD1E995)
+        assert (
+            sample.resample_from_infostate(p, seed + 1).zones()
+            == other.resample_from_infostate(p, seed + 1).zones()
+        ), f"seat {p}'s redeal depends on the hidden cards' true places"
         if not sample.is_terminal():
             assert sample.legal_actions() == state.legal_actions() or p != state.current_player()
 

@@ -101,3 +101,24 @@ def test_card_file_error_inside_a_list_field_still_names_the_card(tmp_path: Path
         CardDataError, match=r"parts\.toml.*card 'Core X8' \(parts\[0\]\).*'green\.1'"
     ):
         load_card_file(bad, Parts)
+
+
+def test_heuristic_values_rate_each_seat_against_the_best_other():
+    """One progress_values() call gives every seat's progress minus the best rival's."""
+    from cardlab.core import GameState
+
+    class Fixed(GameState):  # only what the heuristic needs
+        def __init__(self, values):  # type: ignore[no-untyped-def]
+            self.values = values
+
+        def progress_values(self):  # type: ignore[no-untyped-def]
+            return self.values
+
+    for name in GameState.__abstractmethods__:
+        setattr(Fixed, name, None)
+    Fixed.__abstractmethods__ = frozenset()
+    s = Fixed([3.0, 7.0, 5.0, 7.0])
+    assert s.heuristic_values() == [-4.0, 0.0, -2.0, 0.0]
+    s = Fixed([1.0, 9.0, 4.0])
+    assert s.heuristic_values() == [-8.0, 5.0, -5.0]
+    assert s.heuristic_value(1) == 5.0

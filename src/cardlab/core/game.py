@@ -179,11 +179,30 @@ class GameState(ABC):
                 hidden.update(ids)
         return hidden
 
+    def progress_values(self) -> list[float]:
+        """Each seat's standing for bots: points plus progress toward points.
+
+        Games override this with a sensible measure; the default is the points as
+        they stand. Bots read it through `heuristic_value(s)`."""
+        return [float(x) for x in self.scores()]
+
     def heuristic_value(self, player: int) -> float:
-        """A quick evaluation for bots: own points minus the best other seat's."""
-        points = self.scores()
-        others = [p for i, p in enumerate(points) if i != player]
-        return points[player] - (max(others) if others else 0.0)
+        """A quick evaluation for bots: the seat's progress minus the best other seat's."""
+        return self.heuristic_values()[player]
+
+    def heuristic_values(self) -> list[float]:
+        """`heuristic_value` of every seat from one `progress_values()` call, so a search
+        that rates all seats (ISMCTS) pays for one evaluation, not one per seat."""
+        if type(self).heuristic_value is not GameState.heuristic_value:
+            # a game that rates seats one by one itself
+            return [self.heuristic_value(p) for p in range(self.game.num_players)]
+        values = self.progress_values()
+        if len(values) < 2:
+            return values
+        top = max(range(len(values)), key=values.__getitem__)
+        best = values[top]
+        second = max(v for i, v in enumerate(values) if i != top)
+        return [v - (second if i == top else best) for i, v in enumerate(values)]
 
     def info(self) -> dict[str, Any]:
         """Summary facts for the lab: end reason, tie-break level, rounds, turns..."""

@@ -359,14 +359,12 @@ class KnowledgeMixin:
             "reputation": list(s.rep),
         }
 
-    def heuristic_value(self, player: int) -> float:
-        """Own progress minus the best rival's: Reputation, the Sector bonus and
-        locks in reach, Deals currently being won, and the strength of the hand."""
+    def progress_values(self) -> list[float]:
+        """Each seat's progress (the core rates a seat against the best rival):
+        Reputation, the Sector bonus and locks in reach, Deals currently being won,
+        and the strength of the hand."""
         s: Any = self
-        vals = [self._progress(q) for q in range(s.n)]
-        mine = vals[player]
-        others = max(v for q, v in enumerate(vals) if q != player)
-        return mine - others
+        return [self._progress(q) for q in range(s.n)]
 
     def _progress(self, q: int) -> float:
         s: Any = self

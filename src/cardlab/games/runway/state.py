@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING
 
 from cardlab.core.errors import IllegalActionError
-from cardlab.core.game import TERMINAL_PLAYER
+from cardlab.core.game import TERMINAL_PLAYER, GameState
 from cardlab.games.runway.knowledge import KnowledgeMixin
 from cardlab.games.runway.layout import (
     BENCH_SIZE,
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from cardlab.games.runway.rules import RunwayGame
 
 
-class RunwayState(KnowledgeMixin):
+class RunwayState(KnowledgeMixin, GameState):
     """One moment of a RUNWAY game (see layout.py for card numbers and actions)."""
 
     __slots__ = (

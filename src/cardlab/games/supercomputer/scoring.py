@@ -95,11 +95,10 @@ def round_value(s: SuperComputerState, q: int) -> float:
     return v + 0.25 * min(s.open_connectors(q), 8)
 
 
-def heuristic(s: SuperComputerState, player: int) -> float:
-    """Own banked points plus round value, minus the best other seat's."""
-    vals = [s.score[q] + round_value(s, q) for q in range(s.n)]
-    others = [v for q, v in enumerate(vals) if q != player]
-    return vals[player] - (max(others) if others else 0.0)
+def progress(s: SuperComputerState) -> list[float]:
+    """Each seat's banked points plus the value of its computer this round (bots
+    compare them: the core's heuristic_value is own minus the best other seat's)."""
+    return [float(s.score[q] + round_value(s, q)) for q in range(s.n)]
 
 
 def winners(s: SuperComputerState) -> tuple[list[int], str | None]:

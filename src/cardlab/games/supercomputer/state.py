@@ -350,8 +350,8 @@ class SuperComputerState(GameState):
     def decision_kind(self) -> str:
         return PHASE_NAMES[self.phase]
 
-    def heuristic_value(self, player: int) -> float:
-        return scoring.heuristic(self, player)
+    def progress_values(self) -> list[float]:
+        return scoring.progress(self)
 
     def info(self) -> dict[str, Any]:
         return scoring.info(self)

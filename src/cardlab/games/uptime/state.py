@@ -226,8 +226,9 @@ class UptimeState(GameState):
             z[f"public:tableau_{p}"] = [ids[c] for c in self.tab[p]]
         return z
 
-    def heuristic_value(self, player: int) -> float:
-        """Points plus progress toward points, minus the best rival's same measure.
+    def progress_values(self) -> list[float]:
+        """Points plus progress toward points, per seat (the core rates a seat against
+        the best rival's same measure).
 
         Progress: distinct Component types (a Computer is 3 of them, worth 5),
         materials (they buy Components and Networks and back bids), Patches (a
@@ -268,9 +269,7 @@ class UptimeState(GameState):
                 v += 0.8 * prize - 0.45 * bid
             return v
 
-        mine = value(player)
-        others = [value(p) for p in range(s.n) if p != player]
-        return mine - (max(others) if others else 0.0)
+        return [value(p) for p in range(s.n)]
 
     def clone(self) -> UptimeState:
         s = object.__new__(UptimeState)
