@@ -162,3 +162,26 @@ def check_replay_and_clone(game: Game, seed: int, action_seed: int) -> None:
             mid.apply_action(mid.legal_actions()[0])
     again = game.new_initial_state(seed)
     assert snapshot(again) == snapshot(game.new_initial_state(seed))
+
+
+def check_play_within_bounds(game: Game, random_games: int, greedy_games: int) -> None:
+    """Random and greedy games never exceed the game's own max_game_length() and
+    utility_bounds() (the bounds the OpenSpiel adapter declares)."""
+    from cardlab.agents import make_agent, play_game
+
+    low, high = game.utility_bounds()
+    limit = game.max_game_length()
+    results: list[tuple[int, list[float]]] = []
+    for seed in range(random_games):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        results.append((len(state.history()), state.returns()))
+    for seed in range(greedy_games):
+        agents = [make_agent("greedy", seed=seed * 10 + i) for i in range(game.num_players)]
+        result = play_game(game, agents, seed=seed)
+        results.append((len(result.history), result.returns))
+    for length, returns in results:
+        assert length <= limit, (length, limit)
+        assert all(low <= r <= high for r in returns), (returns, low, high)

@@ -4,13 +4,16 @@ length"): random and greedy play never exceed them under any option, and the lon
 
 from __future__ import annotations
 
-import random
+import sys
+from pathlib import Path
 
 import pytest
 
 import cardlab
-from cardlab.agents import make_agent, play_game
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
 from cardlab.games.runway.layout import PASS, SKIP
+from harness import check_play_within_bounds  # noqa: E402
 
 OPTION_SETS = [
     {"last_seat": last, "shock_effect": shock, "two_player_last_seat": two}
@@ -22,25 +25,10 @@ CASES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS]
 IDS = [f"{n}p-" + "-".join(str(v) for v in o.values()) for n, o in CASES]
 
 
-def _check(game, length: int, returns: list[float]) -> None:
-    low, high = game.utility_bounds()
-    assert length <= game.max_game_length()
-    assert all(low <= r <= high for r in returns), (returns, low, high)
-
-
 @pytest.mark.parametrize(("players", "options"), CASES, ids=IDS)
 def test_random_and_greedy_play_stay_within_the_bounds(players, options):
     game = cardlab.load_game("runway", players=players, **options)
-    for seed in range(15):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        _check(game, len(state.history()), state.returns())
-    for seed in range(2):
-        agents = [make_agent("greedy", seed=seed * 10 + i) for i in range(players)]
-        result = play_game(game, agents, seed=seed)
-        _check(game, len(result.history), result.returns)
+    check_play_within_bounds(game, random_games=15, greedy_games=2)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -4,12 +4,15 @@ games (scrap everything; keep both builds and miss them) stay inside them."""
 
 from __future__ import annotations
 
-import random
+import sys
+from pathlib import Path
 
 import pytest
 
 import cardlab
-from cardlab.agents import make_agent, play_game
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from harness import check_play_within_bounds  # noqa: E402
 
 OPTION_SETS = [
     {"builds": builds, "voluntary_scrap": scrap, "passing": passing}
@@ -21,24 +24,10 @@ CASES = [(n, o) for n in (2, 3, 4, 5) for o in OPTION_SETS]
 IDS = [f"{n}p-" + "-".join(str(v) for v in o.values()) for n, o in CASES]
 
 
-def _check(game, length: int, returns: list[float]) -> None:
-    low, high = game.utility_bounds()
-    assert length <= game.max_game_length()
-    assert all(low <= r <= high for r in returns), (returns, low, high)
-
-
 @pytest.mark.parametrize(("players", "options"), CASES, ids=IDS)
 def test_random_and_greedy_play_stay_within_the_bounds(players, options):
     game = cardlab.load_game("supercomputer", players=players, **options)
-    for seed in range(8):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        _check(game, len(state.history()), state.returns())
-    agents = [make_agent("greedy", seed=i) for i in range(players)]
-    result = play_game(game, agents, seed=1)
-    _check(game, len(result.history), result.returns)
+    check_play_within_bounds(game, random_games=8, greedy_games=1)
 
 
 @pytest.mark.parametrize("builds", ["choose_one", "keep_both", "public_race"])

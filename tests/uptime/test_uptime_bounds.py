@@ -5,14 +5,17 @@ worst cases we can build cheaply stay inside them."""
 from __future__ import annotations
 
 import itertools
-import random
+import sys
+from pathlib import Path
 
 import pytest
 
 import cardlab
-from cardlab.agents import make_agent, play_game
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.state import STALL_CAP_ROUNDS
+from harness import check_play_within_bounds  # noqa: E402
 
 OPTION_SETS = [
     {"stall_end": se, "supply_reshuffle": rs, "row_sweep": sw}
@@ -22,25 +25,10 @@ CASES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS]
 IDS = [f"{n}p-" + "-".join(f"{k}={v}" for k, v in o.items()) for n, o in CASES]
 
 
-def _check(game, length: int, returns: list[float]) -> None:
-    low, high = game.utility_bounds()
-    assert length <= game.max_game_length()
-    assert all(low <= r <= high for r in returns), (returns, low, high)
-
-
 @pytest.mark.parametrize(("players", "options"), CASES, ids=IDS)
 def test_random_and_greedy_play_stay_within_the_bounds(players, options):
     game = cardlab.load_game("uptime", players=players, **options)
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        _check(game, len(state.history()), state.returns())
-    for seed in range(6):
-        agents = [make_agent("greedy", seed=seed * 10 + i) for i in range(players)]
-        result = play_game(game, agents, seed=seed)
-        _check(game, len(result.history), result.returns)
+    check_play_within_bounds(game, random_games=30, greedy_games=6)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

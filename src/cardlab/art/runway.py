@@ -150,21 +150,7 @@ def _deal(face: RunwayFace) -> CardArt:
 
 
 def _panel_card(face: RunwayFace, colour: str, label: str, picture: str) -> CardArt:
-    parts = [card_outline(fill=colour), rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5)]
-    parts.append(rect(3, 3, CARD_W - 6, 7, fill=colour, radius=1.5))
-    parts.append(text(CARD_W / 2, 8.2, label, 3.4, anchor="middle", bold=True, fill="#fff"))
-    name = fit_text(
-        face.name,
-        width=CARD_W - 10,
-        height=7,
-        max_size=6,
-        min_size=3,
-        card=face.name,
-        field="name",
-        bold=True,
-        max_lines=1,
-    )
-    parts.append(text_block(CARD_W / 2, 13, name, anchor="middle", bold=True))
+    parts = banner_face_top(label, face.name, colour, name_size=6, name_y=13)
     parts.append(picture)
     rule = fit_text(
         face.text,

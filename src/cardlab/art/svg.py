@@ -139,14 +139,16 @@ def card_outline(*, fill: str = "#fff", stroke: str = "#000") -> str:
     )
 
 
-def banner_face_top(label: str, name: str, colour: str) -> list[str]:
+def banner_face_top(
+    label: str, name: str, colour: str, *, name_size: float = 5.5, name_y: float = 12.5
+) -> list[str]:
     """Outline, white face, a coloured banner reading `label` and the card's name
     below it: the top of every Deal and Build card, so they look like one family."""
     fitted = fit_text(
         name,
         width=CARD_W - 10,
         height=7,
-        max_size=5.5,
+        max_size=name_size,
         min_size=3,
         card=name,
         field="name",
@@ -158,5 +160,5 @@ def banner_face_top(label: str, name: str, colour: str) -> list[str]:
         rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5),
         rect(3, 3, CARD_W - 6, 7, fill=colour, radius=1.5),
         text(CARD_W / 2, 8.2, label, 3.4, anchor="middle", bold=True, fill="#fff"),
-        text_block(CARD_W / 2, 12.5, fitted, anchor="middle", bold=True),
+        text_block(CARD_W / 2, name_y, fitted, anchor="middle", bold=True),
     ]
