@@ -113,3 +113,36 @@ def click_until_over(page, max_clicks: int = 2000) -> int:
             buttons.nth(clicks % n).click()
             clicks += 1
     raise AssertionError("game did not end")
+
+
+# Layout problems on the table page, as the browser measures them (empty = none):
+# the page never scrolls sideways; each SUPER COMPUTER grid lies inside its seat
+# panel and either shows whole or scrolls (overflow-x auto) with its cells
+# already shrunk to the smallest size; move buttons lie inside the viewport.
+LAYOUT_PROBLEMS_JS = """() => {
+  const out = [];
+  const W = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > W + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in a ${W}px viewport`);
+  for (const wrap of document.querySelectorAll('#seats .grid-wrap')) {
+    const seat = wrap.closest('.seat-card').getBoundingClientRect();
+    const r = wrap.getBoundingClientRect();
+    const name = wrap.closest('.seat-card').querySelector('h3').textContent;
+    if (r.left < seat.left - 1 || r.right > seat.right + 1) out.push(`${name}: grid box sticks out of its panel`);
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      if (getComputedStyle(wrap).overflowX !== 'auto') out.push(`${name}: grid clipped, not scrollable`);
+      const min = parseFloat(getComputedStyle(wrap.firstChild).getPropertyValue('--grid-min'));
+      for (const cell of wrap.firstChild.children) {
+        if (cell.getBoundingClientRect().width > min + 1) { out.push(`${name}: grid scrolls before its cells shrank`); break; }
+      }
+    }
+  }
+  for (const b of document.querySelectorAll('#moves .move')) {
+    const r = b.getBoundingClientRect();
+    if (r.left < -1 || r.right > W + 1) out.push(`move "${b.textContent}" outside the viewport`);
+  }
+  return out;
+}"""
+
+
+def layout_problems(page) -> list[str]:
+    return list(page.evaluate(LAYOUT_PROBLEMS_JS))

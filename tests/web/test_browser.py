@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, click_until_over, need_browser
+from browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    click_until_over,
+    layout_problems,
+    need_browser,
+)
 
 from cardlab.web.catalog import installed_games
 
@@ -68,15 +76,77 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     page.goto(server.seat_url(made, 0))
     page.wait_for_selector(".move:not([disabled])")
     page.screenshot(path=str(ARTIFACTS / f"table-{game}.png"), full_page=True)
+    assert layout_problems(page) == []
     clicks = click_until_over(page)
     assert clicks > 0
     assert page.locator("table.scores tr.winner").count() >= 1
     page.screenshot(path=str(ARTIFACTS / f"final-{game}.png"), full_page=True)
+    assert layout_problems(page) == []
     page.click("text=Replay the game step by step")
     page.wait_for_selector(".replay-step:has-text('step 0 of')")
     page.click("text=Next ▶")
     page.wait_for_selector(".replay-step:has-text('step 1 of')")
     page.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_is_usable_on_a_phone(browser, server, game):
+    """At 390x844: no sideways page scroll, moves inside the screen and clickable,
+    cards at a readable size, SUPER COMPUTER grids shown whole or scrollable."""
+    if game not in installed_games():
+        pytest.skip(f"{game} engine not installed yet")
+    made = server.create(
+        game=game,
+        players=3,
+        bot_delay=0,
+        seats=[
+            {"kind": "human"},
+            {"kind": "bot", "agent": "greedy"},
+            {"kind": "bot", "agent": "random"},
+        ],
+    )
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(server.seat_url(made, 0))
+    for clicks in range(14):  # far enough into the game for grids, tableaux and deals
+        page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=20000)
+        if page.is_visible("#final"):
+            break
+        assert layout_problems(page) == [], f"after {clicks} moves"
+        buttons = page.locator(".move:not([disabled])")
+        buttons.nth(clicks % buttons.count()).tap()
+    page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=20000)
+    assert layout_problems(page) == []
+    widths = page.eval_on_selector_all(
+        ".card",
+        "els => els.filter(e => !e.closest('.grid')).map(e => e.getBoundingClientRect().width)",
+    )
+    assert widths and min(widths) >= 60, widths
+    name_px = page.eval_on_selector_all(
+        ".card .name", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert min(name_px) >= 11, name_px
+    page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"), full_page=True)
+    if game == "supercomputer":
+        # A computer 12 parts wide (drawn by the page's own renderGrid from set-aside
+        # cards it was sent) scrolls inside its seat panel instead of being clipped.
+        wide = page.evaluate(
+            """() => {
+              const cards = T.view.obs.set_aside;
+              const cells = Array.from({ length: 12 }, (_, x) => ({ x, y: 0, card: cards[x % cards.length] }));
+              const wrap = document.querySelector('#seats .grid-wrap') || document.createElement('div');
+              wrap.className = 'grid-wrap';
+              wrap.replaceChildren(renderGrid(cells));
+              document.querySelector('#seats .seat-card').append(wrap);
+              return { scroll: wrap.scrollWidth, client: wrap.clientWidth };
+            }"""
+        )
+        assert wide["scroll"] > wide["client"], wide
+        assert layout_problems(page) == []
+    ctx.close()
 
 
 def hand_ids(page) -> set[str]:

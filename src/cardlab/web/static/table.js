@@ -124,7 +124,8 @@ function highlight(label, on) {
 
 function drawHand(view, root) {
   root.replaceChildren();
-  const hand = view.obs.hand;
+  // SUPER COMPUTER keeps a seat's hand under `you` (with its builds and secret pick).
+  const hand = view.obs.hand ?? (view.obs.you ? view.obs.you.hand : undefined);
   root.hidden = view.you === null || view.you === undefined || hand === undefined;
   if (root.hidden) return;
   root.append(h("h2", "", "Your hand"));
@@ -175,7 +176,8 @@ function drawFinal(view) {
   order.forEach((seat, i) => {
     const row = h("tr", f.winners.includes(seat) ? "winner" : "");
     row.append(h("td", "", String(i + 1)), h("td", "", seatName(view, seat)), h("td", "", String(f.returns[seat])));
-    const detail = breakdown && breakdown[seat] ? Object.entries(breakdown[seat]).map(([k, v]) => `${words(k)} ${v}`).join(", ") : "";
+    const detail = breakdown && breakdown[seat] ? Object.entries(breakdown[seat])
+      .filter(([k, v]) => v || k === "total").map(([k, v]) => `${words(k)} ${v}`).join(", ") : "";
     row.append(h("td", "detail", (f.winners.includes(seat) ? "Winner. " : "") + detail));
     table.append(row);
   });

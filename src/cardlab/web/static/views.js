@@ -23,13 +23,14 @@ function renderValue(value, opts = {}) {
   if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && "x" in v && "y" in v && v.card)) {
     return renderGrid(value);
   }
-  if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && Cards.isCard(v.card))) {
+  // Slots holding a card or nothing: UPTIME's Build Row, RUNWAY's pitched cards.
+  if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && "card" in v && (v.card === null || Cards.isCard(v.card)))) {
     const row = h("div", "card-row");
     for (const slot of value) {
       const box = h("div", "slot");
-      box.append(Cards.render(slot.card, opts));
+      box.append(slot.card ? Cards.render(slot.card, opts) : h("div", "card empty-slot" + (opts.small ? " small" : ""), "empty slot"));
       const notes = Object.entries(slot).filter(([k, v]) => k !== "card" && k !== "slot" && v !== null && v !== false);
-      if (notes.length) box.append(h("div", "slot-note", notes.map(([k, v]) => `${words(k)}: ${v}`).join(", ")));
+      if (notes.length) box.append(h("div", "slot-note", notes.map(([k, v]) => slotNote(k, v)).join(" · ")));
       row.append(box);
     }
     return row;
@@ -55,6 +56,14 @@ function renderValue(value, opts = {}) {
   return h("span", "", String(value));
 }
 
+// A slot's note: seats named as seats ("reserved by Seat 1", "Seat 2 · match").
+function slotNote(key, v) {
+  if (key === "seat") return `Seat ${v}`;
+  if (key.endsWith("_by") || key.endsWith("_seat")) return `${words(key)} Seat ${v}`;
+  if (key === "role") return String(v);
+  return v === true ? words(key) : `${words(key)} ${v}`;
+}
+
 // Cards placed at (x, y) on a square grid: SUPER COMPUTER's computers. North is
 // y - 1 in the engine, so y grows downward as on screen. `targets` are the
 // legal placements ({x, y, action, label}), drawn as clickable empty cells.
@@ -63,7 +72,9 @@ function renderGrid(cells, targets = []) {
   const xs = all.map((c) => c.x), ys = all.map((c) => c.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys);
   const grid = h("div", "grid");
-  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--grid-cell))`;
+  // Cells shrink (down to --grid-min) to fit the panel; a grid wider still scrolls in its .grid-wrap.
+  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(var(--grid-min), var(--grid-cell)))`;
+  grid.dataset.columns = String(maxX - minX + 1);
   const place = (node, c) => {
     node.style.gridColumn = String(c.x - minX + 1);
     node.style.gridRow = String(c.y - minY + 1);
@@ -76,6 +87,7 @@ function renderGrid(cells, targets = []) {
   }
   for (const t of targets) {
     const b = h("button", "move target", `Place here (${t.x},${t.y})`);
+    b.setAttribute("aria-label", t.label);
     b.title = t.label;
     b.dataset.action = t.action;
     b.addEventListener("click", () => t.onClick());
@@ -91,6 +103,60 @@ function section(title, content, cls = "") {
   return box;
 }
 
+// Nothing worth a line: null, "", false, an empty list or an empty object.
+function isEmpty(v) {
+  if (v === null || v === undefined || v === "" || v === false) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object" && !Cards.isCard(v)) return Object.keys(v).length === 0;
+  return false;
+}
+
+const seatWord = (s) => (s === null || s === undefined ? "none" : `Seat ${s}`);
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const named = (v) => (Array.isArray(v) ? v.map((x) => (x && x.name) || String(x)).join(", ") : String(v));
+
+// Short labelled facts ("chips") and labelled card zones, built per seat or for the table.
+class Facts {
+  constructor() { this.chips = []; this.zones = []; }
+  chip(label, value, cls = "") { this.chips.push([label, value, cls]); return this; }
+  tag(text, cls = "") { this.chips.push([text, undefined, cls]); return this; }
+  zone(label, value) { if (!isEmpty(value)) this.zones.push([label, value]); return this; }
+  // The chips, then `middle` (a seat's computer), then the card zones.
+  draw(root, middle = null) {
+    if (this.chips.length) {
+      const line = h("div", "chips");
+      for (const [label, value, cls] of this.chips) {
+        const chip = h("span", `chip ${cls}`.trim());
+        if (value === undefined) chip.textContent = label;
+        else chip.append(h("span", "chip-label", label), " ", h("b", "", String(value)));
+        line.append(chip);
+      }
+      root.append(line);
+    }
+    if (middle) root.append(middle);
+    for (const [label, value] of this.zones) {
+      const box = h("div", "zone-mini");
+      box.append(h("div", "zone-label", label), renderValue(value, { small: true }));
+      root.append(box);
+    }
+  }
+}
+
+// Any fact no game view claimed: a chip for a scalar, a zone for the rest; empties left out.
+// A key as a label: "deal_deck_count" -> "Deal deck", "four_way_attached" -> "Four way attached".
+function label(key) {
+  const text = words(key.replace(/_(count|size)$/, ""));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function genericFact(out, key, v) {
+  if (isEmpty(v)) return;
+  if (typeof v === "boolean") out.tag(label(key));
+  else if (typeof v === "number" || typeof v === "string") out.chip(label(key), v);
+  else if (Array.isArray(v) && v.every((x) => typeof x !== "object" || x === null)) out.chip(label(key), v.join(", "));
+  else out.zone(label(key), v);
+}
+
 // Top-level arrays with one entry per seat (RUNWAY's reputation, footholds...).
 // Lists of names or of Build Row slots that happen to have that length are not per seat.
 const NOT_PER_SEAT = new Set(["sectors", "pitch_order", "materials"]);
@@ -102,7 +168,10 @@ function isPerSeat(obs, key) {
     (x && typeof x === "object" && !("card" in x) && !Cards.isCard(x)));
 }
 
-// The per-seat facts: from obs.players[i] and from the per-seat top-level arrays.
+// The per-seat facts: from obs.players[i], the per-seat top-level arrays and
+// maps keyed by seat (RUNWAY's known_in_hands).
+const KEYED_BY_SEAT = new Set(["known_in_hands"]);
+
 function seatFacts(obs) {
   const n = obs.num_players;
   const facts = Array.from({ length: n }, () => ({}));
@@ -111,9 +180,108 @@ function seatFacts(obs) {
   }
   for (const key of Object.keys(obs)) {
     if (isPerSeat(obs, key)) obs[key].forEach((x, i) => { facts[i][key] = x; });
+    if (KEYED_BY_SEAT.has(key) && obs[key] && typeof obs[key] === "object") {
+      for (const [s, v] of Object.entries(obs[key])) if (facts[Number(s)]) facts[Number(s)][key] = v;
+    }
   }
   return facts;
 }
+
+// Per game: a seat's facts as a player reads them. Each takes the facts it
+// understands out of `f` (what is left is drawn generically, so nothing is lost).
+const SeatViews = {
+  runway(f, out, obs, seat) {
+    const take = (k) => { const v = f[k]; delete f[k]; return v; };
+    const hand = take("hand_sizes");
+    if (hand !== undefined) out.chip("Hand", plural(hand, "card"));
+    const rep = take("reputation");
+    if (rep !== undefined && !(obs.scores && obs.scores[seat] === rep)) out.chip("Reputation", rep);
+    const holds = take("footholds"), left = take("footholds_left");
+    if (holds && typeof holds === "object") {
+      const on = Object.entries(holds).filter(([, n]) => n);
+      out.chip("Footholds", on.length ? on.map(([s, n]) => `${s} ${n}`).join(" · ") : "none yet");
+    }
+    if (left !== undefined) out.chip("Footholds left", left);
+    const locked = take("sectors_locked");
+    if (locked) out.chip("Sectors locked", locked);
+    const rides = take("rides_paid");
+    if (rides) out.chip("Rides paid", rides);
+    out.zone("Deals won", take("deals_won"));
+    out.zone(seat === obs.seat ? "Seen in your hand" : "Known in hand", take("known_in_hands"));
+  },
+  uptime(f, out) {
+    const take = (k) => { const v = f[k]; delete f[k]; return v; };
+    const mats = take("hand_materials"), patches = take("hand_patches");
+    if (mats !== undefined) out.chip("Hand", plural(mats, "material") + (patches ? ` + ${plural(patches, "Patch", "Patches")}` : ""));
+    const known = take("known_materials");
+    if (!isEmpty(known)) out.chip("Seen taking", Object.entries(known).map(([m, n]) => (n > 1 ? `${m} ×${n}` : m)).join(", "));
+    const comps = take("computers"), milestone = take("milestone_computers");
+    if (comps !== undefined) out.chip("Computers", comps + (milestone !== undefined && milestone !== comps ? ` (${milestone} toward Milestone)` : ""));
+    const contracts = take("contracts");
+    if (contracts) out.chip("Contracts", contracts);
+    const turns = take("turns");
+    if (turns !== undefined) out.chip("Turns", turns);
+    const dp = take("draw_pass_actions");
+    if (dp) out.chip("Draws/Passes", dp);
+    if (take("tower_discount")) out.tag("Tower discount", "good");
+    const pts = take("points");
+    if (pts && typeof pts === "object") {
+      const parts = Object.entries(pts).filter(([k, v]) => k !== "total" && k !== "network_uncapped" && v)
+        .map(([k, v]) => `${words(k)} ${v}` + (k === "network" && pts.network_uncapped !== v ? ` (${pts.network_uncapped} uncapped)` : ""));
+      out.chip("Points", parts.length ? `${parts.join(" + ")} = ${pts.total}` : `${pts.total ?? 0}`);
+    }
+    out.zone("Tableau", take("tableau"));
+  },
+  supercomputer(f, out, obs) {
+    const take = (k) => { const v = f[k]; delete f[k]; return v; };
+    const hand = take("hand_size");
+    if (hand !== undefined) out.chip("Hand", plural(hand, "part"));
+    const picked = take("has_picked");
+    if (picked) out.tag("has picked", "good");
+    else if (picked === false && obs.phase === "pick") out.tag("still picking");
+    const held = take("builds_held");
+    if (held !== undefined) out.chip("Builds held", held);
+    const four = take("four_way_attached");
+    if (four) out.chip("4-way parts", four);
+    const scrapped = take("scrapped_total");
+    if (scrapped) out.chip("Scrapped in all", scrapped);
+    const pool = take("known_hand_and_pick");
+    if (!isEmpty(pool)) out.chip("Their hand + secret pick", named(pool));
+    out.zone("Placing", take("placing"));
+    out.zone("Builds won in the race", take("race_won"));
+    out.zone("Builds revealed", take("builds_revealed"));
+    out.zone("Scrap", take("scrap"));
+    out.zone("Known hand", take("known_hand"));
+  },
+};
+
+// Per game, top-level facts for the table strip (everything else is drawn generically).
+const PublicFacts = {
+  runway(obs, out, used) {
+    used.add("known_in_hands");  // drawn in each seat's panel
+    if (Array.isArray(obs.pitch_order) && obs.pitch_order.length) out.chip("Pitch order", obs.pitch_order.map(seatWord).join(", "));
+    if (obs.last_seat !== undefined && obs.last_seat !== null) out.chip("Last seat", seatWord(obs.last_seat));
+    used.add("pitch_order").add("last_seat");
+  },
+  uptime(obs, out, used) {
+    for (const k of ["first_player", "turn_of", "winner"]) {
+      if (obs[k] !== undefined && obs[k] !== null) out.chip(label(k), seatWord(obs[k]));
+      used.add(k);
+    }
+    if (obs.end_triggered) out.chip("End triggered", words(String(obs.end_triggered)), "warn");
+    if (obs.supply_shortage_pending) out.tag("Supply Shortage pending", "warn");
+    if (obs.tiebreak) out.chip("Tie-break", words(String(obs.tiebreak)));
+    if (!isEmpty(obs.build_deck_bottom_known)) out.chip("Bottom of the Build Deck", obs.build_deck_bottom_known.join(", "));
+    const p = obs.payment;
+    if (p) {
+      out.chip("Paying", `${seatWord(p.payer)} for ${p.for}: ${p.remaining} to go` + (p.paid && p.paid.length ? `, paid ${p.paid.join(", ")}` : ""), "warn");
+    }
+    for (const k of ["end_triggered", "supply_shortage_pending", "tiebreak", "build_deck_bottom_known", "payment", "auction"]) used.add(k);
+  },
+  supercomputer(obs, out, used) {
+    for (const k of ["round", "turn", "passing", "you"]) used.add(k);
+  },
+};
 
 const GameViews = {
   // Shown above the generic public state, per game.
@@ -129,23 +297,66 @@ const GameViews = {
     return box;
   },
   uptime(obs) {
-    if (!obs.auction) return null;
-    return section("Auction", renderValue(obs.auction), "auction");
+    const a = obs.auction;
+    if (!a) return null;
+    const box = h("div", "auction-body");
+    if (a.contract) box.append(Cards.render(a.contract, { small: true }));
+    const out = new Facts();
+    out.chip("Opened by", seatWord(a.opener));
+    out.chip("High bid", a.high_bid === null || a.high_bid === undefined ? "no bid yet" : `${a.high_bid} by ${seatWord(a.high_bidder)}`);
+    if (!isEmpty(a.still_to_answer)) out.chip("Still to answer", a.still_to_answer.map(seatWord).join(", "));
+    const text = h("div", "");
+    out.draw(text);
+    box.append(text);
+    return section("Auction", box, "auction");
   },
   supercomputer(obs) {
-    return h("div", "sc-round", `Round ${obs.round} of 3 · turn ${obs.turn} of 7 · passing ${obs.passing || ""}`);
+    return h("div", "sc-round", `Round ${obs.round} of 3 · turn ${obs.turn} of 7` + (obs.passing ? ` · passing ${obs.passing}` : ""));
   },
 };
+
+// SUPER COMPUTER keeps your private cards under `you`: the hand is drawn as
+// "Your hand" (table.js), the rest as one panel of your cards.
+function renderYou(you) {
+  const out = new Facts();
+  out.zone("Your secret pick", you.pending_pick);
+  out.zone("Builds offered", you.build_offer);
+  out.zone("Your builds", you.builds);
+  out.zone("Returned build", you.returned_build);
+  for (const [k, v] of Object.entries(you)) {
+    if (!["hand", "pending_pick", "build_offer", "builds", "returned_build"].includes(k)) genericFact(out, k, v);
+  }
+  if (!out.chips.length && !out.zones.length) return null;
+  const box = h("div", "you-zones");
+  out.draw(box);
+  return section("Your cards", box, "key-you");
+}
 
 function renderPublic(obs, root) {
   root.replaceChildren();
   const special = GameViews[obs.game] && GameViews[obs.game](obs);
   if (special) root.append(special);
+  const strip = new Facts();
+  const used = new Set();
+  if (PublicFacts[obs.game]) PublicFacts[obs.game](obs, strip, used);
+  const panels = [];
   for (const [key, value] of Object.entries(obs)) {
-    if (BASE_KEYS.has(key) || isPerSeat(obs, key) || key.startsWith("hype")) continue;
-    if (obs.game === "supercomputer" && ["round", "turn", "passing"].includes(key)) continue;
-    root.append(section(words(key), renderValue(value), `key-${key}`));
+    if (BASE_KEYS.has(key) || isPerSeat(obs, key) || key.startsWith("hype") || used.has(key) || KEYED_BY_SEAT.has(key)) continue;
+    if (isEmpty(value)) continue;
+    const scalar = typeof value !== "object" || (Array.isArray(value) && value.every((x) => typeof x !== "object" || x === null));
+    if (scalar) genericFact(strip, key, value);
+    else panels.push(section(words(key), renderValue(value), `key-${key}`));
   }
+  if (strip.chips.length) {
+    const box = h("div", "panel table-facts");
+    strip.draw(box);
+    root.append(box);
+  }
+  if (obs.game === "supercomputer" && obs.you) {
+    const you = renderYou(obs.you);
+    if (you) root.append(you);
+  }
+  root.append(...panels);
 }
 
 function renderSeatPanel(obs, seat, info, facts, ctx) {
@@ -153,27 +364,34 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   if (seat === obs.current_player) box.classList.add("to-move");
   if (seat === ctx.you) box.classList.add("me");
   const winner = ctx.final && ctx.final.winners.includes(seat);
-  const title = h("h3", "", `Seat ${seat} · ${info.name}${seat === ctx.you ? " (you)" : ""}${winner ? " · winner" : ""}`);
-  box.append(title);
+  const head = h("div", "seat-head");
+  head.append(h("h3", "", `Seat ${seat} · ${info.name}${seat === ctx.you ? " (you)" : ""}${winner ? " · winner ★" : ""}`));
+  const label = obs.game === "runway" ? "Reputation" : "Score";
+  head.append(h("span", "score", `${label} ${obs.scores ? obs.scores[seat] : "?"}`));
+  box.append(head);
   const status = info.kind === "bot" ? `bot: ${info.agent}` : info.connected ? "online" : "away";
   box.append(h("div", "seat-status", `${status}${seat === obs.current_player ? " · deciding now" : ""}`));
-  box.append(h("div", "score", `Score ${obs.scores ? obs.scores[seat] : "?"}`));
-  const rest = h("div", "seat-facts");
-  for (const [k, v] of Object.entries(facts)) {
-    if (k === "points" && v && typeof v === "object") { rest.append(section("points", renderValue(v))); continue; }
-    if (k === "computer" && Array.isArray(v)) {
-      const targets = seat === ctx.you ? (ctx.targets || []) : [];
-      const row = h("div", "fact");
-      row.append(h("div", "fact-name", "computer:"));
-      row.append(v.length || targets.length ? renderGrid(v, targets) : h("span", "muted", "empty"));
-      rest.append(row);
-      continue;
+  const f = { ...facts };
+  const computer = f.computer;
+  delete f.computer;
+  const out = new Facts();
+  if (SeatViews[obs.game]) SeatViews[obs.game](f, out, obs, seat);
+  for (const [k, v] of Object.entries(f)) genericFact(out, k, v);
+  let zone = null;
+  if (Array.isArray(computer)) {
+    const targets = seat === ctx.you ? (ctx.targets || []) : [];
+    zone = h("div", "zone-mini computer");
+    zone.append(h("div", "zone-label", "Computer"));
+    if (computer.length || targets.length) {
+      const wrap = h("div", "grid-wrap");
+      wrap.append(renderGrid(computer, targets));
+      zone.append(wrap);
+    } else {
+      zone.append(h("span", "muted", "no parts yet"));
     }
-    const row = h("div", "fact");
-    row.append(h("span", "fact-name", words(k) + ": "));
-    row.append(renderValue(v, { small: true }));
-    rest.append(row);
   }
+  const rest = h("div", "seat-facts");
+  out.draw(rest, zone);
   box.append(rest);
   return box;
 }
