@@ -6,17 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from printcheck import ARTIFACTS
+from printcheck import ARTIFACTS, engine_ready
 
-from cardlab.games import game_module
 from cardlab.printing import print_game
-
-GAMES = ("uptime", "runway", "supercomputer")
-
-
-def engine_ready(game: str) -> bool:
-    """A game's engine has landed when its package exposes GAME."""
-    return hasattr(game_module(game), "GAME")
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,16 @@ from pathlib import Path
 
 from PIL import Image
 
+from cardlab.games import game_module
 from cardlab.printing.paper import PT_PER_MM
+
+GAMES = ("uptime", "runway", "supercomputer")
+
+
+def engine_ready(game: str) -> bool:
+    """A game's engine has landed when its package exposes GAME."""
+    return hasattr(game_module(game), "GAME")
+
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "print"
 XHTML = "{http://www.w3.org/1999/xhtml}"

@@ -9,8 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, engine_ready
-from printcheck import TextLine, px, render_page, text_lines
+from printcheck import GAMES, TextLine, engine_ready, px, render_page, text_lines
 from pypdf import PdfReader
 
 from cardlab.art import CardTextOverflowError, game_art
@@ -229,3 +228,20 @@ def test_print_command_writes_the_pdf_and_reports_bad_input(tmp_path: Path) -> N
     assert len(PdfReader(out).pages) == 8
     bad = CliRunner().invoke(app, ["print", "runway", "--paper", "a3", "--out", str(out)])
     assert bad.exit_code == 2 and "unknown paper 'a3'" in bad.output
+
+
+def test_printed_faces_follow_the_rule_options(tmp_path: Path) -> None:
+    """U4: with patch_cost=0 the Patch card prints a free claim; a bad option is refused."""
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    default = print_game("uptime", out=tmp_path / "default.pdf")
+    free = print_game("uptime", out=tmp_path / "free.pdf", options={"patch_cost": "0"})
+    free_text = " ".join(line.text for line in text_lines(free))
+    default_text = " ".join(line.text for line in text_lines(default))
+    assert "patch_cost=0" in free_text and "patch_cost=0" not in default_text
+    bad = CliRunner().invoke(
+        app, ["print", "uptime", "-o", "patch_cost=7", "--out", str(tmp_path / "x.pdf")]
+    )
+    assert bad.exit_code == 2 and "patch_cost" in bad.output

@@ -10,6 +10,7 @@ greyscale and for colour-blind players."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -278,7 +279,7 @@ def card_svg(face: RunwayFace) -> str:
     return card_art(face).svg()
 
 
-def faces(cards: Any) -> list[RunwayFace]:
+def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFace]:
     """Face records from RUNWAY's loaded card data (`game.cards`, a RunwayCards),
     numbered as the engine numbers them (see games/runway/layout.py)."""
     styles = [CapitalStyle(k.role, k.name, k.symbol, k.colour, k.line_mark) for k in cards.kinds]

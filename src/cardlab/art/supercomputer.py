@@ -7,7 +7,7 @@ universal), so a grid can be matched without telling colours apart."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,7 +210,7 @@ def card_svg(face: Face) -> str:
     return card_art(face).svg()
 
 
-def faces(cards: Any) -> list[Face]:
+def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[Face]:
     """Face records from the loaded card set (`game.cards`): parts sc00.. then builds sb00..,
     in file order, as the engine numbers them."""
     out: list[Face] = []

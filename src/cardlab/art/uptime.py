@@ -6,6 +6,7 @@ requisition cost, the ability text and the points."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -222,9 +223,12 @@ def card_svg(face: UptimeFace) -> str:
     return card_art(face).svg()
 
 
-def faces(cards: Any) -> list[UptimeFace]:
+def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[UptimeFace]:
     """Face records from UPTIME's loaded card data (`game.cards`, a CardTable), one per
-    card id, with the engine's numbering (Supply cards first)."""
+    card id, with the engine's numbering (Supply cards first). `options` are the game's
+    rule options: the Patch's printed claim cost follows `patch_cost` (U4)."""
+    patch_cost = int((options or {}).get("patch_cost", 1))
+    patch_cost_text = "1 raw material of any kind" if patch_cost else "free (patch_cost=0)"
     from cardlab.games.uptime import cards as model
 
     out = []
@@ -240,7 +244,7 @@ def faces(cards: Any) -> list[UptimeFace]:
             kind, cost = "Computer", "3 different Component types from your tableau"
             ability, points = ABILITY_TEXT[model.ABILITIES[sub]], str(value)
         elif k == model.PATCH:
-            kind, cost, ability = "Patch", "1 raw material of any kind", PATCH_TEXT
+            kind, cost, ability = "Patch", patch_cost_text, PATCH_TEXT
         elif k == model.COMPONENT:
             mats = cards.component_cost[sub]
             kind, cost = "Component", " + ".join(cards.material_names[m] for m in mats)

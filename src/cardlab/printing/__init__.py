@@ -7,19 +7,15 @@ CairoSVG and pypdf load only when a PDF is made."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-
-def print_game(
-    game_name: str,
-    cards: str | Path | None = None,
-    paper: str = "a4",
-    out: str | Path | None = None,
-) -> Path:
-    """Write GAME's cards as a print-and-play PDF; see cardlab.printing.game_pdf."""
-    from cardlab.printing.game_pdf import print_game as make
-
-    return make(game_name, cards=cards, paper=paper, out=out)
-
+from typing import Any
 
 __all__ = ["print_game"]
+
+
+def __getattr__(name: str) -> Any:
+    # print_game lives in game_pdf, which loads CairoSVG and pypdf: import it on first use.
+    if name == "print_game":
+        from cardlab.printing.game_pdf import print_game
+
+        return print_game
+    raise AttributeError(name)

@@ -25,12 +25,19 @@ def register(app: typer.Typer) -> None:
         out: Annotated[
             Path | None, typer.Option("--out", help="PDF to write (default GAME-cards-PAPER.pdf).")
         ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", "-o", help="Rule option name=value (repeatable)."),
+        ] = None,
     ) -> None:
         """Write GAME's cards as a print-and-play PDF: 9-up sheets, crop marks, backs, cover."""
+        from cardlab.core.options import parse_option_pairs
         from cardlab.printing import print_game
 
         try:
-            path = print_game(game, cards=cards, paper=paper, out=out)
+            path = print_game(
+                game, cards=cards, paper=paper, out=out, options=parse_option_pairs(option or [])
+            )
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None

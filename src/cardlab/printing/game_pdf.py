@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from cardlab.art import CardArt, CardTextOverflowError, game_art
 from cardlab.games import load_game
@@ -19,16 +21,18 @@ def print_game(
     cards: str | Path | None = None,
     paper: str = "a4",
     out: str | Path | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Path:
     """Write GAME's cards as a PDF of 9-up sheets and return its path.
 
     `cards` is a card data file (the packaged one when None), loaded by the
     game's own loader so bad data fails with the engine's CardDataError.
-    `out` defaults to `<game>-cards-<paper>.pdf` in the current directory."""
+    `out` defaults to `<game>-cards-<paper>.pdf` in the current directory. `options`
+    are rule options (validated like everywhere else); faces print what they change."""
     sheet_paper = paper_named(paper)
-    game = load_game(game_name, cards=cards)
+    game = load_game(game_name, cards=cards, **(options or {}))
     art = game_art(game_name)
-    faces = art.faces(game.cards)
+    faces = art.faces(game.cards, game.options)
     arts = draw_all(art, faces)
     plan = plan_pages(faces, art.BACKS)
     layout = SheetLayout(sheet_paper)

@@ -21,7 +21,10 @@ def _faces(catalog: Catalog, game: str) -> dict[str, str]:
         module = game_art(game)
         cls = catalog.game_class(game)
         instance = cls(getattr(cls, "default_players", cls.min_players))
-        faces = {face.id: module.card_svg(face) for face in module.faces(instance.cards)}
+        faces = {
+            face.id: module.card_svg(face)
+            for face in module.faces(instance.cards, instance.options)
+        }
         for back in getattr(module, "BACKS", ()):
             faces[f"back-{back}"] = module.back_art(back).svg()
         return faces
