@@ -39,6 +39,11 @@ def server(tmp_path):
     s.kill()
 
 
+def settled(page) -> None:
+    """Wait until every card image has loaded, so a screenshot shows what a player sees."""
+    page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+
+
 def test_lobby_lists_the_games_and_creates_a_table_by_clicking(browser, server):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server.url)
@@ -75,11 +80,13 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(server.seat_url(made, 0))
     page.wait_for_selector(".move:not([disabled])")
+    settled(page)
     page.screenshot(path=str(ARTIFACTS / f"table-{game}.png"), full_page=True)
     assert layout_problems(page) == []
     clicks = click_until_over(page)
     assert clicks > 0
     assert page.locator("table.scores tr.winner").count() >= 1
+    settled(page)
     page.screenshot(path=str(ARTIFACTS / f"final-{game}.png"), full_page=True)
     assert layout_problems(page) == []
     page.click("text=Replay the game step by step")
