@@ -83,3 +83,37 @@ def test_gate_prints_one_screen_of_verdicts(tmp_path: Path) -> None:
     text = table(rows, 1.0)
     assert "runway.sample_turn" in text and text.count("\n") <= 24
     assert (tmp_path / "runway" / "report.html").exists()
+
+
+def test_length_histograms_carry_their_numbers(report_dir: Path) -> None:
+    data = json.loads((report_dir / "report.json").read_text())
+    main = data["main"]["length"]["histograms"]
+    rows = {r["players"]: r["length"]["histograms"] for r in data["player_counts"]}
+    for key in ("decisions", "minutes"):
+        # one set of bins for every player count, so the series overlay; the main run is one
+        assert len({json.dumps(h[key]["edges"]) for h in rows.values()}) == 1
+        assert main[key] == rows[data["settings"]["players"]][key]
+        for n, h in rows.items():
+            games = next(r for r in data["player_counts"] if r["players"] == n)["length"]
+            assert sum(h[key]["counts"]) == games["minutes"]["n"]
+            assert len(h[key]["counts"]) == len(h[key]["edges"]) - 1
+    edges = main["decisions"]["edges"]
+    assert all(e == int(e) for e in edges)
+    values = [r["length"]["decisions"] for r in data["player_counts"]]
+    assert edges[0] <= min(v["min"] for v in values) and edges[-1] > max(v["max"] for v in values)
+    compare = [v["length"]["histograms"]["minutes"]["edges"] for v in data["compare"]["values"]]
+    assert compare[0] == compare[1]
+    html = (report_dir / "report.html").read_text()
+    for alt in ("estimated minutes per game, by player count", "decisions per game, by player"):
+        assert f'alt="{alt}' in html
+
+
+def test_box_minutes_agree_with_the_length_claim(report_dir: Path) -> None:
+    """The shaded range is the one runway.length_30 checks (30 min +-25%)."""
+    data = json.loads((report_dir / "report.json").read_text())
+    box = data["box_minutes"]
+    claim = next(c for c in data["claims"] if c["id"] == "runway.length_30")
+    lo = min(r[0] for r in box["by_players"].values()) * (1 - box["tolerance"])
+    hi = max(r[1] for r in box["by_players"].values()) * (1 + box["tolerance"])
+    assert claim["evidence"]["accepted_range_min"] == [lo, hi]
+    assert sorted(box["by_players"]) == sorted(claim["evidence"]["by_players"])

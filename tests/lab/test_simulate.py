@@ -54,3 +54,27 @@ def test_engine_errors_are_recorded_with_their_seed(toy: str, monkeypatch) -> No
     (record,) = run_spec(make_spec(toy, 2, "random", 0, 1), 1, progress=False).records
     assert record.end_reason == "error" and "boom" in (record.error or "")
     assert record.seed == game_seed(0, 0)
+
+
+def test_a_dead_turn_that_ends_the_game_is_counted(toy: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Toy rule change: the last seat of a round of passes has to pass (a forced move
+    that moves no card, changes no score, and ends the game: a dead turn), and the
+    last card has to be taken (forced, but it moves a card: not dead)."""
+    import labtoy
+
+    real = labtoy.TakeState.legal_actions
+
+    def forced_endings(self):  # type: ignore[no-untyped-def]
+        legal = real(self)
+        if legal and self.passes_in_row >= self.game.num_players - 1:
+            return [labtoy.PASS]
+        if legal and len(self.deck) == 1:
+            return [labtoy.TAKE1]
+        return legal
+
+    monkeypatch.setattr(labtoy.TakeState, "legal_actions", forced_endings)
+    records = run_spec(make_spec(toy, 2, "random", 4, 80), 1, progress=False).records
+    by_end = {r.end_reason for r in records}
+    assert {"all_passed", "deck_empty"} <= by_end  # both endings were played
+    for r in records:
+        assert r.dead_turns == (1 if r.end_reason == "all_passed" else 0), r.seed

@@ -19,6 +19,7 @@ td,th{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
 .v{font-weight:bold;text-transform:uppercase}.what{color:#555;font-size:.92em}
 img{max-width:100%;height:auto}pre{white-space:pre-wrap;word-break:break-word;font-size:.82em;
 margin:0}details summary{cursor:pointer}.flag{color:#c0392b;font-weight:bold}
+@media (max-width:480px){body{padding:8px}td,th{padding:3px 4px}}
 """
 
 
@@ -102,29 +103,55 @@ def outcome_section(m: dict[str, Any], plots: dict[str, str]) -> str:
     )
 
 
+QUANTILES = ("mean", "sd", "min", "p10", "median", "p90", "max")
+
+
 def _dist_rows(length: dict[str, Any], keys: list[str]) -> list[list[Any]]:
-    return [
-        [k, *(length[k][q] for q in ("mean", "sd", "min", "p10", "median", "p90", "max"))]
-        for k in keys
-    ]
+    """One decimal is plenty for a game's length, and keeps the table phone-wide."""
+    return [[k, *(f"{length[k][q]:.1f}".removesuffix(".0") for q in QUANTILES)] for k in keys]
 
 
-def length_section(m: dict[str, Any]) -> str:
-    length = m["length"]
+def _box_text(box: dict[str, Any]) -> str:
+    if not box:
+        return "The rulebook states no playing time."
+    groups: dict[str, list[str]] = {}
+    for n, (lo, hi) in box["by_players"].items():
+        groups.setdefault(f"{lo:g}" if lo == hi else f"{lo:g}-{hi:g}", []).append(n)
+    stated = "; ".join(f"{', '.join(ns)}p: {r} min" for r, ns in groups.items())
+    return (
+        f"The rulebook states {stated} (shaded); its length claims accept a mean within "
+        f"{box['tolerance']:.0%} of that (light band)."
+    )
+
+
+def length_section(report: dict[str, Any], plots: dict[str, str]) -> str:
+    length = report["main"]["length"]
     tm = length["time_model"]
+    players = report["settings"]["players"]
     return (
         "<h2>Length</h2>"
         + _what(
-            "Per game. Minutes are estimated: seconds per decision kind (table below), "
-            f"{tm['forced']} s for a forced move, {tm['other']} s for other kinds; setup and "
-            "scoring excluded. Override with --time-model FILE.json."
+            f"Per game at {players} players. Minutes are estimated: seconds per decision kind "
+            f"(below), {tm['forced']:g} s for a forced move, {tm['other']:g} s for other kinds; "
+            "setup and scoring excluded. Override with --time-model FILE.json."
         )
         + _table(
-            ["per game", "mean", "sd", "min", "p10", "median", "p90", "max"],
+            ["per game", *QUANTILES],
             _dist_rows(length, ["decisions", "turns", "rounds", "minutes"]),
         )
-        + f"<p>time model: {_t(tm['seconds'])}</p>"
+        + f"<p>time model (seconds): {_t(_kv(tm['seconds']))}</p>"
+        + _what(
+            "Histograms: every player count, as the share of its games in each bin (edges and "
+            "counts in report.json under length.histograms). "
+            + _box_text(report.get("box_minutes", {}))
+        )
+        + _img(plots, "length_minutes", "estimated minutes per game, by player count")
+        + _img(plots, "length_decisions", "decisions per game, by player count")
     )
+
+
+def _kv(d: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v:g}" for k, v in d.items())
 
 
 def decisions_section(m: dict[str, Any], plots: dict[str, str]) -> str:
@@ -284,7 +311,7 @@ def render(report: dict[str, Any]) -> str:
         f"{report['elapsed_s']} s · generated {_t(report['generated_at'])}</p>",
         claims_section(report["claims"]),
         outcome_section(m, plots),
-        length_section(m),
+        length_section(report, plots),
         decisions_section(m, plots),
         tension_section(m),
         skill_section(report, plots),
@@ -299,6 +326,7 @@ def render(report: dict[str, Any]) -> str:
             f"<h2>Option {_t(c['option'])} compared</h2>",
             _side_table(c["values"], "value"),
             _img(plots, "compare", "compare"),
+            _img(plots, "compare_minutes", "estimated minutes per game by option value"),
         ]
     parts.append(ends_section(m))
     body = "\n".join(parts)

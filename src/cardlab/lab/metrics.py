@@ -7,6 +7,8 @@ excluded from outcome figures (they have no winner) and listed under `ends`."""
 
 from __future__ import annotations
 
+import bisect
+import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -83,15 +85,82 @@ def _mean_scores_by_position(done: Sequence[GameRecord]) -> list[float]:
     return [round(t / len(done), 3) for t in totals]
 
 
-def length(records: Sequence[GameRecord], model: TimeModel) -> dict[str, Any]:
-    """Decisions, turns, rounds per game and estimated minutes at a table."""
+HIST_BINS = 24
+"""About this many bins per length histogram (fewer when the data is narrow)."""
+
+HISTOGRAMS = ("decisions", "minutes")
+"""The length figures the report draws as histograms."""
+
+
+def length_values(records: Sequence[GameRecord], model: TimeModel) -> dict[str, list[float]]:
+    """Per finished-or-stopped game (errors left out): decisions and estimated minutes."""
     done = [r for r in records if r.error is None]
-    minutes = [model.game_seconds(r.kind_decisions, r.kind_forced) / 60 for r in done]
+    return {
+        "decisions": [float(r.decisions) for r in done],
+        "minutes": [
+            round(model.game_seconds(r.kind_decisions, r.kind_forced) / 60, 2) for r in done
+        ],
+    }
+
+
+def nice_edges(values: Sequence[float], integer: bool, bins: int = HIST_BINS) -> list[float]:
+    """Bin edges at multiples of a round width (1, 2, 2.5, 5 x 10^k; whole numbers
+    for integer data) covering every value, with about `bins` bins."""
+    if not values:
+        return [0.0, 1.0]
+    lo, hi = min(values), max(values)
+    raw = (hi - lo) / bins
+    widths = [m * 10.0**e for e in range(-1, 7) for m in (1, 2, 2.5, 5)]
+    if integer:
+        widths = [w for w in widths if w >= 1 and w == int(w)]
+    width = next((w for w in widths if w >= raw), widths[-1])
+    start = math.floor(lo / width) * width
+    edges = [start]
+    while edges[-1] <= hi:  # the last bin [e, e + width) holds `hi`
+        edges.append(round(start + len(edges) * width, 6))
+    return edges
+
+
+def histogram(values: Sequence[float], edges: Sequence[float]) -> list[int]:
+    """Counts per bin [edges[i], edges[i+1]); values outside the edges are not counted."""
+    counts = [0] * (len(edges) - 1)
+    for v in values:
+        i = bisect.bisect_right(edges, v) - 1
+        if 0 <= i < len(counts):
+            counts[i] += 1
+    return counts
+
+
+def shared_edges(
+    record_sets: Sequence[Sequence[GameRecord]], model: TimeModel
+) -> dict[str, list[float]]:
+    """One set of bin edges per length figure for several configurations, so
+    their histograms (one series each) can be drawn over each other."""
+    pooled: dict[str, list[float]] = {k: [] for k in HISTOGRAMS}
+    for records in record_sets:
+        for k, vals in length_values(records, model).items():
+            pooled[k].extend(vals)
+    return {k: nice_edges(v, integer=k == "decisions") for k, v in pooled.items()}
+
+
+def length(
+    records: Sequence[GameRecord],
+    model: TimeModel,
+    edges: dict[str, list[float]] | None = None,
+) -> dict[str, Any]:
+    """Decisions, turns, rounds per game and estimated minutes at a table, with
+    histograms of decisions and minutes (`edges`: shared bins, else the data's own)."""
+    done = [r for r in records if r.error is None]
+    values = length_values(records, model)
+    edges = edges or shared_edges([records], model)
     return {
         "decisions": describe([r.decisions for r in done]),
         "turns": describe([r.turns for r in done]),
         "rounds": describe([r.rounds for r in done]),
-        "minutes": describe([round(m, 2) for m in minutes]),
+        "minutes": describe(values["minutes"]),
+        "histograms": {
+            k: {"edges": edges[k], "counts": histogram(values[k], edges[k])} for k in HISTOGRAMS
+        },
         "time_model": model.as_dict(),
     }
 

@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 import matplotlib
+import matplotlib.ticker
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -17,7 +18,8 @@ SIZE = (5.0, 2.8)
 
 def _encode(fig: Any) -> str:
     buf = io.BytesIO()
-    fig.tight_layout()
+    if fig.get_layout_engine() is None:
+        fig.tight_layout()
     fig.savefig(buf, format="png", dpi=90)
     plt.close(fig)
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
@@ -98,6 +100,86 @@ def side_by_side(rows: list[dict[str, Any]], key: str, title: str) -> str:
     return _encode(fig)
 
 
+SERIES_COLORS = ("#4a7bb7", "#e67e22", "#27ae60", "#8e44ad", "#c0392b")
+HIST_SIZE = (4.4, 3.5)
+"""Length histograms: about a phone's width at 90 dpi, so their text is not scaled down."""
+
+
+def length_series(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The series of the length histograms, `{label, players, length}`: one per
+    player count when the report compares counts, else the main run alone."""
+    rows = report.get("player_counts") or []
+    main = report["settings"]["players"]
+    if len(rows) > 1:
+        return [
+            {
+                "label": f"{r['players']}p{' (main)' if r['players'] == main else ''}",
+                "players": r["players"],
+                "length": r["length"],
+            }
+            for r in rows
+        ]
+    return [{"label": f"{main}p", "players": main, "length": report["main"]["length"]}]
+
+
+def length_histogram(
+    series: list[dict[str, Any]],
+    key: str,
+    title: str,
+    xlabel: str,
+    box: dict[str, Any] | None = None,
+) -> str | None:
+    """Overlaid histograms of one length figure, each series as the share of its
+    games per bin (bins shared, from report.json); `box` shades the rulebook's
+    stated minutes for the series' player counts and the claims' accepted band."""
+    series = [s for s in series if sum(s["length"]["histograms"][key]["counts"])]
+    if not series:
+        return None
+    fig, ax = plt.subplots(figsize=HIST_SIZE, layout="constrained")
+    lows, highs, tops = [], [], []
+    for i, s in enumerate(series):
+        hist = s["length"]["histograms"][key]
+        total = sum(hist["counts"])
+        shares = [c / total for c in hist["counts"]]
+        color = SERIES_COLORS[i % len(SERIES_COLORS)]
+        ax.stairs(shares, hist["edges"], fill=True, alpha=0.3, color=color)
+        label = f"{s['label']} · {total} games"
+        ax.stairs(shares, hist["edges"], color=color, linewidth=1.4, label=label)
+        lows.append(hist["edges"][0])
+        highs.append(hist["edges"][-1])
+        tops.append(max(shares))
+    stated = (box or {}).get("by_players", {})
+    ranges = [stated[str(s["players"])] for s in series if str(s.get("players")) in stated]
+    if ranges:
+        lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
+        tol = box["tolerance"] if box else 0.0
+        a, b = lo * (1 - tol), hi * (1 + tol)
+        ax.axvspan(a, b, color="#f1c40f", alpha=0.18, lw=0, label=f"claim accepts {a:g}-{b:g}")
+        if hi > lo:
+            ax.axvspan(
+                lo, hi, color="#f39c12", alpha=0.4, lw=0, label=f"rulebook {lo:g}-{hi:g} min"
+            )
+        else:
+            ax.axvline(lo, color="#d35400", linewidth=2, label=f"rulebook {lo:g} min")
+        lows.append(a)
+        highs.append(b)
+    pad = (max(highs) - min(lows)) * 0.02
+    ax.set_xlim(min(lows) - pad, max(highs) + pad)
+    ax.set_ylim(0, max(tops) * 1.12)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of games")
+    ax.set_title(title)
+    labels = ax.get_legend_handles_labels()[1]
+    fig.legend(
+        loc="outside lower center",
+        ncol=1 if max(len(x) for x in labels) > 28 else 2,
+        fontsize=9,
+        frameon=False,
+    )
+    return _encode(fig)
+
+
 def all_plots(report: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report, by name (missing data -> no chart)."""
     m = report["main"]
@@ -111,6 +193,25 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
             [v["mean_branching"] for v in by_kind.values()],
             "branching factor per decision kind",
             "mean legal actions",
+        )
+    series = length_series(report)
+    plots["length_decisions"] = length_histogram(
+        series, "decisions", "decisions per game", "decisions (all seats)"
+    )
+    plots["length_minutes"] = length_histogram(
+        series,
+        "minutes",
+        "estimated minutes per game",
+        "minutes (time model)",
+        report.get("box_minutes"),
+    )
+    if report.get("compare"):
+        c = report["compare"]
+        plots["compare_minutes"] = length_histogram(
+            [{"label": f"{c['option']}={r['value']}", "length": r["length"]} for r in c["values"]],
+            "minutes",
+            f"estimated minutes per game by {c['option']}",
+            "minutes (time model)",
         )
     plots["content"] = card_win_rates(m["content"])
     plots["ladder"] = ladder(report.get("skill", {}))

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.lab import metrics
+from cardlab.lab.backends import RunResult
 from cardlab.lab.claims import evaluate
 from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import GameRecord
 from cardlab.lab.stats import games_for_half_width
-from cardlab.lab.timemodel import TimeModel
+from cardlab.lab.timemodel import TimeModel, box_minutes
 
 HALF_WIDTH = 0.03
 """Default games are enough for a +-3-point 95% interval on each seat's win rate."""
@@ -26,11 +27,15 @@ def default_games(players: int) -> int:
     return games_for_half_width(1 / players, HALF_WIDTH)
 
 
-def config_metrics(records: Sequence[GameRecord], model: TimeModel) -> dict[str, Any]:
+def config_metrics(
+    records: Sequence[GameRecord],
+    model: TimeModel,
+    edges: dict[str, list[float]] | None = None,
+) -> dict[str, Any]:
     return {
         "games": len(records),
         "outcome": metrics.outcome(records),
-        "length": metrics.length(records, model),
+        "length": metrics.length(records, model, edges),
         "decisions": metrics.decisions(records),
         "tension": metrics.tension(records),
         "content": metrics.content(records),
@@ -38,9 +43,11 @@ def config_metrics(records: Sequence[GameRecord], model: TimeModel) -> dict[str,
     }
 
 
-def side_metrics(records: Sequence[GameRecord], model: TimeModel) -> dict[str, Any]:
-    """The side-by-side subset (no per-card table)."""
-    full = config_metrics(records, model)
+def side_metrics(
+    records: Sequence[GameRecord], model: TimeModel, edges: dict[str, list[float]]
+) -> dict[str, Any]:
+    """The side-by-side subset (no per-card table); `edges` are shared by the rows."""
+    full = config_metrics(records, model, edges)
     full.pop("content")
     return full
 
@@ -57,6 +64,11 @@ def build_report(
     cls = ctx.game_class
     model = ctx.time_model
     main = ctx.run(label=f"{ctx.game} {ctx.players}p main")
+    claims = evaluate(ctx, claims_only)
+    counts = _player_count_runs(ctx, cls, side_games)
+    # One set of histogram bins for every player count (the main run is one of them),
+    # so the length histograms overlay, one series per count.
+    edges = metrics.shared_edges([main.records, *(run.records for run in counts.values())], model)
     report: dict[str, Any] = {
         "game": ctx.game,
         "title": getattr(cls, "title", ctx.game),
@@ -73,11 +85,14 @@ def build_report(
             "ladder_games": ladder_games,
             "ladder_iterations": ladder_iterations,
         },
-        "claims": evaluate(ctx, claims_only),
-        "main": config_metrics(main.records, model),
+        "claims": claims,
+        "box_minutes": box_minutes(ctx.game),
+        "main": config_metrics(main.records, model, edges),
         "main_games_per_s": round(len(main.records) / main.elapsed_s, 2),
     }
-    report["player_counts"] = _player_counts(ctx, cls, side_games, model)
+    report["player_counts"] = [
+        {"players": n, **side_metrics(run.records, model, edges)} for n, run in counts.items()
+    ]
     if compare is not None:
         report["compare"] = _compare(ctx, compare, side_games, model)
     report["skill"] = _skill(ctx, ladder_games, ladder_iterations)
@@ -87,14 +102,11 @@ def build_report(
     return report
 
 
-def _player_counts(
-    ctx: LabContext, cls: Any, side_games: int, model: TimeModel
-) -> list[dict[str, Any]]:
-    out = []
+def _player_count_runs(ctx: LabContext, cls: Any, side_games: int) -> dict[int, RunResult]:
+    out = {}
     for n in range(cls.min_players, cls.max_players + 1):
         games = ctx.games if n == ctx.players else side_games
-        run = ctx.run(label=f"{ctx.game} {n}p", players=n, games=games)
-        out.append({"players": n, **side_metrics(run.records, model)})
+        out[n] = ctx.run(label=f"{ctx.game} {n}p", players=n, games=games)
     return out
 
 
@@ -102,10 +114,15 @@ def _compare(
     ctx: LabContext, compare: tuple[str, list[str]], side_games: int, model: TimeModel
 ) -> dict[str, Any]:
     name, values = compare
-    rows = []
-    for value in values:
-        run = ctx.run(label=f"{ctx.game} {name}={value}", options={name: value}, games=side_games)
-        rows.append({"value": str(run.spec.options_dict[name]), **side_metrics(run.records, model)})
+    runs = [
+        ctx.run(label=f"{ctx.game} {name}={value}", options={name: value}, games=side_games)
+        for value in values
+    ]
+    edges = metrics.shared_edges([run.records for run in runs], model)
+    rows = [
+        {"value": str(run.spec.options_dict[name]), **side_metrics(run.records, model, edges)}
+        for run in runs
+    ]
     return {"option": name, "games": side_games, "values": rows}
 
 

@@ -144,9 +144,11 @@ class _Tracker:
         self.first_player = -1
         self.trace: list[list[float]] = []
         self._forced_before: tuple[str, list[float]] | None = None
+        self._state: GameState | None = None
 
     def __call__(self, state: GameState, seat: int, action: int) -> None:
         self._settle_forced(state)
+        self._state = state  # the live state play_game mutates: the final state at the end
         self.count += 1
         if self.first_player < 0:
             self.first_player = seat
@@ -161,6 +163,12 @@ class _Tracker:
         if n_legal == 1:
             self.kind_forced[kind] += 1
             self._forced_before = (_zones_key(state), scores)
+
+    def finish(self) -> None:
+        """Settle the game's last move against the final state: a forced last move
+        that moved no card and changed no score is a dead turn like any other."""
+        if self._state is not None:
+            self._settle_forced(self._state)
 
     def _settle_forced(self, state: GameState) -> None:
         """A forced move that moved no card and changed no score was a dead turn."""
@@ -226,6 +234,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         record.decisions = tracker.count
         _fill_tracking(record, tracker)
         return record
+    tracker.finish()
     info = result.info
     record.scores = [float(x) for x in result.returns]
     record.winners = [int(w) for w in result.winners]

@@ -27,6 +27,35 @@ DEFAULT_SECONDS: dict[str, dict[str, float]] = {
 }
 
 
+BOX_MINUTES: dict[str, dict[int, tuple[float, float]]] = {
+    # "3-4 players · 25-30 min" (uptime.length_25_30); 2p "a ~25-minute game"
+    # (uptime.two_player_length).
+    "uptime": {2: (25.0, 25.0), 3: (25.0, 30.0), 4: (25.0, 30.0)},
+    # "2-4 players · 30 min" (runway.length_30).
+    "runway": {2: (30.0, 30.0), 3: (30.0, 30.0), 4: (30.0, 30.0)},
+    # SUPER COMPUTER's rulebook states no playing time.
+}
+"""The playing time each rulebook states, per player count: (low, high) minutes.
+The length claims accept a mean within this range widened by 25%
+(`claims.common.LENGTH_TOLERANCE`); the report shades it on the minutes histogram."""
+
+
+BOX_TOLERANCE = 0.25
+"""The length claims hold when the estimated mean is within the stated minutes +-25%."""
+
+
+def box_minutes(game: str) -> dict[str, Any]:
+    """The rulebook's stated minutes by player count (JSON keys) and the claims'
+    tolerance; {} when the rulebook states none."""
+    ranges = BOX_MINUTES.get(game)
+    if not ranges:
+        return {}
+    return {
+        "by_players": {str(n): list(r) for n, r in ranges.items()},
+        "tolerance": BOX_TOLERANCE,
+    }
+
+
 @dataclass
 class TimeModel:
     """Seconds per decision kind; `forced` for single-option moves; `other` fallback."""
