@@ -21,6 +21,7 @@ from cardlab.art.svg import (
     CardArt,
     banner_face_top,
     card_outline,
+    centred_name,
     circle,
     fmt,
     line,
@@ -91,18 +92,11 @@ def _capital(face: RunwayFace) -> CardArt:
     parts.append(_mark_band(style.line_mark, style.colour))
     parts.append(text(7, 14, str(face.number), 9, bold=True))
     parts.append(text(CARD_W - 7, 14, str(face.number), 9, anchor="end", bold=True))
-    name = fit_text(
-        face.name,
-        width=CARD_W - 14,
-        height=6,
-        max_size=5,
-        min_size=3,
-        card=face.name,
-        field="name",
-        bold=True,
-        max_lines=1,
+    parts.append(
+        centred_name(
+            face.name, y=26.5, width=CARD_W - 14, height=6, max_size=5, min_size=3, max_lines=1
+        )
     )
-    parts.append(text_block(CARD_W / 2, 26.5, name, anchor="middle", bold=True))
     parts.append(_symbol(style.role, CARD_W / 2, 45, 10, style.colour))
     parts.append(
         text(

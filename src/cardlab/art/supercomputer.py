@@ -18,6 +18,7 @@ from cardlab.art.svg import (
     CardArt,
     banner_face_top,
     card_outline,
+    centred_name,
     circle,
     rect,
     text,
@@ -78,18 +79,11 @@ def _part(face: PartFace) -> CardArt:
     )
     label = f"{face.type.upper()}{' · 4-WAY' if four_way else ''}"
     parts.append(text(CARD_W / 2, 14.5, label, 3, anchor="middle", bold=True, fill="#495057"))
-    name = fit_text(
-        face.name,
-        width=CARD_W - 22,
-        height=11,
-        max_size=4.6,
-        min_size=2.8,
-        card=face.name,
-        field="name",
-        bold=True,
-        max_lines=2,
+    parts.append(
+        centred_name(
+            face.name, y=16.5, width=CARD_W - 22, height=11, max_size=4.6, min_size=2.8, max_lines=2
+        )
     )
-    parts.append(text_block(CARD_W / 2, 16.5, name, anchor="middle", bold=True))
     if face.size:
         parts.append(rect(9, 30, CARD_W - 18, 8, fill="#212529"))
         parts.append(

@@ -139,26 +139,41 @@ def card_outline(*, fill: str = "#fff", stroke: str = "#000") -> str:
     )
 
 
+def centred_name(
+    name: str,
+    *,
+    y: float,
+    width: float,
+    height: float,
+    max_size: float,
+    min_size: float = 3,
+    max_lines: int = 1,
+) -> str:
+    """A card's name, bold and centred at `y`, shrunk to fit its box; a name that
+    cannot fit is reported by card (CardTextOverflowError), never clipped."""
+    fitted = fit_text(
+        name,
+        width=width,
+        height=height,
+        max_size=max_size,
+        min_size=min_size,
+        card=name,
+        field="name",
+        bold=True,
+        max_lines=max_lines,
+    )
+    return text_block(CARD_W / 2, y, fitted, anchor="middle", bold=True)
+
+
 def banner_face_top(
     label: str, name: str, colour: str, *, name_size: float = 5.5, name_y: float = 12.5
 ) -> list[str]:
     """Outline, white face, a coloured banner reading `label` and the card's name
-    below it: the top of every Deal and Build card, so they look like one family."""
-    fitted = fit_text(
-        name,
-        width=CARD_W - 10,
-        height=7,
-        max_size=name_size,
-        min_size=3,
-        card=name,
-        field="name",
-        bold=True,
-        max_lines=1,
-    )
+    below it: the top of every Deal, Shock, Sector and Build card, one family."""
     return [
         card_outline(fill=colour),
         rect(3, 3, CARD_W - 6, CARD_H - 6, fill="#fff", radius=1.5),
         rect(3, 3, CARD_W - 6, 7, fill=colour, radius=1.5),
         text(CARD_W / 2, 8.2, label, 3.4, anchor="middle", bold=True, fill="#fff"),
-        text_block(CARD_W / 2, name_y, fitted, anchor="middle", bold=True),
+        centred_name(name, y=name_y, width=CARD_W - 10, height=7, max_size=name_size),
     ]

@@ -11,7 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.art.face import Face
-from cardlab.art.svg import CARD_H, CARD_W, CardArt, card_outline, circle, rect, text, text_block
+from cardlab.art.svg import (
+    CARD_H,
+    CARD_W,
+    CardArt,
+    card_outline,
+    centred_name,
+    circle,
+    rect,
+    text,
+    text_block,
+)
 from cardlab.art.textfit import fit_text, text_width
 
 TITLE = "UPTIME"
@@ -78,18 +88,11 @@ def card_art(face: UptimeFace) -> CardArt:
     parts.append(
         text(CARD_W / 2, 7.3, face.kind.upper(), 3.0, anchor="middle", bold=True, fill="#fff")
     )
-    name = fit_text(
-        face.name,
-        width=inner_w,
-        height=7,
-        max_size=5.5,
-        min_size=3.2,
-        card=face.name,
-        field="name",
-        bold=True,
-        max_lines=1,
+    parts.append(
+        centred_name(
+            face.name, y=10.8, width=inner_w, height=7, max_size=5.5, min_size=3.2, max_lines=1
+        )
     )
-    parts.append(text_block(CARD_W / 2, 10.8, name, anchor="middle", bold=True))
     # cost
     y = 19.0
     if face.cost:
