@@ -8,30 +8,11 @@ import re
 import statistics
 
 import pytest
+from runway_kit import BENCH, act, build
 
 from cardlab import CardlabError, load_game
 from cardlab.games.runway.layout import BLIND0, CARD_IDS, PASS
-from cardlab.games.runway.scenarios import card, from_setup
-
-HANDS3 = [
-    ["Cash 1", "Network 1", "Tech 1", "Talent 1", "Network 8", "Talent 8"],
-    ["Cash 2", "Network 2", "Tech 2", "Talent 2", "Tech 8", "Cash 8"],
-    ["Cash 3", "Network 3", "Tech 3", "Talent 3", "Network 5", "Cash 5"],
-]
-BENCH = ["Cash 7", "Tech 7", "Talent 7"]
-
-
-def build(players=3, hands=None, deals=("Conference Badge", "Board Seat"), options=None, **kw):
-    game = load_game("runway", players=players, **(options or {}))
-    return from_setup(
-        game, hands=hands or HANDS3[:players], bench=kw.pop("bench", BENCH), deals=deals, **kw
-    )
-
-
-def act(state, label):
-    found = [a for a in state.legal_actions() if state.action_to_string(a).startswith(label)]
-    assert len(found) == 1, (label, [state.action_to_string(a) for a in state.legal_actions()])
-    state.apply_action(found[0])
+from cardlab.games.runway.scenarios import card
 
 
 def pass_skip(state, times=1):

@@ -5,30 +5,9 @@ last seat that passes one seat clockwise every Deal, and how it combines with th
 import random
 
 import pytest
+from runway_kit import act, build
 
 from cardlab import load_game
-from cardlab.games.runway.scenarios import from_setup
-
-HANDS4 = [
-    ["Cash 1", "Network 1", "Tech 1", "Talent 1", "Network 8", "Talent 8"],
-    ["Cash 2", "Network 2", "Tech 2", "Talent 2", "Tech 8", "Cash 8"],
-    ["Cash 3", "Network 3", "Tech 3", "Talent 3", "Network 5", "Cash 5"],
-    ["Cash 4", "Network 4", "Tech 4", "Talent 4", "Network 6", "Cash 6"],
-]
-BENCH = ["Cash 7", "Tech 7", "Talent 7"]
-
-
-def build(players, options=None, **kw):
-    game = load_game("runway", players=players, **(options or {}))
-    return from_setup(
-        game, hands=HANDS4[:players], bench=BENCH, deals=("Conference Badge", "Board Seat"), **kw
-    )
-
-
-def act(state, label):
-    found = [a for a in state.legal_actions() if state.action_to_string(a).startswith(label)]
-    assert len(found) == 1, (label, [state.action_to_string(a) for a in state.legal_actions()])
-    state.apply_action(found[0])
 
 
 def dump_deals(state, deals):

@@ -5,32 +5,12 @@ Positions are built with the documented `scenarios.from_setup` builder."""
 import json
 
 import pytest
+from runway_kit import BENCH, HANDS3, act, build
 
 from cardlab import IllegalActionError, load_game
 from cardlab.games.runway.layout import BLIND0, BLIND_TAKE, CARD_IDS, PASS, SKIP, SWAP0, TAKE0
-from cardlab.games.runway.scenarios import card, from_setup
+from cardlab.games.runway.scenarios import card
 from cardlab.games.runway.state import closing_winner
-
-HANDS3 = [
-    ["Cash 1", "Network 1", "Tech 1", "Talent 1", "Network 8", "Talent 8"],
-    ["Cash 2", "Network 2", "Tech 2", "Talent 2", "Tech 8", "Cash 8"],
-    ["Cash 3", "Network 3", "Tech 3", "Talent 3", "Network 5", "Cash 5"],
-]
-BENCH = ["Cash 7", "Tech 7", "Talent 7"]
-
-
-def build(players=3, hands=None, deals=("Conference Badge", "Board Seat"), options=None, **kw):
-    game = load_game("runway", players=players, **(options or {}))
-    return from_setup(
-        game, hands=hands or HANDS3[:players], bench=kw.pop("bench", BENCH), deals=deals, **kw
-    )
-
-
-def act(state, label):
-    """Apply the one legal action whose label starts with `label`."""
-    found = [a for a in state.legal_actions() if state.action_to_string(a).startswith(label)]
-    assert len(found) == 1, (label, [state.action_to_string(a) for a in state.legal_actions()])
-    state.apply_action(found[0])
 
 
 def c(state, label):
