@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -14,6 +15,7 @@ from browser import (
     layout_problems,
     need_browser,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardlab.web.catalog import installed_games
 
@@ -40,8 +42,15 @@ def server(tmp_path):
 
 
 def settled(page) -> None:
-    """Wait until every card image has loaded, so a screenshot shows what a player sees."""
-    page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+    """Let every card image load before a screenshot, so it shows what a player sees.
+
+    Card images load lazily (offscreen ones only when scrolled to), so they are switched
+    to eager first; the wait is bounded because a screenshot is an artifact, not a check."""
+    page.evaluate(
+        "document.querySelectorAll('img[loading=lazy]').forEach(i => i.loading = 'eager')"
+    )
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("Array.from(document.images).every(i => i.complete)", timeout=10_000)
 
 
 def test_lobby_lists_the_games_and_creates_a_table_by_clicking(browser, server):
