@@ -11,14 +11,13 @@ CardDataError naming the file, the card and the field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from cardlab.core.carddata import load_card_file, validate_card_data
+from cardlab.core.carddata import load_card_file
 from cardlab.core.errors import CardDataError
 
-M = TypeVar("M", bound=BaseModel)
 HERE = Path(__file__).parent
 PARTS_FILE = HERE / "cards.toml"
 BUILDS_FILE = HERE / "builds.toml"
@@ -32,6 +31,24 @@ FOUR_WAY_TYPES = ("CPU", "Hub")
 HAND_SIZE = 7
 MAX_PLAYERS = 5
 Points3 = Annotated[list[int], Field(min_length=3, max_length=3)]
+
+
+def _all_at_least_zero(v: list[int]) -> list[int]:
+    if min(v) < 0:
+        raise ValueError("points must be 0 or more in every round")
+    return v
+
+
+def _all_at_most_zero(v: list[int]) -> list[int]:
+    if max(v) > 0:
+        raise ValueError("points must be 0 or less in every round (they are subtracted)")
+    return v
+
+
+Gains3 = Annotated[Points3, AfterValidator(_all_at_least_zero)]
+"""Green points and build bonuses for rounds 1/2/3."""
+Losses3 = Annotated[Points3, AfterValidator(_all_at_most_zero)]
+"""Red (scrap) points and build penalties for rounds 1/2/3."""
 """Points for rounds 1, 2 and 3 (a list, so a wrong length is reported as such)."""
 
 
@@ -47,24 +64,10 @@ class Part(BaseModel):
     west: ColourName
     size: int | None = Field(default=None, gt=0)
     unit: str | None = None
-    green: Points3
-    red: Points3
+    green: Gains3
+    red: Losses3
     lt4: bool = False
     """The rulebook's "<4" mark: the card is used only with 5 players (S2)."""
-
-    @field_validator("green")
-    @classmethod
-    def _green_not_negative(cls, v: Points3) -> Points3:
-        if min(v) < 0:
-            raise ValueError("green points must be 0 or more")
-        return v
-
-    @field_validator("red")
-    @classmethod
-    def _red_not_positive(cls, v: Points3) -> Points3:
-        if max(v) > 0:
-            raise ValueError("red (scrap) points must be 0 or less")
-        return v
 
     @model_validator(mode="after")
     def _consistent(self) -> Part:
@@ -139,22 +142,8 @@ class Build(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
     requires: list[Requirement] = Field(min_length=1)
-    bonus: Points3
-    penalty: Points3
-
-    @field_validator("bonus")
-    @classmethod
-    def _bonus_not_negative(cls, v: Points3) -> Points3:
-        if min(v) < 0:
-            raise ValueError("bonus points must be 0 or more")
-        return v
-
-    @field_validator("penalty")
-    @classmethod
-    def _penalty_not_positive(cls, v: Points3) -> Points3:
-        if max(v) > 0:
-            raise ValueError("penalty points must be 0 or less")
-        return v
+    bonus: Gains3
+    penalty: Losses3
 
     @model_validator(mode="after")
     def _one_requirement_per_type(self) -> Build:
@@ -166,24 +155,12 @@ class Build(BaseModel):
 
 class CardFile(BaseModel):
     """A card file: parts, builds, or both (a missing section keeps the packaged cards).
-
-    Builds are checked one by one afterwards (`_builds`) so that an error inside a
-    requirement still names the build card, not only "requires[0]"."""
+    The core's loader names the card and the field of any error, also inside list fields
+    such as `green[2]` or `requires[0]`."""
 
     model_config = ConfigDict(extra="forbid")
-    parts: list[dict[str, Any]] | None = None
-    builds: list[dict[str, Any]] | None = None
-
-
-def _each(raw: list[dict[str, Any]], model: type[M], section: str, source: str) -> list[M]:
-    """Validate card by card, so an error inside a list field (green[2], requires[0])
-    still names the card: "file: card 'X' (parts[3]): green: ..."."""
-    out = []
-    for i, data in enumerate(raw):
-        name = data.get("name") if isinstance(data, dict) else None
-        where = f"{source}: card {name!r} ({section}[{i}])" if name else f"{source}: {section}[{i}]"
-        out.append(validate_card_data(data, model, where))
-    return out
+    parts: list[Part] | None = None
+    builds: list[Build] | None = None
 
 
 class CardSet:
@@ -197,19 +174,15 @@ class CardSet:
 
 def load_cards(path: Path | None = None) -> CardSet:
     """The packaged cards, or a designer's file (its sections replace the packaged ones)."""
-    parts = _each(load_card_file(PARTS_FILE, CardFile).parts or [], Part, "parts", str(PARTS_FILE))
-    builds = _each(
-        load_card_file(BUILDS_FILE, CardFile).builds or [], Build, "builds", str(BUILDS_FILE)
-    )
+    parts = load_card_file(PARTS_FILE, CardFile).parts or []
+    builds = load_card_file(BUILDS_FILE, CardFile).builds or []
     source = f"{PARTS_FILE} + {BUILDS_FILE}"
     if path is not None:
         mine = load_card_file(path, CardFile)
         if mine.parts is None and mine.builds is None:
             raise CardDataError(f"{path}: no [[parts]] and no [[builds]]: nothing to load")
-        if mine.parts is not None:
-            parts = _each(mine.parts, Part, "parts", str(path))
-        if mine.builds is not None:
-            builds = _each(mine.builds, Build, "builds", str(path))
+        parts = mine.parts if mine.parts is not None else parts
+        builds = mine.builds if mine.builds is not None else builds
         source = str(path)
     check_card_set(parts, builds, source)
     return CardSet(parts, builds, source)
