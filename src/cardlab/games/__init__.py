@@ -1,53 +1,88 @@
-"""The game registry. Each game is a package exposing `GAME` (its Game class)
-and a `render` module with `render_text(state, seat)` and `render_final(state)`."""
+"""The game registry: every game is found through the ``cardlab.games``
+entry-point group, where its package registers one `GameInfo`
+(``uptime = "cardlab.games.uptime.rules:GAME_INFO"``). The three games that
+ship with cardlab register the same way as any third-party game, so nothing
+here (or anywhere outside a game's own package) lists games by name."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import functools
+from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from cardlab.core import Game
 from cardlab.core.errors import CardlabError
+from cardlab.core.plugin import GameInfo
 
-_PACKAGES = {
-    "uptime": "cardlab.games.uptime",
-    "runway": "cardlab.games.runway",
-    "supercomputer": "cardlab.games.supercomputer",
-}
+ENTRY_POINT_GROUP = "cardlab.games"
 
 
 class UnknownGameError(CardlabError):
     """A game name cardlab does not know."""
 
 
+@functools.cache
+def _discover() -> dict[str, GameInfo]:
+    found: dict[str, GameInfo] = {}
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        info = ep.load()
+        if not isinstance(info, GameInfo):
+            raise CardlabError(
+                f"entry point {ep.name} = {ep.value!r} in group {ENTRY_POINT_GROUP!r} "
+                f"is a {type(info).__name__}, not a cardlab GameInfo"
+            )
+        if info.name != ep.name:
+            raise CardlabError(f"entry point {ep.name!r} registers a game named {info.name!r}")
+        found.setdefault(info.name, info)
+    return found
+
+
+def rediscover() -> None:
+    """Forget the cached registry (after installing a game in a running process)."""
+    _discover.cache_clear()
+
+
 def list_games() -> list[str]:
     """Names of the games this installation provides."""
-    return [name for name, mod in _PACKAGES.items() if importlib.util.find_spec(mod) is not None]
+    return list(_discover())
+
+
+def all_infos() -> list[GameInfo]:
+    return list(_discover().values())
+
+
+def game_info(name: str) -> GameInfo:
+    games = _discover()
+    if name not in games:
+        raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(games)}")
+    return games[name]
 
 
 def game_module(name: str) -> ModuleType:
-    if name not in list_games():
-        raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(list_games())}")
-    return importlib.import_module(_PACKAGES[name])
+    import importlib
+
+    return importlib.import_module(game_info(name).package)
 
 
 def game_class(name: str) -> type[Game]:
-    cls: type[Game] = game_module(name).GAME
-    return cls
+    return game_info(name).game_class()
 
 
 def load_game(
     name: str, players: int | None = None, cards: str | Path | None = None, **options: Any
 ) -> Game:
     """Make a game: `load_game("uptime", players=4, patch_cost=0)`."""
-    cls = game_class(name)
+    info = game_info(name)
+    cls = info.game_class()
     if players is None:
-        players = getattr(cls, "default_players", cls.min_players)
+        players = info.default_players
     return cls(players, cards=cards, **options)
 
 
 def render_module(name: str) -> ModuleType:
-    return importlib.import_module(_PACKAGES[name] + ".render")
+    module = game_info(name).module("render")
+    if module is None:
+        raise CardlabError(f"game {name!r} has no render module")
+    return module

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from cardlab.core.game import Game
 from cardlab.core.options import OptionSpec
+from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.runway.cards import NUM_DEALS, RunwayCards, load_cards
 from cardlab.games.runway.layout import NUM_ACTIONS
 from cardlab.games.runway.state import RunwayState, closing_winner
@@ -75,3 +76,28 @@ class RunwayGame(Game):
         cards = self.cards
         sectors = len(cards.sectors)
         return 0.0, float(sum(s + 2 for s in cards.deal_score) + 2 * sectors + sectors)
+
+
+GAME_INFO = GameInfo(
+    name="runway",
+    title="RUNWAY",
+    pitch=(
+        "You have exactly one pitch per Deal: spend it well. Four kinds of Capital (Cash, "
+        "Network, Tech, Talent) chase Deals in four Sectors; the biggest matching pitch "
+        "wins, a later pitch beats an earlier one on a tie, and Cash can pitch anywhere "
+        "but scores less. Hype rises as Deals close, Footholds lock Sectors, and whoever "
+        "trails pitches last on the next Deal."
+    ),
+    game="cardlab.games.runway.rules:RunwayGame",
+    package="cardlab.games.runway",
+    min_players=2,
+    max_players=4,
+    default_players=3,
+    decision_kinds=(
+        DecisionKind("pitch", (10.0, 30.0), (0.5, 1.5), about="a Capital card or a pass"),
+        DecisionKind("trade", (4.0, 12.0), (0.2, 0.5), about="after a pass: swap, blind or skip"),
+    ),
+    box_minutes={2: (30.0, 30.0), 3: (30.0, 30.0), 4: (30.0, 30.0)},
+    round_overhead_seconds=(20.0, 45.0),
+)
+"""How cardlab finds RUNWAY (entry point ``cardlab.games``); see `cardlab.core.plugin`."""

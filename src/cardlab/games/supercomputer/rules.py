@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from cardlab.core import Game, OptionSpec
+from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.supercomputer.cards import HAND_SIZE, CardSet, load_cards
 from cardlab.games.supercomputer.state import ROUNDS, SuperComputerState
 from cardlab.games.supercomputer.tables import STRIDE, Tables, xy_cell
@@ -120,3 +121,35 @@ class SuperComputerGame(Game):
             low += sum(sorted(min(0, p[r]) for p in t.penalty)[:kept])
             high += sum(sorted(max(0, b[r]) for b in t.bonus)[len(t.bonus) - won :])
         return float(low), float(high)
+
+
+GAME_INFO = GameInfo(
+    name="supercomputer",
+    title="SUPER COMPUTER",
+    pitch=(
+        "Draft parts and wire them into a super computer over three rounds. Everyone "
+        "picks a part in secret, passes the rest, then reveals and attaches it: "
+        "connectors must match colour for colour (black is universal) and cards never "
+        "rotate. Parts that cannot connect are scrap and cost points; meet your build "
+        "card's specification for a bonus."
+    ),
+    game="cardlab.games.supercomputer.rules:SuperComputerGame",
+    package="cardlab.games.supercomputer",
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    decision_kinds=(
+        DecisionKind(
+            "choose_build", (10.0, 30.0), simultaneous=True, about="keep one of two builds"
+        ),
+        DecisionKind(
+            "pick", (5.0, 20.0), (0.5, 1.5), simultaneous=True, about="a secret draft pick"
+        ),
+        DecisionKind(
+            "place", (3.0, 10.0), (0.3, 1.0), simultaneous=True, about="where the part goes"
+        ),
+    ),
+    box_minutes={},
+    round_overhead_seconds=(60.0, 150.0),
+)
+"""How cardlab finds SUPER COMPUTER (entry point ``cardlab.games``); see `cardlab.core.plugin`."""

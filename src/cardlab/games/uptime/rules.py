@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from cardlab.core.game import Game
 from cardlab.core.options import OptionSpec
+from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.cards import (
     COMPONENT,
@@ -168,3 +169,34 @@ class UptimeGame(Game):
             + self._count(MATERIAL) // 3
         )
         return 0.0, float(top)
+
+
+GAME_INFO = GameInfo(
+    name="uptime",
+    title="UPTIME",
+    pitch=(
+        "Turn raw silicon into servers, wire your servers into a network and win the "
+        "contracts that pay for it before the supply chain runs dry. Each turn you draw "
+        "materials, requisition a card from the Build Row, open a once-around auction on "
+        "a Contract, or pass. Computers score 5, Routers and Cables build a network, and "
+        "the first Cloud Milestone (2 Computers and a Contract) ends the game."
+    ),
+    game="cardlab.games.uptime.rules:UptimeGame",
+    package="cardlab.games.uptime",
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    decision_kinds=(
+        DecisionKind(
+            "turn", (10.0, 30.0), (0.5, 2.0), about="draw, requisition, bid, reserve or pass"
+        ),
+        DecisionKind("pay", (2.0, 6.0), (0.2, 1.0), about="which card pays a cost"),
+        DecisionKind("choose_material", (3.0, 8.0), about="a free raw material of your choice"),
+        DecisionKind("blade_return", (3.0, 8.0), about="the Component the Blade returns"),
+        DecisionKind("opening_bid", (5.0, 15.0), (0.2, 0.5), about="open an auction"),
+        DecisionKind("raise_or_pass", (4.0, 12.0), (0.2, 0.5), about="answer an auction"),
+    ),
+    box_minutes={2: (25.0, 25.0), 3: (25.0, 30.0), 4: (25.0, 30.0)},
+    round_overhead_seconds=(20.0, 60.0),
+)
+"""How cardlab finds UPTIME (entry point ``cardlab.games``); see `cardlab.core.plugin`."""
