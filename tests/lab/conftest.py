@@ -16,7 +16,9 @@ if str(HERE) not in sys.path:
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> str:
+    from labtoy import GAME_INFO
+
     import cardlab.games as games
 
-    monkeypatch.setitem(games._PACKAGES, "labtoy", "labtoy")
+    monkeypatch.setitem(games._REGISTERED, "labtoy", GAME_INFO)
     return "labtoy"

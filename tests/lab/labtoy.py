@@ -13,6 +13,7 @@ from typing import Any
 
 from cardlab.core import Game, GameState, IllegalActionError, OptionSpec
 from cardlab.core.game import TERMINAL_PLAYER
+from cardlab.core.plugin import GameInfo
 
 TAKE1, TAKE2, PASS = 0, 1, 2
 TURN_CAP = 60
@@ -138,3 +139,14 @@ class TakeState(GameState):
 
 
 GAME = TakeCards
+
+GAME_INFO = GameInfo(
+    name="labtoy",
+    title="Take Cards",
+    pitch="A tiny game for testing the lab.",
+    game="labtoy:TakeCards",
+    package="labtoy",
+    min_players=TakeCards.min_players,
+    max_players=TakeCards.max_players,
+    default_players=TakeCards.min_players,
+)

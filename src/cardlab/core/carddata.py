@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from cardlab.core.errors import CardDataError
+from cardlab.core.variants import apply_active
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -25,6 +26,7 @@ def load_card_file(path: Path, model: type[M]) -> M:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise CardDataError(f"{path}: not a valid TOML card file: {exc}") from exc
+    apply_active(data)  # a variant's card changes, when one is being loaded
     return validate_card_data(data, model, str(path))
 
 

@@ -16,8 +16,9 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, ClassVar
 
-from cardlab.core.errors import PlayerCountError
+from cardlab.core.errors import OptionError, PlayerCountError
 from cardlab.core.options import OptionSpec, OptionValue, resolve_options
+from cardlab.core.variants import Variant, applying
 
 TERMINAL_PLAYER = -4
 """`current_player()` once the game is over (OpenSpiel's kTerminalPlayerId)."""
@@ -32,7 +33,13 @@ class Game(ABC):
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
-    def __init__(self, players: int, cards: str | Path | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        players: int,
+        cards: str | Path | None = None,
+        variant: Variant | None = None,
+        **options: Any,
+    ) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
             raise PlayerCountError(f"{self.name}: players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -40,11 +47,22 @@ class Game(ABC):
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
             )
         self.num_players = players
+        self.variant = variant
+        if variant is not None:
+            if variant.game != self.name:
+                raise OptionError(f"{variant.source}: a {variant.game} variant, not {self.name}")
+            try:
+                variant_options = resolve_options(self.name, self.option_specs, variant.options)
+            except OptionError as exc:
+                raise OptionError(f"{variant.source}: [options]: {exc}") from None
+            given = {k: v for k, v in variant_options.items() if k in variant.options}
+            options = given | options
         self.options: dict[str, OptionValue] = resolve_options(
             self.name, self.option_specs, options
         )
         self.cards_path = Path(cards) if cards is not None else None
-        self.cards = self.load_cards(self.cards_path)
+        with applying(variant.changes if variant is not None else ()):
+            self.cards = self.load_cards(self.cards_path)
 
     @abstractmethod
     def load_cards(self, path: Path | None) -> Any:

@@ -39,6 +39,23 @@ def _discover() -> dict[str, GameInfo]:
     return found
 
 
+_REGISTERED: dict[str, GameInfo] = {}
+
+
+def register_game(info: GameInfo) -> None:
+    """Register a game in this process without installing it (tests, notebooks),
+    as OpenSpiel's `register_game`. Installed games use the entry point."""
+    _REGISTERED[info.name] = info
+
+
+def unregister_game(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+def _games() -> dict[str, GameInfo]:
+    return {**_discover(), **_REGISTERED}
+
+
 def rediscover() -> None:
     """Forget the cached registry (after installing a game in a running process)."""
     _discover.cache_clear()
@@ -46,15 +63,15 @@ def rediscover() -> None:
 
 def list_games() -> list[str]:
     """Names of the games this installation provides."""
-    return list(_discover())
+    return list(_games())
 
 
 def all_infos() -> list[GameInfo]:
-    return list(_discover().values())
+    return list(_games().values())
 
 
 def game_info(name: str) -> GameInfo:
-    games = _discover()
+    games = _games()
     if name not in games:
         raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(games)}")
     return games[name]
