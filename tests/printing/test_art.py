@@ -8,11 +8,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cardlab.art import CardTextOverflowError, game_art
-from cardlab.art.runway import CapitalStyle, RunwayFace
-from cardlab.art.supercomputer import BuildFace, PartFace
 from cardlab.art.textfit import fit_text, text_width
-from cardlab.art.uptime import UptimeFace
 from cardlab.core.errors import CardDataError
+from cardlab.games.runway.art import CapitalStyle, RunwayFace
+from cardlab.games.supercomputer.art import BuildFace, PartFace
+from cardlab.games.uptime.art import UptimeFace
 
 SVG = "{http://www.w3.org/2000/svg}"
 SAMPLE_UPTIME = [
@@ -123,5 +123,24 @@ def test_overlong_name_is_reported_and_is_card_data_error() -> None:
 
 
 def test_unknown_game_has_no_art() -> None:
-    with pytest.raises(ValueError, match="no card art for game 'chess'"):
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
         game_art("chess")
+
+
+def test_a_game_without_art_gets_the_plain_face() -> None:
+    from cardlab.art import PlainArt
+
+    art = PlainArt("Toy")
+
+    class Card:
+        def __init__(self, id: str, name: str) -> None:
+            self.id, self.name = id, name
+
+    faces = art.faces([Card("t01", "One"), Card("t02", "Two")], {})
+    assert [(f.id, f.name, f.back) for f in faces] == [
+        ("t01", "One", "Card"),
+        ("t02", "Two", "Card"),
+    ]
+    svg = art.card_svg(faces[0])
+    assert svg.startswith("<svg") and "One" in svg and "t01" in svg
+    assert "Toy" in art.back_art().svg()

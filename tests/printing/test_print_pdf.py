@@ -136,7 +136,7 @@ def test_first_pages_render_to_png_artifacts(printed, game: str) -> None:  # typ
 def test_runway_capital_kinds_differ_in_greyscale(printed) -> None:  # type: ignore[no-untyped-def]
     """The line-mark band of each kind, seen in greyscale: the number of rules
     and the length of the dark runs along a rule tell all four kinds apart."""
-    from cardlab.art.runway import MARK_BAND_H, MARK_BAND_Y
+    from cardlab.games.runway.art import MARK_BAND_H, MARK_BAND_Y
 
     dpi = 200
     pdf = printed("runway")

@@ -1,7 +1,9 @@
 """The card art: one SVG template set per game, shared by the print sheets and
 the browser table.
 
-Each game module offers `faces(game.cards) -> list[<Game>Face]` (plain records
+A game's art lives in its own package (`<game>/art.py`, found through its
+`GameInfo`); a game without one gets the plain face (`plain.PlainArt`).
+Each art module offers `faces(game.cards) -> list[<Game>Face]` (plain records
 built from the engine's validated card data), `card_art(face) -> CardArt` and
 `card_svg(face) -> str` (a standalone SVG at 63 x 88 mm), `BACKS` (the deck
 kinds, each with its own back) and `back_art(back) -> CardArt`. Nothing here
@@ -9,25 +11,20 @@ knows about paper or PDF."""
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from cardlab.art.errors import CardTextOverflowError
 from cardlab.art.face import Face
+from cardlab.art.plain import PlainArt
 from cardlab.art.svg import CARD_H, CARD_W, CardArt
-from cardlab.core.errors import CardlabError
 
-__all__ = ["CARD_H", "CARD_W", "CardArt", "CardTextOverflowError", "Face", "game_art"]
-
-_MODULES = {
-    "uptime": "cardlab.art.uptime",
-    "runway": "cardlab.art.runway",
-    "supercomputer": "cardlab.art.supercomputer",
-}
+__all__ = ["CARD_H", "CARD_W", "CardArt", "CardTextOverflowError", "Face", "PlainArt", "game_art"]
 
 
-def game_art(name: str) -> ModuleType:
-    """The art module of game `name`."""
-    if name not in _MODULES:
-        raise CardlabError(f"no card art for game {name!r}; games with art: {', '.join(_MODULES)}")
-    return importlib.import_module(_MODULES[name])
+def game_art(name: str) -> ModuleType | PlainArt:
+    """The art module of game `name` (its `art.py`), or the plain face if it has none."""
+    from cardlab.games import game_info
+
+    info = game_info(name)
+    module = info.module("art")
+    return module if module is not None else PlainArt(info.title)

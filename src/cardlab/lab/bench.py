@@ -15,8 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
+from cardlab.games import list_games
 from cardlab.lab.backends import run_spec
-from cardlab.lab.claims import GAMES_WITH_CLAIMS
 from cardlab.lab.simulate import engine_ready, make_spec
 
 
@@ -42,7 +42,7 @@ def lab_bench(
     """Measure simulate throughput (1 vs W workers) and default report times."""
     from cardlab.lab.report_commands import write_report
 
-    ready = [g for g in GAMES_WITH_CLAIMS if engine_ready(g)]
+    ready = [g for g in list_games() if engine_ready(g)]
     result: dict[str, Any] = {"throughput": [throughput(g, games, workers) for g in ready]}
     if reports:
         times = {}

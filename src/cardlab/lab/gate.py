@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardlab.lab.claims import GAMES_WITH_CLAIMS, claims_for
+from cardlab.lab.claims import claims_for, games_with_claims
 from cardlab.lab.simulate import engine_ready
 
 
@@ -56,4 +56,4 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
 
 
 def all_games() -> list[str]:
-    return list(GAMES_WITH_CLAIMS)
+    return games_with_claims()

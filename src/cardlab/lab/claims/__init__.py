@@ -1,6 +1,7 @@
 """The rulebook-claims gate.
 
-Each game's module here registers its claims with `@claim(id, text)`: the
+Each game's `claims.py` (its package under the one layout, found through its
+`GameInfo`) registers its claims with `@claim(id, text)`: the
 id is stable (designers track it across rule versions), the text is the
 rulebook passage tested, and the function plays what it needs through the
 `LabContext` and returns a `Verdict` computed from those games. Nothing here
@@ -10,7 +11,6 @@ error (so one broken probe never hides the others)."""
 
 from __future__ import annotations
 
-import importlib
 import time
 import traceback
 from collections.abc import Callable
@@ -50,7 +50,6 @@ class Claim:
 
 
 _CLAIMS: dict[str, list[Claim]] = {}
-GAMES_WITH_CLAIMS = ("uptime", "runway", "supercomputer")
 
 
 def claim(claim_id: str, text: str) -> Callable[[Callable[[LabContext], Verdict]], Any]:
@@ -63,9 +62,19 @@ def claim(claim_id: str, text: str) -> Callable[[Callable[[LabContext], Verdict]
 
 
 def claims_for(game: str) -> list[Claim]:
-    if game in GAMES_WITH_CLAIMS:
-        importlib.import_module(f"{__name__}.{game}")
+    """The claims of `game`: importing its `claims` module registers them; a game
+    without one has none (its report has no claims section)."""
+    from cardlab.games import game_info
+
+    game_info(game).module("claims")
     return list(_CLAIMS.get(game, []))
+
+
+def games_with_claims() -> list[str]:
+    """Every discovered game that declares at least one claim."""
+    from cardlab.games import list_games
+
+    return [g for g in list_games() if claims_for(g)]
 
 
 def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, Any]]:
