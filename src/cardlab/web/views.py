@@ -17,6 +17,7 @@ import logging
 import re
 from typing import Any
 
+from cardlab import story
 from cardlab.core import GameState
 
 log = logging.getLogger("cardlab.web")
@@ -105,12 +106,15 @@ def player_view(state: GameState, seat: int | None, table: dict[str, Any]) -> di
     """Everything `seat` (or a spectator, seat None) may see of the table now."""
     current = state.current_player()
     terminal = state.is_terminal()
+    obs = observation_for(state, seat)
     view: dict[str, Any] = {
         "type": "state",
         "seq": len(state.history()),
         "you": seat,
         "table": table,
-        "obs": observation_for(state, seat),
+        "obs": obs,
+        # The game's readable story, from this audience's observation only.
+        "narrative": [line.to_json() for line in story.narrate(obs.get("game", ""), obs)],
         "current_player": None if terminal else current,
         "terminal": terminal,
         "legal": legal_moves(state)
@@ -119,6 +123,8 @@ def player_view(state: GameState, seat: int | None, table: dict[str, Any]) -> di
     }
     if terminal:
         view["final"] = final_table(state)
+        breakdown = story.final_table(obs.get("game", ""), obs)
+        view["final"]["breakdown"] = breakdown.to_json() if breakdown is not None else None
     return view
 
 
