@@ -1,0 +1,92 @@
+"""Fixed positions and fixed-seed ISMCTS settings whose decisions must not change
+when the search is made faster (issue 17: "the same seed gives the same decisions
+before and after").
+
+`record()` plays each case and returns the decision and the root's visit counts
+and mean values; `tests/agents/data/ismcts_decisions.json` holds what the search
+gave before the speed work (commit 40a59ed), written by running this module:
+
+    PYTHONPATH=src python tests/agents/ismcts_positions.py > tests/agents/data/ismcts_decisions.json
+
+A position is named by its deal seed and the actions played from the deal, so
+the record says which engine behaviour it was taken on (see `fingerprint`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardlab.agents.bench import sample_positions
+from cardlab.agents.play import agent_view
+from cardlab.core import Game, GameState
+from cardlab.games import list_games, load_game
+
+DATA = Path(__file__).parent / "data" / "ismcts_decisions.json"
+PLAYERS = (2, 4)
+POSITIONS = 3
+SETTINGS: list[dict[str, Any]] = [
+    {"iterations": 200},
+    {"iterations": 150, "c": 1.2, "rollout_depth": None, "normalise": False},
+]
+
+
+def cases() -> list[tuple[str, int]]:
+    return [(name, n) for name in sorted(list_games()) for n in PLAYERS]
+
+
+def positions(game: Game) -> list[GameState]:
+    return sample_positions(game, POSITIONS, seed=1, every=7)
+
+
+def fingerprint(state: GameState) -> str:
+    """What the engine shows the deciding seat here: its observation and legal labels.
+
+    If this changes, the engine changed, and the recorded decisions no longer
+    say anything about the search."""
+    me = state.current_player()
+    labels = [state.action_to_string(a) for a in state.legal_actions()]
+    text = json.dumps([state.observation(me), labels], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def decide(agent: Any, state: GameState, index: int) -> dict[str, Any]:
+    view = agent_view(state, state.current_player(), random.Random(1000 + index))
+    action = agent.step(view)
+    search = agent.last_search
+    return {
+        "action": action,
+        "visits": {str(a): v for a, v in sorted(search.visits.items())},
+        "values": {str(a): v for a, v in sorted(search.values.items())},
+        "iterations": search.iterations,
+    }
+
+
+def record(make: Any) -> dict[str, Any]:
+    """`make(seed, **settings)` -> an ISMCTS agent; its decisions on every case."""
+    out: dict[str, Any] = {}
+    for name, n in cases():
+        game = load_game(name, players=n)
+        for i, state in enumerate(positions(game)):
+            for k, settings in enumerate(SETTINGS):
+                key = f"{name}-{n}p-pos{i}-set{k}"
+                out[key] = {
+                    "history": state.history(),
+                    "fingerprint": fingerprint(state),
+                    "settings": settings,
+                    **decide(make(seed=17 + i, **settings), state, i),
+                }
+    return out
+
+
+if __name__ == "__main__":
+    from cardlab.agents import make_agent
+
+    json.dump(
+        record(lambda seed, **kw: make_agent("ismcts", seed=seed, **kw)), sys.stdout, indent=1
+    )
+    sys.stdout.write("\n")
