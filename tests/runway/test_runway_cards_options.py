@@ -97,11 +97,12 @@ def test_missing_file(tmp_path):
 
 
 def test_options_defaults_are_the_rulings():
-    """R9, R10: the ruling is each option's default."""
+    """R9, R10: the ruling is each option's default (R10 revised: at 2 players the
+    last seat alternates)."""
     game = load_game("runway", players=2)
     assert game.options == {
         "shock_effect": "hype_down",
-        "two_player_last_seat": "catch_up",
+        "two_player_last_seat": "alternate",
         "last_seat": "catch_up",
     }
 

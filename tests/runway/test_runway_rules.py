@@ -390,15 +390,18 @@ def test_r10_the_youngest_is_chosen_by_the_seed():
     assert game.new_initial_state(7).last_seat == game.new_initial_state(7).last_seat
 
 
-def test_r10_two_players_catch_up_by_default_and_alternate_as_option():
-    """R10 / option two_player_last_seat: default catch-up; "alternate" swaps each Deal."""
+def test_r10_two_players_alternate_by_default_and_catch_up_as_option():
+    """R10 (revised): with 2 players "Turn order just alternates" - the last seat
+    alternates by default even when the same seat still has the fewest Reputation;
+    option two_player_last_seat=catch_up keeps the catch-up seat at 2 players."""
+    assert load_game("runway", players=2).options["two_player_last_seat"] == "alternate"
     hands = [["Network 8", "Network 7"], ["Tech 2", "Tech 3"]]
-    for option, expected in (("catch_up", 1), ("alternate", 0)):
-        s = build(players=2, hands=hands, last_seat=1, options={"two_player_last_seat": option})
-        act(s, "pitch Network 8")  # seat 0 wins: 3 - 0
+    for options, expected in (({}, 0), ({"two_player_last_seat": "catch_up"}, 1)):
+        s = build(players=2, hands=hands, last_seat=1, options=options)
+        act(s, "pitch Network 8")  # seat 0 wins: 3 - 0, seat 1 still has the fewest
         act(s, "pass")
         act(s, "skip")
-        assert s.last_seat == expected, option
+        assert s.last_seat == expected, options
 
 
 # -- R11 the end --------------------------------------------------------------------------------

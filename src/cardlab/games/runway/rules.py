@@ -38,8 +38,9 @@ class RunwayGame(Game):
         ),
         OptionSpec(
             "two_player_last_seat",
-            ("catch_up", "alternate"),
-            "with 2 players: catch-up seat as with more players, or the last seat alternates",
+            ("alternate", "catch_up"),
+            "with 2 players: the last seat alternates every Deal (the 2-player paragraph: "
+            '"Turn order just alternates"), or the catch-up seat as with more players',
             ruling="R10",
         ),
         OptionSpec(
