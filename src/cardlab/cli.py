@@ -199,6 +199,7 @@ _COMMAND_MODULES = (
     "cardlab.lab.commands",
     "cardlab.web.commands",
     "cardlab.printing.commands",
+    "cardlab.lab.tune.commands",
 )
 
 

@@ -263,3 +263,40 @@ def apply_active(data: Any) -> None:
     for i, change in enumerate(changes):
         if apply_change(data, change):
             used.add(i)
+
+
+def get_value(data: Any, path: str) -> Any:
+    """The value at `path` in parsed card data (raises CardDataError if absent)."""
+    node = data
+    for part in split_path(path):
+        if isinstance(part, tuple):
+            match = [x for x in node if isinstance(x, dict) and x.get("name") == part[1]]
+            if not isinstance(node, list) or not match:
+                raise CardDataError(f"card path {path!r}: no card named {part[1]!r}")
+            node = match[0]
+        elif isinstance(part, int):
+            if not isinstance(node, list) or not -len(node) <= part < len(node):
+                raise CardDataError(f"card path {path!r}: no item [{part}]")
+            node = node[part]
+        else:
+            if not isinstance(node, dict) or part not in node:
+                raise CardDataError(f"card path {path!r}: no field {part!r}")
+            node = node[part]
+    return node
+
+
+def packaged_card_data(package_dir: Path) -> list[dict[str, Any]]:
+    """The parsed packaged card files of a game (every ``*.toml`` beside its code)."""
+    docs = []
+    for path in sorted(package_dir.glob("*.toml")):
+        docs.append(tomllib.loads(path.read_text(encoding="utf-8")))
+    return docs
+
+
+def packaged_value(package_dir: Path, path: str) -> Any:
+    """The packaged value at card path `path`, from whichever card file has its first key."""
+    first = split_path(path)[0]
+    for doc in packaged_card_data(package_dir):
+        if first in doc:
+            return get_value(doc, path)
+    raise CardDataError(f"card path {path!r}: no packaged card file has {first!r}")

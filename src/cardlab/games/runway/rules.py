@@ -17,6 +17,7 @@ from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.runway.cards import NUM_DEALS, RunwayCards, load_cards
 from cardlab.games.runway.layout import NUM_ACTIONS
 from cardlab.games.runway.state import RunwayState, closing_winner
+from cardlab.games.runway.tunables import TUNABLES
 
 __all__ = ["RunwayGame", "RunwayState", "closing_winner"]
 
@@ -99,6 +100,7 @@ GAME_INFO = GameInfo(
         DecisionKind("trade", (4.0, 12.0), (0.2, 0.5), about="after a pass: swap, blind or skip"),
     ),
     box_minutes={2: (30.0, 30.0), 3: (30.0, 30.0), 4: (30.0, 30.0)},
+    tunables=TUNABLES,
     round_overhead_seconds=(20.0, 45.0),
 )
 """How cardlab finds RUNWAY (entry point ``cardlab.games``); see `cardlab.core.plugin`."""

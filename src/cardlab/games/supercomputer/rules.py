@@ -19,6 +19,7 @@ from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.supercomputer.cards import HAND_SIZE, CardSet, load_cards
 from cardlab.games.supercomputer.state import ROUNDS, SuperComputerState
 from cardlab.games.supercomputer.tables import STRIDE, Tables, xy_cell
+from cardlab.games.supercomputer.tunables import TUNABLES
 
 GRID_CELLS = STRIDE * STRIDE
 """Placement actions reserve one slot per cell of the padded 15 x 15 grid."""
@@ -150,6 +151,7 @@ GAME_INFO = GameInfo(
         ),
     ),
     box_minutes={},
+    tunables=TUNABLES,
     round_overhead_seconds=(60.0, 150.0),
 )
 """How cardlab finds SUPER COMPUTER (entry point ``cardlab.games``); see `cardlab.core.plugin`."""

@@ -33,6 +33,7 @@ from cardlab.games.uptime.state import (
     WORKSTATION,
     UptimeState,
 )
+from cardlab.games.uptime.tunables import TUNABLES
 
 
 class UptimeGame(Game):
@@ -197,6 +198,7 @@ GAME_INFO = GameInfo(
         DecisionKind("raise_or_pass", (4.0, 12.0), (0.2, 0.5), about="answer an auction"),
     ),
     box_minutes={2: (25.0, 25.0), 3: (25.0, 30.0), 4: (25.0, 30.0)},
+    tunables=TUNABLES,
     round_overhead_seconds=(20.0, 60.0),
 )
 """How cardlab finds UPTIME (entry point ``cardlab.games``); see `cardlab.core.plugin`."""

@@ -1,0 +1,163 @@
+"""Play one trial's games and measure what the rulebook promises.
+
+A trial plays `games` games of the variant on the same seeds as every other
+trial (so two trials differ by their rules, not their luck), with a mix of
+the game's personas rotated through the seats. Each game is boiled down to a
+few facts; `metrics` turns them into the figures the objectives score:
+
+- `stall_share`: games that ended by a stall rule or a cap, not by the rules' end;
+- `tiebreak_share`: games whose winner was decided by the tie-break, not points;
+- `first_seat_edge`: the first seat's win share minus a fair 1/N;
+- `minutes` (quick, slow): estimated table time from the game's decision kinds
+  (the same guessed ranges the report uses; SUPER COMPUTER-style simultaneous
+  kinds are charged once per round of picks, not once per seat);
+- `box_miss`: how far the minutes range lies outside the rulebook's box time,
+  as a share of the box time (0 when the ranges overlap).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.agents import kinds_for_game, make_agent, play_game
+from cardlab.core import GameState
+from cardlab.core.plugin import GameInfo
+from cardlab.core.variants import Variant
+from cardlab.games import game_info, load_game
+from cardlab.lab.seeds import agent_seed, game_seed
+
+STALL_WORDS = ("stall", "cap")
+"""An end reason with one of these words is a game the rules did not end."""
+
+
+def persona_mix(game: str) -> list[str]:
+    """The bots a trial seats: every persona of the game and greedy (no random
+    play, which hides the rules, and no ISMCTS, which is too slow per trial)."""
+    kinds = [k for k in kinds_for_game(game) if k not in ("random", "ismcts")]
+    return kinds or ["random"]
+
+
+@dataclass
+class GameFacts:
+    seed: int
+    first_player: int
+    winners: list[int]
+    end_reason: str
+    tiebreak: str | None
+    decisions: dict[str, int] = field(default_factory=dict)
+    options_seen: dict[str, int] = field(default_factory=dict)
+    error: str | None = None
+
+
+def play_trial_game(
+    game_name: str, players: int, variant: Variant, run_seed: int, index: int
+) -> GameFacts:
+    seed = game_seed(run_seed, index)
+    mix = persona_mix(game_name)
+    seats = [mix[(index + s) % len(mix)] for s in range(players)]
+    kinds: Counter[str] = Counter()
+    options: Counter[str] = Counter()
+    first = [-1]
+
+    def watch(state: GameState, seat: int, action: int) -> None:
+        if first[0] < 0:
+            first[0] = seat
+        kind = state.decision_kind()
+        kinds[kind] += 1
+        options[kind] += len(state.legal_actions())
+
+    try:
+        game = load_game(game_name, players=players, variant=variant)
+        agents = [make_agent(k, seed=agent_seed(seed, s)) for s, k in enumerate(seats)]
+        result = play_game(game, agents, seed=seed, on_action=watch)
+    except Exception as exc:  # a variant that breaks the engine is a failed trial, kept
+        return GameFacts(seed, first[0], [], "error", None, dict(kinds), dict(options), repr(exc))
+    info = result.info
+    return GameFacts(
+        seed=seed,
+        first_player=int(info.get("first_player", first[0])),
+        winners=[int(w) for w in result.winners],
+        end_reason=str(info.get("end_reason", "")),
+        tiebreak=None if info.get("tiebreak") is None else str(info.get("tiebreak")),
+        decisions=dict(kinds),
+        options_seen=dict(options),
+    )
+
+
+def play_trial(
+    game_name: str, players: int, variant: Variant, run_seed: int, games: int
+) -> list[GameFacts]:
+    """Every game of one trial (a top-level function: it runs in workers)."""
+    return [play_trial_game(game_name, players, variant, run_seed, i) for i in range(games)]
+
+
+def game_minutes(info: GameInfo, facts: GameFacts, players: int) -> tuple[float, float]:
+    """(quick, slow) minutes of one game at a real table, from its decisions."""
+    quick = slow = 0.0
+    for kind_name, count in facts.decisions.items():
+        kind = info.decision_kind(kind_name)
+        if kind is None:
+            lo, hi, opt_lo, opt_hi, simultaneous = 5.0, 15.0, 0.0, 0.0, False
+        else:
+            (lo, hi), (opt_lo, opt_hi) = kind.seconds, kind.per_option
+            simultaneous = kind.simultaneous
+        mean_options = facts.options_seen.get(kind_name, 2 * count) / max(1, count)
+        extra = max(0.0, mean_options - 2)
+        n = count / players if simultaneous else count
+        quick += n * (lo + extra * opt_lo)
+        slow += n * (hi + extra * opt_hi)
+    return quick / 60.0, slow / 60.0
+
+
+def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, Any]:
+    """The figures the objectives score, with the counts behind them."""
+    ok = [f for f in facts if f.error is None]
+    n = len(ok)
+    errors = len(facts) - n
+    if n == 0:
+        return {"games": 0, "errors": errors, "error": facts[0].error if facts else "no games"}
+    stalls = sum(1 for f in ok if any(w in f.end_reason.lower() for w in STALL_WORDS))
+    tiebreaks = sum(1 for f in ok if f.tiebreak not in (None, "", "points"))
+    first_wins = sum(
+        1.0 / len(f.winners) for f in ok if f.first_player >= 0 and f.first_player in f.winners
+    )
+    minutes = [game_minutes(info, f, players) for f in ok]
+    quick = sum(m[0] for m in minutes) / n
+    slow = sum(m[1] for m in minutes) / n
+    box = info.box_minutes.get(players)
+    if box is None:
+        box_miss = 0.0
+    else:
+        lo, hi = box
+        if slow < lo:
+            box_miss = (lo - slow) / lo
+        elif quick > hi:
+            box_miss = (quick - hi) / hi
+        else:
+            box_miss = 0.0
+    edge = first_wins / n - 1.0 / players
+    return {
+        "games": n,
+        "errors": errors,
+        "stall_share": stalls / n,
+        "tiebreak_share": tiebreaks / n,
+        "first_seat_win_share": first_wins / n,
+        "first_seat_edge": edge,
+        "first_seat_edge_ci95": 1.96 * math.sqrt(max(1e-12, (1 / players) * (1 - 1 / players) / n)),
+        "minutes": [round(quick, 2), round(slow, 2)],
+        "box_minutes": list(box) if box else None,
+        "box_miss": box_miss,
+        "mean_decisions": sum(sum(f.decisions.values()) for f in ok) / n,
+        "end_reasons": dict(Counter(f.end_reason for f in ok).most_common()),
+    }
+
+
+def evaluate(
+    game_name: str, players: int, variant: Variant, run_seed: int, games: int
+) -> dict[str, Any]:
+    """Play and measure one trial."""
+    info = game_info(game_name)
+    return metrics(info, players, play_trial(game_name, players, variant, run_seed, games))

@@ -1,0 +1,100 @@
+"""What a trial is scored on: how far it misses the rulebook's promises, and
+how big a change it is (a designer wants the smallest change that works).
+
+The targets are the gate's design claims that a rules change can move, as
+numbers: games end by the rules (not a stall ruling or a cap), points decide
+the winner (not the tie-break), the first seat has no real edge, and the game
+fits the box's playing time. Each target's `miss` is 0 when it holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+STALL_MAX = 0.05
+TIEBREAK_MAX = 0.20
+FIRST_SEAT_EDGE_MAX = 0.05
+
+
+@dataclass(frozen=True)
+class Target:
+    id: str
+    text: str
+    threshold: str
+
+    def miss(self, m: dict[str, Any]) -> float:
+        if self.id == "always_ends":
+            return max(0.0, m["stall_share"] - STALL_MAX)
+        if self.id == "points_decide":
+            return max(0.0, m["tiebreak_share"] - TIEBREAK_MAX)
+        if self.id == "seat_balance":
+            return max(0.0, abs(m["first_seat_edge"]) - FIRST_SEAT_EDGE_MAX)
+        if self.id == "box_time":
+            return float(m["box_miss"])
+        raise KeyError(self.id)
+
+
+TARGETS = (
+    Target(
+        "always_ends",
+        "games end by the rules, not by a stall ruling or a cap",
+        f"<= {STALL_MAX:.0%} stalled",
+    ),
+    Target(
+        "points_decide",
+        "points decide the winner; the tie-break is rare",
+        f"<= {TIEBREAK_MAX:.0%} by tie-break",
+    ),
+    Target(
+        "seat_balance",
+        "the first seat has no real edge",
+        f"|first-seat win share - 1/N| <= {FIRST_SEAT_EDGE_MAX:.0%}",
+    ),
+    Target(
+        "box_time",
+        "a game fits the playing time on the box",
+        "estimated minutes overlap the box range",
+    ),
+)
+
+
+def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each target as a design claim with its verdict (`untestable` when no game ran)."""
+    out = []
+    for t in TARGETS:
+        if not m.get("games"):
+            out.append(
+                {
+                    "id": t.id,
+                    "kind": "design",
+                    "text": t.text,
+                    "threshold": t.threshold,
+                    "verdict": "untestable",
+                    "miss": None,
+                }
+            )
+            continue
+        miss = t.miss(m)
+        out.append(
+            {
+                "id": t.id,
+                "kind": "design",
+                "text": t.text,
+                "threshold": t.threshold,
+                "verdict": "holds" if miss == 0 else "fails",
+                "miss": round(miss, 4),
+            }
+        )
+    return out
+
+
+def misses(m: dict[str, Any]) -> float:
+    """The first objective: the sum of the targets' misses (each 0..~1); a trial
+    whose games crashed scores worst."""
+    if not m.get("games") or m.get("errors"):
+        return 10.0
+    return round(sum(t.miss(m) for t in TARGETS), 6)
+
+
+def clears(m: dict[str, Any]) -> bool:
+    return misses(m) == 0.0

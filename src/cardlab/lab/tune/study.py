@@ -1,0 +1,247 @@
+"""The search: Optuna, multi-objective (misses, size of change), resumable.
+
+The schedule is designed for a designer's question, "what is the smallest
+change that fixes it?": trial 0 is the game as written; then every single
+change (each option's other values, each card number at a few points of its
+range) in a fixed order, up to half the budget; then NSGA-II (seeded)
+combines changes. Trials are asked in batches of `batch`, played in parallel
+(local processes or Ray) and told back in order, so for a fixed seed and
+batch size the trials are the same on any backend and any worker count."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.core import CardlabError
+from cardlab.games import game_info
+from cardlab.lab.tune.evaluate import evaluate
+from cardlab.lab.tune.objectives import clears, misses, verdicts
+from cardlab.lab.tune.space import Parameter, changed, search_space, variant_of
+
+
+@dataclass(frozen=True)
+class TuneSpec:
+    game: str
+    players: int
+    trials: int = 40
+    games: int = 40
+    seed: int = 0
+    workers: int = 1
+    batch: int = 0  # 0: one batch per worker count
+    backend: str = "local"
+    address: str | None = None
+    storage: str | None = None
+    study_name: str = ""
+
+    def batch_size(self) -> int:
+        return self.batch or self.workers
+
+
+@dataclass
+class TrialResult:
+    number: int
+    values: dict[str, Any]
+    changed: list[str]
+    metrics: dict[str, Any]
+    claims: list[dict[str, Any]]
+    misses: float
+    clears: bool
+    origin: str = "search"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "origin": self.origin,
+            "parameters": {k: self.values[k] for k in self.changed},
+            "changed": self.changed,
+            "changes": len(self.changed),
+            "misses": self.misses,
+            "clears": self.clears,
+            "claims": self.claims,
+            "metrics": self.metrics,
+        }
+
+
+@dataclass
+class TuneResult:
+    spec: TuneSpec
+    params: list[Parameter]
+    trials: list[TrialResult] = field(default_factory=list)
+
+    @property
+    def baseline(self) -> TrialResult:
+        return next(t for t in self.trials if not t.changed)
+
+    def pareto(self) -> list[TrialResult]:
+        """Trials no other trial beats on both misses and size of change."""
+        front = []
+        for t in self.trials:
+            dominated = any(
+                (o.misses <= t.misses and len(o.changed) <= len(t.changed))
+                and (o.misses < t.misses or len(o.changed) < len(t.changed))
+                for o in self.trials
+            )
+            if not dominated:
+                front.append(t)
+        seen: set[tuple[float, int]] = set()
+        unique = []
+        for t in sorted(front, key=lambda t: (len(t.changed), t.misses, t.number)):
+            key = (t.misses, len(t.changed))
+            if key not in seen:
+                seen.add(key)
+                unique.append(t)
+        return unique
+
+    def best(self) -> TrialResult:
+        """The smallest change that clears every target; if none does, the fewest misses."""
+        clearing = [t for t in self.trials if t.clears]
+        if clearing:
+            return min(clearing, key=lambda t: (len(t.changed), t.number))
+        return min(self.trials, key=lambda t: (t.misses, len(t.changed), t.number))
+
+
+def single_changes(params: list[Parameter]) -> list[dict[str, Any]]:
+    """Every one-parameter change, options first, numbers at low, high and two inner points."""
+    out = []
+    for p in params:
+        values = p.values()
+        if not p.is_option and len(values) > 4:
+            picks = {values[0], values[-1], values[len(values) // 3], values[2 * len(values) // 3]}
+            values = [v for v in values if v in picks]
+        for v in values:
+            if v != p.baseline:
+                out.append({p.name: v})
+    return out
+
+
+def _suggest(trial: Any, p: Parameter) -> Any:
+    values = p.values()
+    return trial.suggest_categorical(p.name, values)
+
+
+def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None) -> TuneResult:
+    try:
+        import optuna
+    except ImportError:
+        raise CardlabError("cardlab tune needs Optuna: pip install 'cardlab[lab]'") from None
+    info = game_info(spec.game)
+    if not info.min_players <= spec.players <= info.max_players:
+        raise CardlabError(
+            f"{spec.game} is for {info.min_players}-{info.max_players} players, not {spec.players}"
+        )
+    if spec.trials < 1 or spec.games < 1 or spec.workers < 1:
+        raise CardlabError("--trials, --games and --workers must be at least 1")
+    params = search_space(info)
+    by_name = {p.name: p for p in params}
+    baseline = {p.name: p.baseline for p in params}
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    sampler = optuna.samplers.NSGAIISampler(
+        seed=spec.seed, population_size=max(4, spec.batch_size() * 2)
+    )
+    name = spec.study_name or f"{spec.game}-{spec.players}p-seed{spec.seed}-games{spec.games}"
+    study = optuna.create_study(
+        study_name=name,
+        storage=spec.storage,
+        load_if_exists=True,
+        directions=["minimize", "minimize"],
+        sampler=sampler,
+    )
+    if len(study.trials) == 0:
+        study.enqueue_trial(baseline, user_attrs={"origin": "as written"})
+        for single in single_changes(params)[: max(0, spec.trials // 2 - 1)]:
+            study.enqueue_trial(baseline | single, user_attrs={"origin": "single change"})
+    result = TuneResult(spec, params)
+    for t in study.trials:
+        if t.state == optuna.trial.TrialState.COMPLETE:
+            result.trials.append(_from_attrs(t, params))
+    with _Evaluator(spec) as evaluator:
+        while len(result.trials) < spec.trials:
+            n = min(spec.batch_size(), spec.trials - len(result.trials))
+            asked = [study.ask() for _ in range(n)]
+            values = [{p.name: _suggest(t, by_name[p.name]) for p in params} for t in asked]
+            variants = [
+                variant_of(info, params, v, f"{info.title}, trial {t.number}")
+                for v, t in zip(values, asked, strict=True)
+            ]
+            for trial, vals, m in zip(asked, values, evaluator.map(variants), strict=True):
+                tr = TrialResult(
+                    number=trial.number,
+                    values=vals,
+                    changed=changed(params, vals),
+                    metrics=m,
+                    claims=verdicts(m),
+                    misses=misses(m),
+                    clears=clears(m),
+                    origin=str(trial.user_attrs.get("origin", "search")),
+                )
+                trial.set_user_attr("result", json.dumps(tr.to_json(), sort_keys=True))
+                trial.set_user_attr("values", json.dumps(vals, sort_keys=True))
+                study.tell(trial, [tr.misses, float(len(tr.changed))])
+                result.trials.append(tr)
+            if progress:
+                progress(len(result.trials), spec.trials)
+    result.trials.sort(key=lambda t: t.number)
+    return result
+
+
+def _from_attrs(trial: Any, params: list[Parameter]) -> TrialResult:
+    data = json.loads(trial.user_attrs["result"])
+    values = json.loads(trial.user_attrs["values"])
+    return TrialResult(
+        number=trial.number,
+        values=values,
+        changed=changed(params, values),
+        metrics=data["metrics"],
+        claims=data["claims"],
+        misses=data["misses"],
+        clears=data["clears"],
+        origin=data.get("origin", "search"),
+    )
+
+
+class _Evaluator:
+    """Plays a batch of trials' variants on the chosen backend, results in order."""
+
+    def __init__(self, spec: TuneSpec) -> None:
+        self.spec = spec
+        self.pool: ProcessPoolExecutor | None = None
+        self.ray: Any = None
+
+    def __enter__(self) -> _Evaluator:
+        if self.spec.backend == "ray":
+            try:
+                import ray
+            except ImportError:
+                raise CardlabError("--backend ray needs Ray: pip install 'cardlab[ray]'") from None
+            if not ray.is_initialized():
+                if self.spec.address:
+                    ray.init(address=self.spec.address, log_to_driver=False)
+                else:
+                    ray.init(
+                        num_cpus=self.spec.workers, include_dashboard=False, log_to_driver=False
+                    )
+            self.ray = ray
+            self.remote = ray.remote(evaluate)
+        elif self.spec.backend != "local":
+            raise CardlabError(f"unknown backend {self.spec.backend!r}; backends: local, ray")
+        elif self.spec.workers > 1:
+            self.pool = ProcessPoolExecutor(max_workers=self.spec.workers)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+    def map(self, variants: list[Any]) -> Iterator[dict[str, Any]]:
+        s = self.spec
+        args = [(s.game, s.players, v, s.seed, s.games) for v in variants]
+        if self.ray is not None:
+            refs = [self.remote.remote(*a) for a in args]
+            return iter(self.ray.get(refs))
+        if self.pool is not None:
+            return iter(list(self.pool.map(evaluate, *zip(*args, strict=True))))
+        return iter([evaluate(*a) for a in args])
