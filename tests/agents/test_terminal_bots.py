@@ -16,7 +16,7 @@ GAMES = real_games()
 
 
 @pytest.mark.parametrize("game_name", GAMES)
-def test_a_whole_game_against_ismcts_shows_its_moves(game_name):
+def test_a_whole_game_against_ismcts_tells_the_story_and_the_final_scores(game_name):
     game = cardlab.load_game(game_name, players=3)
     specs = parse_agent_list("ismcts:iterations=10,rollout_depth=4,greedy")
     bots = [None, specs[0].make(seed=1), specs[1].make(seed=2)]
@@ -32,7 +32,11 @@ def test_a_whole_game_against_ismcts_shows_its_moves(game_name):
     )
     assert state.is_terminal()
     text = out.getvalue()
-    assert "Seat 1 (ismcts):" in text and "Seat 2 (greedy):" in text
+    # The bots' moves are told by the public log (never as their action labels)...
+    assert "Since your last move" in text
+    assert "Seat 1 (ismcts):" not in text and "Seat 2 (greedy):" not in text
+    # ...and the game ends on its final scores.
+    assert "final scores" in text.lower()
 
 
 @pytest.mark.skipif(not GAMES, reason="no engine has landed")

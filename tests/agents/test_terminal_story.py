@@ -1,0 +1,96 @@
+"""The terminal tells the story from the seat's view (issue 16, items 3 and 4)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+import cardlab
+import cardlab.terminal as terminal
+from cardlab import story
+from cardlab.agents import make_agent
+from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
+
+
+def test_action_kinds_are_the_legal_ones_in_order():
+    labels = ["Draw (take 2)", "Requisition Case", "Requisition RAM", "Pass (take 1)"]
+    assert terminal.action_kinds(labels) == ["Draw", "Requisition", "Pass"]
+    assert terminal.one_of(["Draw", "Requisition", "Pass"]) == "Draw, Requisition or Pass"
+    assert terminal.one_of(["Pass"]) == "Pass"
+
+
+def test_story_lines_are_grouped_by_deal_and_only_new_ones_are_shown():
+    lines = [
+        NarrativeLine(0, "Deal 1", "Seat 0 pitches Cash 3"),
+        NarrativeLine(1, "Deal 1", "Seat 0 wins Seed Round for 3"),
+        NarrativeLine(2, "Deal 2", "Deal flipped: Lab Grant"),
+    ]
+    assert [g for g, _ in story.grouped(lines)] == ["Deal 1", "Deal 2"]
+    assert [line.index for line in story.since(lines, 1)] == [1, 2]
+    out = io.StringIO()
+    terminal.print_story(Console(file=out, width=80, color_system=None), lines, "Since")
+    text = out.getvalue()
+    assert text.index("Deal 1") < text.index("pitches Cash 3") < text.index("Deal 2")
+
+
+def _play(game_name, monkeypatch, seed=4):
+    game = cardlab.load_game(game_name, players=3)
+    out = io.StringIO()
+    asked: list[int] = []
+    real = terminal.prompt
+
+    def counting(state, screen, console, read, clear):
+        asked.append(len(state.legal_actions()))
+        return real(state, screen, console, read, clear)
+
+    monkeypatch.setattr(terminal, "prompt", counting)
+    bots = [make_agent("greedy", seed=1), None, make_agent("random", seed=2)]
+    state = terminal.play_terminal(
+        game,
+        [1],
+        bots,
+        seed=seed,
+        console=Console(file=out, width=140, color_system=None),
+        read=lambda _: "2",
+        clear=False,
+    )
+    return state, out.getvalue(), asked
+
+
+def test_one_option_decisions_are_never_asked(monkeypatch):
+    for name in ("runway", "supercomputer"):
+        state, text, asked = _play(name, monkeypatch)
+        assert state.is_terminal() and asked
+        assert min(asked) >= 2, f"{name}: a one-option decision was prompted"
+        assert "You may " in text
+
+
+def test_placements_are_shown_on_the_grid_and_named_by_position(monkeypatch):
+    state, text, _ = _play("supercomputer", monkeypatch)
+    assert "Where it can go" in text
+    assert "<1>" in text and "<2>" in text
+    # a candidate names its position and a neighbouring part
+    assert any(
+        " at (" in line
+        and ("(left of" in line or "(right of" in line or "(above" in line or "(below" in line)
+        for line in text.splitlines()
+    )
+
+
+def test_the_final_table_adds_up_and_says_what_decided(monkeypatch):
+    final = FinalTable(
+        columns=("Deals", "Rides"),
+        rows=(FinalRow(0, "Seat 0", (5.0, 1.0), 6.0), FinalRow(1, "Seat 1", (4.0, 2.0), 6.0)),
+        winners=(1,),
+        decided_by="Tied on 6; most Sectors locked",
+    )
+    monkeypatch.setattr(story, "final_table", lambda game, obs: final)
+    out = io.StringIO()
+    game = cardlab.load_game("runway", players=2)
+    state = game.new_initial_state(1)
+    terminal.print_final(Console(file=out, width=100, color_system=None), state, 0)
+    text = out.getvalue()
+    assert "Winner: Seat 1" in text and "Decided by: Tied on 6" in text
+    row = next(line for line in text.splitlines() if "Seat 1" in line and "winner" in line)
+    assert [c for c in row.split() if c.isdigit()][-3:] == ["4", "2", "6"]
