@@ -1,6 +1,12 @@
 """The shared core: the game API every game implements, option and card-file
 handling, and the generic benchmark. The core never imports a game."""
 
+from cardlab.core.contract import (
+    TieBreak,
+    action_index,
+    break_ties,
+    illegal_action_message,
+)
 from cardlab.core.errors import (
     CardDataError,
     CardlabError,
@@ -20,5 +26,9 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "PlayerCountError",
+    "TieBreak",
+    "action_index",
+    "break_ties",
+    "illegal_action_message",
     "resolve_options",
 ]

@@ -104,7 +104,18 @@ class Game(ABC):
 
 
 class GameState(ABC):
-    """One moment of one game. Subclasses keep plain data so `clone` is cheap."""
+    """One moment of one game. Subclasses keep plain data so `clone` is cheap.
+
+    The shared contract (`cardlab.core.contract`, checked for every game by
+    `cardlab.testing.check_game`): `apply_action` starts with
+    ``if type(action) is not int: action = action_index(self, action)`` (NumPy
+    integers converted; bool, float and the rest refused before anything
+    changes) and refuses an illegal int with
+    ``IllegalActionError(illegal_action_message(self, action))``;
+    `legal_actions()` and `history()` return fresh lists the caller may keep or
+    change; `winners()` follow the rulebook's chain through `break_ties`. The
+    checks are written in each engine rather than wrapped around it here because
+    a wrapper costs 2-4% of random-play speed (measured)."""
 
     game: Game
 
@@ -115,7 +126,7 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[int]:
-        """Legal actions of the current player; never empty until terminal."""
+        """Legal actions of the current player, a fresh list; never empty until terminal."""
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
@@ -123,7 +134,8 @@ class GameState(ABC):
 
     @abstractmethod
     def apply_action(self, action: int) -> None:
-        """Play `action`; an illegal one raises IllegalActionError and changes nothing."""
+        """Play `action`; an illegal one (or a non-integer: see `core.contract`) raises
+        IllegalActionError and changes nothing."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -163,7 +175,7 @@ class GameState(ABC):
 
     @abstractmethod
     def history(self) -> list[int]:
-        """Every action applied since the initial state."""
+        """Every action applied since the initial state, as a fresh list."""
 
     # -- extras used by the lab, the bots and the tests --------------------------
     @abstractmethod
