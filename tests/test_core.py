@@ -122,3 +122,52 @@ def test_heuristic_values_rate_each_seat_against_the_best_other():
     s = Fixed([1.0, 9.0, 4.0])
     assert s.heuristic_values() == [-8.0, 5.0, -5.0]
     assert s.heuristic_value(1) == 5.0
+
+
+# -- the shared contract (core.contract) --------------------------------------------
+
+
+@pytest.mark.parametrize("name", cardlab.list_games())
+def test_action_type_policy_is_the_same_for_every_game(name: str):
+    import numpy as np
+
+    from cardlab.core import IllegalActionError
+
+    state = cardlab.load_game(name).new_initial_state(seed=3)
+    legal = state.legal_actions()[0]
+    before = state.history()
+    for bad in (float(legal), True, str(legal), None, np.float64(legal)):
+        with pytest.raises(IllegalActionError, match="is not an action: actions are ints"):
+            state.apply_action(bad)  # type: ignore[arg-type]
+        assert state.history() == before
+    state.apply_action(np.int64(legal))  # type: ignore[arg-type]
+    assert state.history() == [*before, legal]
+    assert all(type(a) is int for a in state.history())
+
+
+@pytest.mark.parametrize("name", cardlab.list_games())
+def test_one_illegal_action_message(name: str):
+    from cardlab.core import IllegalActionError
+
+    state = cardlab.load_game(name).new_initial_state(seed=3)
+    illegal = next(a for a in range(state.game.num_distinct_actions + 1)
+                   if a not in state.legal_actions())  # fmt: skip
+    seat = state.current_player()
+    with pytest.raises(IllegalActionError, match=rf"action {illegal} \(.*\) is not legal for seat "
+                       rf"{seat} now \({state.decision_kind()}.*\); legal: \d+="):  # fmt: skip
+        state.apply_action(illegal)
+
+
+def test_break_ties_names_the_level_that_decided():
+    from cardlab.core import break_ties
+
+    levels = ("most_computers", "fewest_passes")
+    assert break_ties([(5, 0, 0), (3, 9, 9)], levels).winners == [0]
+    assert break_ties([(5, 0, 0), (3, 9, 9)], levels).level is None
+    tie = break_ties({1: (5, 2, -3), 2: (5, 2, -1), 3: (5, 1, 0)}, levels)
+    assert (tie.winners, tie.level) == ([2], "fewest_passes")
+    assert break_ties([(5, 1, 0), (5, 1, 0)], levels) == break_ties([(5, 1, 0)] * 2, levels)
+    shared = break_ties([(5, 1, 0), (5, 1, 0), (4, 9, 9)], levels)
+    assert (shared.winners, shared.level) == ([0, 1], "shared")
+    with pytest.raises(ValueError, match="a key of 2 values for points plus 2 levels"):
+        break_ties([(5, 1)], levels)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
 from cardlab.games.runway.knowledge import KnowledgeMixin
@@ -248,8 +249,10 @@ class RunwayState(KnowledgeMixin, GameState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal or type(action) is not int:
-            raise IllegalActionError(self._illegal_message(action))
+        if type(action) is not int:
+            action = action_index(self, action)
+        if action not in legal:
+            raise IllegalActionError(illegal_action_message(self, action))
         self._legal = None
         self.actions.append(action)
         seat = self.order[self.turn]
@@ -269,16 +272,6 @@ class RunwayState(KnowledgeMixin, GameState):
         self.turn += 1
         if self.turn == self.n:
             self._close()
-
-    def _illegal_message(self, action: object) -> str:
-        if self.phase == OVER:
-            return f"action {action!r} refused: the game is over"
-        seat = self.order[self.turn]
-        labels = ", ".join(f"{a}={self.action_to_string(a)}" for a in (self._legal or ())[:12])
-        return (
-            f"action {action!r} is not legal for seat {seat} in the {PHASE_NAMES[self.phase]} "
-            f"decision; legal: {labels}"
-        )
 
     def _role(self, card: int) -> int:
         kind = card >> 3

@@ -22,6 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core import GameState
+from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.games.supercomputer import scoring, view
@@ -273,27 +274,17 @@ class SuperComputerState(GameState):
         return self.cur
 
     def legal_actions(self) -> list[int]:
-        """The cached legal actions (a fresh list each state change; do not mutate)."""
-        return self._legal
+        """The legal actions (computed once per state; a fresh list each call)."""
+        return self._legal[:]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def apply_action(self, action: int) -> None:
         if type(action) is not int:
-            # A float or bool would compare equal to a legal int and corrupt the state;
-            # integer-likes (numpy ints from adapters) are converted.
-            if isinstance(action, bool) or not hasattr(action, "__index__"):
-                raise IllegalActionError(
-                    f"{action!r} is not an action: actions are ints (seat {self.cur}, "
-                    f"{PHASE_NAMES[self.phase]}); legal: {self._legal}"
-                )
-            action = action.__index__()
+            action = action_index(self, action)
         if action not in self._legal or self.phase == OVER:
-            raise IllegalActionError(
-                f"{action!r} is not a legal action for seat {self.cur} "
-                f"({PHASE_NAMES[self.phase]}); legal: {self._legal}"
-            )
+            raise IllegalActionError(illegal_action_message(self, action))
         self.hist.append(action)
         q = self.cur
         phase = self.phase

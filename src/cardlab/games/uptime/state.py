@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
 from cardlab.games.uptime import actions as A
@@ -157,18 +158,20 @@ class UptimeState(GameState):
         return self.dk == A.D_OVER
 
     def legal_actions(self) -> list[int]:
-        """Legal actions now (cached per state; do not mutate the list)."""
+        """Legal actions now (computed once per state; a fresh list each call)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return legal
+        return list(legal)
 
     def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            action = action_index(self, action)
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal or type(action) is bool:
-            from cardlab.games.uptime.view import describe_illegal
+        if action not in legal:
+            from cardlab.games.uptime.view import decision_text
 
-            raise IllegalActionError(describe_illegal(self, action))
+            raise IllegalActionError(illegal_action_message(self, action, decision_text(self)))
         self.hist = (action, self.hist)
         self.nhist += 1
         self._legal = None
