@@ -37,6 +37,10 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="Optuna storage URL to resume from, e.g. sqlite:///tune/tune.db"),
         ] = None,
+        check_agents: Annotated[
+            str, typer.Option(help="after the search, replay as-written and best with these seats")
+        ] = "ismcts:iterations=200,greedy",
+        check_games: Annotated[int, typer.Option(help="games of that check (0: skip it)")] = 20,
         progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
     ) -> None:
         """Search rule options and card numbers for the smallest change that clears the gate."""
@@ -58,12 +62,25 @@ def register(app: typer.Typer) -> None:
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
-        paths = write_outputs(result, out)
+        checks = None
+        if check_games > 0:
+            from cardlab.agents import parse_agent_list
+            from cardlab.lab.tune.study import check_best
+
+            agents = tuple(a.label for a in parse_agent_list(check_agents))
+            checks = check_best(result, agents, check_games)
+        paths = write_outputs(result, out, checks)
         best, base = result.best(), result.baseline
         typer.echo(f"as written: misses {base.misses:.3f}")
         state = "clears every target" if best.clears else "closest found"
         typer.echo(
             f"best: trial {best.number} ({state}), {len(best.changed)} change(s): {describe(best)}; misses {best.misses:.3f}"
         )
+        if checks is not None:
+            for label in ("baseline", "best"):
+                c = checks[label]
+                typer.echo(
+                    f"check with {', '.join(checks['agents'])}: {label} misses {c['misses']:.3f}"
+                )
         for key in ("json", "variant", "html"):
             typer.echo(f"  {paths[key]}")

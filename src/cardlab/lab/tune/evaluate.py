@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.agents import kinds_for_game, make_agent, play_game
+from cardlab.agents import kinds_for_game, parse_agent_spec, play_game
 from cardlab.core import GameState
 from cardlab.core.plugin import GameInfo
 from cardlab.core.variants import Variant
@@ -53,10 +53,17 @@ class GameFacts:
 
 
 def play_trial_game(
-    game_name: str, players: int, variant: Variant, run_seed: int, index: int
+    game_name: str,
+    players: int,
+    variant: Variant,
+    run_seed: int,
+    index: int,
+    agents: tuple[str, ...] = (),
 ) -> GameFacts:
+    """One game; `agents` (specs such as ``ismcts:iterations=200``) rotate through
+    the seats game by game, so every seat position meets every agent."""
     seed = game_seed(run_seed, index)
-    mix = persona_mix(game_name)
+    mix = list(agents) or persona_mix(game_name)
     seats = [mix[(index + s) % len(mix)] for s in range(players)]
     kinds: Counter[str] = Counter()
     options: Counter[str] = Counter()
@@ -71,8 +78,8 @@ def play_trial_game(
 
     try:
         game = load_game(game_name, players=players, variant=variant)
-        agents = [make_agent(k, seed=agent_seed(seed, s)) for s, k in enumerate(seats)]
-        result = play_game(game, agents, seed=seed, on_action=watch)
+        bots = [parse_agent_spec(k).make(agent_seed(seed, s)) for s, k in enumerate(seats)]
+        result = play_game(game, bots, seed=seed, on_action=watch)
     except Exception as exc:  # a variant that breaks the engine is a failed trial, kept
         return GameFacts(seed, first[0], [], "error", None, dict(kinds), dict(options), repr(exc))
     info = result.info
@@ -88,10 +95,15 @@ def play_trial_game(
 
 
 def play_trial(
-    game_name: str, players: int, variant: Variant, run_seed: int, games: int
+    game_name: str,
+    players: int,
+    variant: Variant,
+    run_seed: int,
+    games: int,
+    agents: tuple[str, ...] = (),
 ) -> list[GameFacts]:
     """Every game of one trial (a top-level function: it runs in workers)."""
-    return [play_trial_game(game_name, players, variant, run_seed, i) for i in range(games)]
+    return [play_trial_game(game_name, players, variant, run_seed, i, agents) for i in range(games)]
 
 
 def game_minutes(info: GameInfo, facts: GameFacts, players: int) -> tuple[float, float]:
@@ -156,8 +168,14 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
 
 
 def evaluate(
-    game_name: str, players: int, variant: Variant, run_seed: int, games: int
+    game_name: str,
+    players: int,
+    variant: Variant,
+    run_seed: int,
+    games: int,
+    agents: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Play and measure one trial."""
     info = game_info(game_name)
-    return metrics(info, players, play_trial(game_name, players, variant, run_seed, games))
+    facts = play_trial(game_name, players, variant, run_seed, games, agents)
+    return metrics(info, players, facts)

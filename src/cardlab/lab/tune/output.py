@@ -31,9 +31,10 @@ def best_variant(result: TuneResult) -> Variant:
     )
 
 
-def tune_json(result: TuneResult) -> dict[str, Any]:
+def tune_json(result: TuneResult, checks: dict[str, Any] | None = None) -> dict[str, Any]:
     s = result.spec
     return {
+        "checks": checks,
         "game": s.game,
         "players": s.players,
         "seed": s.seed,
@@ -53,7 +54,9 @@ def tune_json(result: TuneResult) -> dict[str, Any]:
     }
 
 
-def write_outputs(result: TuneResult, out: Path) -> dict[str, Path]:
+def write_outputs(
+    result: TuneResult, out: Path, checks: dict[str, Any] | None = None
+) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     paths = {
         "json": out / "tune.json",
@@ -61,10 +64,10 @@ def write_outputs(result: TuneResult, out: Path) -> dict[str, Path]:
         "plot": out / "pareto.png",
         "html": out / "report.html",
     }
-    paths["json"].write_text(json.dumps(tune_json(result), indent=2, sort_keys=True) + "\n")
+    paths["json"].write_text(json.dumps(tune_json(result, checks), indent=2, sort_keys=True) + "\n")
     paths["variant"].write_text(best_variant(result).to_toml())
     _plot(result, paths["plot"])
-    paths["html"].write_text(_html(result))
+    paths["html"].write_text(_html(result, checks))
     return paths
 
 
@@ -114,7 +117,7 @@ def _fmt(value: Any) -> str:
     return html.escape(str(value))
 
 
-def _html(result: TuneResult) -> str:
+def _html(result: TuneResult, checks: dict[str, Any] | None = None) -> str:
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     env = Environment(
@@ -150,6 +153,7 @@ def _html(result: TuneResult) -> str:
         pareto=result.pareto(),
         trials=len(result.trials),
         param_about={p.name: p.about for p in result.params},
+        checks=checks,
     )
 
 
