@@ -26,7 +26,7 @@ def test_opener_needs_a_computer_and_a_material():
     s = arrange(game(), hands={0: []}, tableaus={0: ["Blade"]}, row=["Campus Helpdesk"])
     assert not can(s, "Bid on Contract")
     s = arrange(game(), hands={0: ["Silicon"]}, tableaus={0: ["Blade"]}, row=["Campus Helpdesk"])
-    assert can(s, "Bid on Contract Campus Helpdesk (value 4)")
+    assert can(s, "Bid on Contract Campus Helpdesk in slot 1 (value 4)")
 
 
 def test_only_the_winner_pays_raises_strictly_higher_once_around():

@@ -144,7 +144,7 @@ def test_tower_discount_never_takes_a_network_below_one_material(tmp_path):
         g, hands={0: ["Silicon", "Copper"]}, tableaus={0: ["Tower", "Blade"]}, row=["Cable"]
     )
     s.tower[0] = 1
-    assert can(s, "Requisition Cable (pay 1 raw materials")
+    assert can(s, "Requisition Cable from slot 1 (pay 1 raw material;")
     act(s, "Requisition Cable", "Pay Silicon")
     assert names(s, s.hand[0]) == ["Copper"] and s.tower[0] == 0
 

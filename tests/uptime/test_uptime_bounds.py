@@ -46,6 +46,8 @@ def test_only_passing_without_the_stall_rule_reaches_the_turn_cap(players):
 
 
 def test_defaults_reproduce_the_documented_figure():
-    # docs/rules/uptime.md: 259 decisions at 4 players with the rulings' options.
-    assert cardlab.load_game("uptime", players=4).max_game_length() == 259
+    # docs/rules/uptime.md: 716 decisions at 4 players with the rulings' options (U3: the
+    # supply discard is reshuffled), 259 with supply_reshuffle=false.
+    assert cardlab.load_game("uptime", players=4).max_game_length() == 716
+    assert cardlab.load_game("uptime", players=4, supply_reshuffle=False).max_game_length() == 259
     assert cardlab.load_game("uptime", players=4).utility_bounds() == (0.0, 69.0)

@@ -92,7 +92,8 @@ def test_missing_contract_and_unknown_field(tmp_path):
 
 
 def test_options_defaults_are_the_rulings():
-    """U4, U10, U13, U14: the ruling is each option's default; designer options default off."""
+    """U3, U4, U10, U13, U14: the ruling is each option's default (U3, revised: the supply
+    discard is reshuffled into an empty Supply Deck); the designer option row_sweep defaults off."""
     game = cardlab.load_game("uptime")
     assert game.num_players == 4
     assert game.options == {
@@ -100,7 +101,7 @@ def test_options_defaults_are_the_rulings():
         "raise_requires_computer": False,
         "stall_end": True,
         "router_rule": "per_computer",
-        "supply_reshuffle": False,
+        "supply_reshuffle": True,
         "row_sweep": False,
     }
 

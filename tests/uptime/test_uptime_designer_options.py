@@ -1,5 +1,6 @@
-"""Designer options (not in the rulebook; docs/rules/uptime.md "Designer options"):
-supply_reshuffle and row_sweep. Both default off, so the rulings play unchanged."""
+"""The supply reshuffle (U3, default on since the ruling was revised; the old reading "never
+reshuffled" is supply_reshuffle=false) and the designer option row_sweep (not in the rulebook,
+default off; docs/rules/uptime.md "Designer options")."""
 
 from __future__ import annotations
 
@@ -83,7 +84,7 @@ def test_reshuffle_keeps_the_stall_rule_from_firing_while_the_discard_holds_card
     """U13 under supply_reshuffle: the Supply is 'empty' only when the discard is empty too."""
     s = arrange(_game(supply_reshuffle=True), supply_deck=[], supply_discard=["Silicon"])
     assert not s._supply_dry()
-    s2 = arrange(_game(), supply_deck=[], supply_discard=["Silicon"])
+    s2 = arrange(_game(supply_reshuffle=False), supply_deck=[], supply_discard=["Silicon"])
     assert s2._supply_dry()
 
 

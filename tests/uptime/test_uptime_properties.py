@@ -4,8 +4,8 @@ one winner consistent with the tie-break chain, illegal actions refused without
 change, replay, clone independence, resampling that keeps the observation and
 leaks nothing.
 
-The decision bound (docs/rules/uptime.md, "How long a game can be"):
-MAX_DECISIONS = 600 for every player count and option setting with stall_end on.
+The decision bound is the game's own max_game_length() (docs/rules/uptime.md, "How long a
+game can be"), derived from the rules for the player count and options.
 """
 
 import pathlib
@@ -20,7 +20,6 @@ import cardlab  # noqa: E402
 from cardlab.games.uptime import scoring  # noqa: E402
 from harness import check_replay_and_clone, random_game  # noqa: E402
 
-MAX_DECISIONS = 600
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 
 
@@ -38,7 +37,7 @@ def _check_winner(state):
 @given(players=st.integers(2, 4), seed=SEEDS, action_seed=SEEDS)
 def test_random_games_keep_the_contract(players, seed, action_seed):
     game = cardlab.load_game("uptime", players=players)
-    state = random_game(game, seed, action_seed, MAX_DECISIONS)
+    state = random_game(game, seed, action_seed, game.max_game_length())
     _check_winner(state)
 
 
@@ -59,7 +58,7 @@ def test_options_keep_the_contract(players, seed, action_seed, patch_cost, raise
         raise_requires_computer=raise_req,
         router_rule=router,
     )
-    state = random_game(game, seed, action_seed, MAX_DECISIONS, checks_every=3)
+    state = random_game(game, seed, action_seed, game.max_game_length(), checks_every=3)
     _check_winner(state)
 
 
@@ -98,7 +97,7 @@ def _busy_game(game, seed, action_seed):
         pick = busy if busy and rng.random() < 0.85 else legal
         state.apply_action(rng.choice(pick))
         steps += 1
-        assert steps <= MAX_DECISIONS
+        assert steps <= game.max_game_length()
     check_conservation(state, expected)
     return state
 
@@ -108,3 +107,31 @@ def _busy_game(game, seed, action_seed):
 def test_busy_games_keep_the_contract(players, seed, action_seed):
     state = _busy_game(cardlab.load_game("uptime", players=players), seed, action_seed)
     _check_winner(state)
+
+
+def _check_unique_labels(state):
+    labels = [state.action_to_string(a) for a in state.legal_actions()]
+    assert len(set(labels)) == len(labels), f"two legal actions share a label: {labels}"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    seed=SEEDS,
+    action_seed=SEEDS,
+    reshuffle=st.booleans(),
+    sweep=st.booleans(),
+)
+def test_every_state_has_unique_action_labels(players, seed, action_seed, reshuffle, sweep):
+    """Issue 16: two legal actions never read the same (two copies of a Component in the Build
+    Row are told apart by their slot); OpenSpiel's random_sim_test rejects duplicate labels."""
+    import random
+
+    game = cardlab.load_game("uptime", players=players, supply_reshuffle=reshuffle, row_sweep=sweep)
+    rng = random.Random(action_seed)
+    state = game.new_initial_state(seed)
+    while not state.is_terminal():
+        _check_unique_labels(state)
+        legal = state.legal_actions()
+        busy = [a for a in legal if a > 1]  # claims and bids reach more kinds of state
+        state.apply_action(rng.choice(busy if busy and rng.random() < 0.7 else legal))

@@ -59,11 +59,51 @@ def test_draw_takes_two_pass_takes_one_and_both_are_counted():
 
 
 def test_empty_supply_draw_gives_nothing_and_pass_is_always_legal():
-    """FAQ: an empty Supply Deck makes Draw give fewer cards; Pass still works."""
-    s = arrange(game(), hands={0: ["Silicon"]}, supply_deck=[], row=["Mainframe"])
-    assert A.DRAW in s.legal_actions() and A.PASS in s.legal_actions()
-    act(s, "Draw")
-    assert len(s.hand[0]) == 1 and s.current_player() == 1
+    """FAQ: an empty Supply Deck makes Draw give fewer cards; Pass still works. U3: with the
+    reshuffle (default) that happens only when every material is in hands (none in the discard)."""
+    others = ["Silicon"] * 5 + ["Copper", "Polymer", "Rare-Earth"] * 6
+    for options in ({}, {"supply_reshuffle": False}):
+        s = arrange(
+            game(**options),
+            hands={0: ["Silicon"], 1: others},
+            supply_deck=[],
+            row=["Mainframe"],
+        )
+        assert not s.sdisc and A.DRAW in s.legal_actions() and A.PASS in s.legal_actions()
+        act(s, "Draw")
+        assert len(s.hand[0]) == 1 and s.current_player() == 1
+
+
+def test_u3_paid_materials_are_reshuffled_into_an_empty_supply_deck():
+    """U3 (revised): materials paid go face-up to the Supply discard; a draw that finds the
+    Supply Deck empty first shuffles that discard into a new Supply Deck ("discards their bid
+    materials to the supply"). Option supply_reshuffle=false: never reshuffled."""
+    s = arrange(game(), hands={0: ["Silicon", "Copper"]}, row=["CPU"], supply_deck=[])
+    discard = len(s.sdisc)  # every material not placed lies in the discard
+    act(s, "Requisition CPU")
+    assert len(s.sdisc) == discard + 2 and not s.supply
+    act(s, "Draw")  # seat 1 finds the deck empty: the discard becomes the deck, then 2 are drawn
+    assert len(s.hand[1]) == 2 and not s.sdisc and len(s.supply) == discard
+    assert any("shuffled into a new Supply Deck" in line for line in s.observation(0)["log"])
+    old = arrange(
+        game(supply_reshuffle=False),
+        hands={0: ["Silicon", "Copper"]},
+        row=["CPU"],
+        supply_deck=[],
+    )
+    act(old, "Requisition CPU", "Draw")
+    assert not old.hand[1] and len(old.sdisc) == discard + 2
+
+
+def test_u3_reshuffle_is_drawn_from_the_state_generator():
+    """U3: the new Supply Deck's order comes from the state's seeded generator (same seed, same
+    order; replay reproduces it)."""
+    orders = []
+    for _ in range(2):
+        s = arrange(game(), hands={0: ["Silicon"]}, supply_deck=[], seed=3)
+        act(s, "Draw")
+        orders.append(list(s.supply))
+    assert orders[0] == orders[1]
 
 
 def test_requisition_component_pays_its_two_materials_to_the_supply():
@@ -195,7 +235,7 @@ def test_tower_makes_the_next_network_cost_one_less_once():
         row=["Cable", "Router"],
     )
     s.tower[0] = 1
-    assert can(s, "Requisition Cable (pay 2 raw materials")
+    assert can(s, "Requisition Cable from slot 1 (pay 2 raw materials")
     act(s, "Requisition Cable", "Pay Silicon", "Pay Silicon")
     assert s.tower[0] == 0 and names(s, s.hand[0]) == ["Copper", "Copper"]
     act(s, "Pass", "Pass")
@@ -218,7 +258,7 @@ def test_patch_claim_costs_one_material_or_zero_with_the_option():
     act(s, "Requisition Patch")
     assert names(s, s.hand[0]) == ["Patch"] and names(s, s.sdisc) == ["Copper"]
     s = arrange(game(patch_cost=0), hands={0: []}, row=["Patch"])
-    act(s, "Requisition Patch (free)")
+    act(s, "Requisition Patch from slot 1 (free)")
     assert names(s, s.hand[0]) == ["Patch"]
 
 
@@ -301,3 +341,18 @@ def test_same_seed_same_actions_same_game():
     a, b = g.new_initial_state(7), g.new_initial_state(7)
     assert a.observation(0) == b.observation(0) and a.zones() == b.zones()
     assert g.new_initial_state(8).zones() != a.zones()
+
+
+def test_two_copies_in_the_build_row_read_differently():
+    """Issue 16: each Build Row action names its slot, so two Motherboards are two labels."""
+    s = arrange(
+        game(),
+        hands={0: ["Copper", "Polymer", "Patch"]},
+        row=["Motherboard", "CPU", "Motherboard"],
+    )
+    got = labels(s)
+    assert "Requisition Motherboard from slot 1 (pay Copper, Polymer)" in got
+    assert "Requisition Motherboard from slot 3 (pay Copper, Polymer)" in got
+    assert "Reserve Motherboard in slot 1 with a Patch" in got
+    assert "Reserve Motherboard in slot 3 with a Patch" in got
+    assert len(set(got)) == len(got)

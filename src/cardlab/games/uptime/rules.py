@@ -1,4 +1,4 @@
-"""The UPTIME game: player counts, rule options (rulings U4, U10, U13, U14) and card data.
+"""The UPTIME game: player counts, rule options (rulings U3, U4, U10, U13, U14) and card data.
 
 The forward model lives in `state.py`; scoring in `scoring.py`; what players
 read in `view.py`; determinization in `resample.py`.
@@ -71,10 +71,10 @@ class UptimeGame(Game):
         ),
         OptionSpec(
             "supply_reshuffle",
-            (False, True),
-            "designer option, not in the rulebook: when a draw finds the Supply Deck empty, "
-            "shuffle the supply discard into a new Supply Deck (U3 says never)",
-            "designer",
+            (True, False),
+            "paid and bid materials go back to the supply: a draw that finds the Supply Deck "
+            "empty first shuffles the supply discard into a new one (false: never reshuffled)",
+            "U3",
         ),
         OptionSpec(
             "row_sweep",

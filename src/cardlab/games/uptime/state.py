@@ -11,8 +11,8 @@ Design for speed (ISMCTS clones states millions of times):
   `_run` executes it until someone must decide. A sub-decision with a single
   legal action is taken automatically (it is not a choice).
 
-Rule references (U1..U17) point to /work/shared/rulings.md; docs/rules/uptime.md
-gives every rule in our words beside the rulebook passage.
+Rule references (U1..U17) are the rulings written in docs/rules/uptime.md, every rule in
+our words beside the rulebook passage.
 """
 
 from __future__ import annotations
@@ -501,14 +501,15 @@ class UptimeState(GameState):
         self._log(("refill", tuple(added)))
 
     def _supply_dry(self) -> bool:
-        """No card can be drawn: the Supply Deck is empty (and, with the designer option
-        supply_reshuffle, so is the supply discard it would be rebuilt from)."""
+        """No card can be drawn: the Supply Deck is empty (and, under the U3 reshuffle, so is
+        the supply discard it would be rebuilt from)."""
         if self.supply:
             return False
         return not (self.sdisc and self.game.options["supply_reshuffle"])
 
     def _reshuffle_supply(self) -> None:
-        """Designer option supply_reshuffle: the supply discard becomes the Supply Deck."""
+        """U3 (option supply_reshuffle, default on): the supply discard becomes the Supply Deck,
+        shuffled by the state's generator."""
         self.supply, self.sdisc = self.sdisc, []
         if not self.lazy:  # a determinization draws its deck at random anyway
             self._rand().shuffle(self.supply)
@@ -673,7 +674,7 @@ class UptimeState(GameState):
                     break
         if not src:
             self.choose_excl |= 1 << m
-            self.sgone |= 1 << m  # public: none in the Supply Deck now, and it never grows (U3)
+            self.sgone |= 1 << m  # public: none in the Supply Deck now, until a reshuffle (U3)
             self._log(("gone", p, m))
             if self._any_material_left(self.choose_excl):
                 self.dk, self.dseat = A.D_CHOOSE, p  # name another kind

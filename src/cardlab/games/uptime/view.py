@@ -29,7 +29,8 @@ def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
     if k == COMPUTER:
         return "pay 3 different Component types"
     if k == NETWORK:
-        return f"pay {state._net_cost(card, seat)} raw materials; needs 2+ Computers"
+        cost = state._net_cost(card, seat)
+        return f"pay {cost} raw material{'s' if cost != 1 else ''}; needs 2+ Computers"
     if k == PATCH:
         n = state.game.options["patch_cost"]
         return f"pay {n} raw material" if n else "free"
@@ -44,22 +45,28 @@ def action_label(state: UptimeState, action: int) -> str:
     t = state.t
     seat = state.dseat if state.dseat >= 0 else 0
     if action == A.DRAW:
+        if state._supply_dry():
+            return "Draw (the Supply is empty: you get nothing)"
         return "Draw (take the top 2 Supply cards)"
     if action == A.PASS:
+        if state._supply_dry():
+            return "Pass (the Supply is empty: you get nothing)"
         return "Pass (take the top Supply card)"
     if action == A.SWEEP:
         return "Sweep the Build Row (to the Build Deck bottom; refill)"
     if A.REQ <= action < A.RESERVE + 4:
+        # The slot is named so that two copies of a Component in the Row read differently
+        # (issue 16: every legal action of a state has its own label).
         s = (action - A.REQ) % 4
-        c = state.row[s] if 0 <= s < 4 else -1
-        name = t.name[c] if c >= 0 else f"slot {s + 1} (empty)"
+        c = state.row[s]
+        if c < 0:
+            return f"{('Requisition', 'Bid on', 'Reserve')[(action - A.REQ) // 4]} slot {s + 1} (empty)"
+        name = t.name[c]
         if action < A.BID_SLOT:
-            extra = f" ({_requisition_cost(state, c, seat)})" if c >= 0 else ""
-            return f"Requisition {name}{extra}"
+            return f"Requisition {name} from slot {s + 1} ({_requisition_cost(state, c, seat)})"
         if action < A.RESERVE:
-            value = f" (value {t.value[c]})" if c >= 0 else ""
-            return f"Bid on Contract {name}{value}"
-        return f"Reserve {name} with a Patch"
+            return f"Bid on Contract {name} in slot {s + 1} (value {t.value[c]})"
+        return f"Reserve {name} in slot {s + 1} with a Patch"
     if A.PAY_MAT <= action < A.PAY_COMP:
         return f"Pay {t.material_names[action - A.PAY_MAT]}"
     if A.PAY_COMP <= action < A.PAY_PATCH:
