@@ -125,7 +125,7 @@ def test_secret_choices_are_indistinguishable_to_other_seats(players, builds):
                 reveal = s.observation(0)["log"][log_before]
                 names = [g.tables.names[k] for k in picks_before[:-1] + [s.placing[p]]]
                 for q, name in enumerate(names):
-                    assert f"seat {q} revealed {name}" in reveal
+                    assert reveal["picks"][q] == {"seat": q, "part": name}
         else:
             s.apply_action(rng.choice(s.legal_actions()))
     assert compared > 20

@@ -56,7 +56,7 @@ def test_render_final_names_the_tiebreak_level():
     while not result_state.is_terminal():
         result_state.apply_action(rng.choice(result_state.legal_actions()))
     text = render.render_final(result_state)
-    assert "final scores" in text and ("Decided on points" in text or "tie-break" in text)
+    assert "final scores" in text and "Decided by: " in text
     info = result_state.info()
     assert info["end_reason"] == "three_rounds" and info["rounds"] == 3 and info["turns"] == 21
     assert json.dumps(info)

@@ -83,7 +83,9 @@ def test_pending_pick_hidden_until_all_have_picked():
     s.apply_action(s.legal_actions()[0])  # the last pick: reveal
     for q in (1, 2):
         assert s.observation(q)["players"][0]["placing"]["id"] == pid
-    assert any("seat 0 revealed" in line for line in s.observation(1)["log"])
+    reveal = [e for e in s.observation(1)["log"] if e["kind"] == "reveal"][-1]
+    assert reveal["picks"][0] == {"seat": 0, "part": g.tables.names[k]}
+    assert f"seat 0 {g.tables.names[k]}" in reveal["text"]
 
 
 @pytest.mark.parametrize(
@@ -244,7 +246,9 @@ def test_part_with_no_legal_place_is_scrapped(voluntary):
     pick_first_all(s)
     assert s.scrap[0] == [k] and s.scrapped[0] == 1
     assert s.current_player() != 0 or s.decision_kind() != "place"
-    assert any("seat 0 could not attach" in line for line in s.observation(2)["log"])
+    scrap = [e for e in s.observation(2)["log"] if e["kind"] == "scrap"][-1]
+    assert (scrap["seat"], scrap["part"], scrap["reason"]) == (0, g.tables.names[k], "no_match")
+    assert scrap["text"].startswith(f"Seat 0 cannot attach {g.tables.names[k]}: no empty cell")
 
 
 def test_voluntary_scrap_option_offers_scrap():
@@ -255,7 +259,8 @@ def test_voluntary_scrap_option_offers_scrap():
     k = s.placing[0]
     s.apply_action(g.scrap_action)
     assert s.scrap[0] == [k] and not s.grids[0]
-    assert any("chose to scrap" in line for line in s.observation(1)["log"])
+    scrap = [e for e in s.observation(1)["log"] if e["kind"] == "scrap"][-1]
+    assert scrap["reason"] == "chosen" and "chooses to scrap" in scrap["text"]
     assert g.scrap_action not in _to_first_placement(game(3)).legal_actions()
 
 

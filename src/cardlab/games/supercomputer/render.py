@@ -12,6 +12,7 @@ from typing import Any
 from rich.markup import escape
 
 from cardlab.core import GameState
+from cardlab.games.supercomputer.view import final_table
 
 STYLE = {
     "black": "bold white on grey23",
@@ -127,25 +128,15 @@ def render_text(state: GameState, seat: int) -> str:
 
 
 def render_final(state: GameState) -> str:
-    """Final table: per-round points, total, tie-break counts and who won on what."""
-    info = state.info()
-    obs = state.observation(0)
-    per_round: dict[int, list[int]] = {q: [] for q in range(obs["num_players"])}
-    for line in obs["log"]:
-        if line.startswith("round ") and " score seat " in line:
-            q = int(line.split(" score seat ")[1].split(":")[0])
-            per_round[q].append(int(line.rsplit("= ", 1)[1]))
-    winners = state.winners()
-    lines = ["[bold]SUPER COMPUTER: final scores[/]", "seat  r1   r2   r3  total  4-way  scrapped"]
-    for q, total in enumerate(state.returns()):
-        rounds = "".join(f"{p:>5}" for p in per_round[q])
-        mark = "  winner" if q in winners else ""
-        lines.append(
-            f"{q:>4}{rounds}{int(total):>7}{info['four_way_attached'][q]:>7}"
-            f"{info['scrapped'][q]:>10}{mark}"
-        )
-    tb = info["tiebreak"]
-    lines.append(
-        "Decided on points." if tb is None else f"Tied on points; decided by tie-break: {tb}."
-    )
+    """Final table (view.final_table): per round parts, scrap and build points adding
+    up to each seat's total, the winners and the tie-break line that decided."""
+    table = final_table(state.public_observation())
+    head = "seat " + "".join(f"{c:>10}" for c in table.columns) + "     total"
+    lines = ["[bold]SUPER COMPUTER: final scores[/]", head]
+    for row in table.rows:
+        mark = "  winner" if row.seat in table.winners else ""
+        cells = "".join(f"{int(v):>10}" for v in row.parts)
+        lines.append(f"{row.seat:>4} {cells}{int(row.total):>10}{mark}")
+    lines.append(f"Decided by: {escape(table.decided_by)}.")
+    lines.extend(escape(note) for note in table.notes)
     return "\n".join(lines)

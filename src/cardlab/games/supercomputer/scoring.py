@@ -58,7 +58,9 @@ def score_round(s: SuperComputerState) -> None:
         s.score[q] += green + red + bpts
         # Copy on write: clones share `records` (it changes once a round).
         s.records = [*s.records, (r, q, tuple(attached), tuple(scrapped), tuple(blines))]
-        s.log.append(("score", q, r, green, red, bpts, tuple(blines)))
+        s.log.append(
+            ("score", q, r, green, red, bpts, tuple(blines), tuple(attached), tuple(scrapped))
+        )
         s.shown[q] = s.kept[q]
         s.kept[q] = []
 

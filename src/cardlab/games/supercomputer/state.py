@@ -27,7 +27,7 @@ from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.games.supercomputer import scoring, view
 from cardlab.games.supercomputer.cards import HAND_SIZE
-from cardlab.games.supercomputer.tables import ORIGIN, STEP, cell_xy
+from cardlab.games.supercomputer.tables import CONNECT, OPPOSITE, ORIGIN, STEP, cell_xy
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.rules import SuperComputerGame
@@ -136,7 +136,7 @@ class SuperComputerState(GameState):
                 else:
                     self.kept[q] = two
         self.bdeck = bdeck
-        self.log.append(("round", self.rnd))
+        self.log.append(("round", self.rnd, tuple(self.race)))
         self.cur = 0
         if mode == CHOOSE_ONE:
             self.phase = CHOOSE_BUILD
@@ -177,7 +177,7 @@ class SuperComputerState(GameState):
             k = self.placing[q]
             cells = self.legal_cells(q, k)
             if not cells:
-                self._scrap(q, k, voluntary=False)
+                self._scrap(q, k, self.scrap_reason(q, k))
                 continue
             place0 = self.game.place0
             legal = [place0 + c for c in cells]
@@ -189,11 +189,12 @@ class SuperComputerState(GameState):
             return
         self._end_turn()
 
-    def _scrap(self, q: int, k: int, voluntary: bool) -> None:
+    def _scrap(self, q: int, k: int, reason: str) -> None:
+        """Scrap seat q's revealed part k; `reason` is a `scoring.SCRAP_REASONS` key."""
         self.scrap[q].append(k)
         self.scrapped[q] += 1
         self.placing[q] = -1
-        self.log.append(("scrap", q, k, voluntary))
+        self.log.append(("scrap", q, k, reason))
 
     def _end_turn(self) -> None:
         if self.game.build_mode == PUBLIC_RACE:
@@ -209,7 +210,8 @@ class SuperComputerState(GameState):
             self.phase = OVER
             self.cur = TERMINAL_PLAYER
             self._legal = []
-            self.log.append(("end",))
+            won, level = scoring.winners(self)
+            self.log.append(("end", tuple(won), level))
 
     # -- placement (S4) -------------------------------------------------------------------
     def legal_cells(self, q: int, k: int) -> list[int]:
@@ -257,6 +259,23 @@ class SuperComputerState(GameState):
         out.sort()
         return out
 
+    def scrap_reason(self, q: int, k: int) -> str:
+        """Why part k has no legal cell on seat q's computer (S4, S5), for the log:
+        "no_match" when no empty cell beside the computer would connect it at all,
+        "clash" when some would, but each of them has a touching edge that does not fit."""
+        grid = self.grids[q]
+        fit = self.t.fit
+        for c in grid:
+            for d in range(4):
+                cell = c + STEP[d]
+                if cell in grid:
+                    continue
+                # Part k at `cell` has the computer's part at `c` as its neighbour
+                # in the opposite direction.
+                if fit[OPPOSITE[d]][k][grid[c]] == CONNECT:
+                    return "clash"
+        return "no_match"
+
     def open_connectors(self, q: int) -> int:
         """Connectors of seat q's computer that face an empty cell (room to grow)."""
         grid = self.grids[q]
@@ -300,7 +319,7 @@ class SuperComputerState(GameState):
         elif phase == PLACE:
             k = self.placing[q]
             if action == self.game.scrap_action:
-                self._scrap(q, k, voluntary=True)
+                self._scrap(q, k, "chosen")
             else:
                 cell = action - self.game.place0
                 self.grids[q][cell] = k

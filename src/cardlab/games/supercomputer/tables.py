@@ -81,6 +81,7 @@ class Tables:
             tuple((tuple(r.accepts(p) for p in parts), r.count) for r in b.requires) for b in builds
         )
         self.req_labels = tuple(tuple(r.label() for r in b.requires) for b in builds)
+        self.build_index = {name: i for i, name in enumerate(self.build_names)}
         self.part_views = tuple(_part_view(i, p, self.edges[i]) for i, p in enumerate(parts))
         self.build_views = tuple(
             {

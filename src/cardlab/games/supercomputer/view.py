@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.supercomputer.tables import cell_xy
 
 if TYPE_CHECKING:
@@ -25,14 +26,17 @@ PHASE_NAMES = ("choose_build", "pick", "place", "over")
 
 
 def action_label(s: SuperComputerState, a: int) -> str:
+    """Unique among the legal actions of any state (property-tested): picks name the
+    part (part names are unique in a card set, validated), placements the revealed
+    part and the cell, builds their name."""
     g, t = s.game, s.t
     if 0 <= a < g.place0:
         return f"pick {t.names[a]}"
     if g.place0 <= a < g.scrap_action:
         x, y = cell_xy(a - g.place0)
         k = s.placing[s.cur] if s.phase == 2 else -1
-        what = t.types[k] if k >= 0 else "part"
-        return f"{what} at ({x},{y})"
+        what = t.names[k] if k >= 0 else "part"
+        return f"place {what} at ({x},{y})"
     if a == g.scrap_action:
         k = s.placing[s.cur] if s.phase == 2 else -1
         return f"scrap {t.names[k]}" if k >= 0 else "scrap"
@@ -109,7 +113,7 @@ def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
         "scores": s.score[:],
         "options": dict(s.game.options),
         "passing": "left" if s.game.pass_step[s.rnd] == 1 else "right",
-        "log": [format_event(s, e) for e in s.log],
+        "log": log_entries(s),
         "players": players,
         "race": [bv[b] for b in s.race],
         "build_deck_size": len(s.bdeck),
@@ -127,33 +131,236 @@ def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
     return obs
 
 
-def format_event(s: SuperComputerState, e: tuple[Any, ...]) -> str:
-    t = s.t
-    kind = e[0]
+SCRAP_WHY = {
+    "no_match": "no empty cell beside the computer would connect it",
+    "clash": "every cell where it would connect has a touching edge that does not match",
+    "chosen": "chosen",
+}
+"""Why a part was scrapped (S4, S5), as the log says it."""
+
+DECIDED_BY = {
+    None: "points",
+    "fewest_4way": "fewest 4-way parts attached",
+    "fewest_scrapped": "fewest parts scrapped",
+    "shared": "shared: tied on points, 4-way parts and scrap",
+}
+"""The S8 tie-break level that decided, in words."""
+
+
+def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
+    """The public log as structured entries, card names only (never ids): each has
+    `kind`, `round`, `pick` (the turn of the round, 0 before the first reveal), the
+    event's own fields and `text`, the readable sentence `narrate` also gives."""
+    t, g = s.t, s.game
+    out: list[dict[str, Any]] = []
+    rnd, turn = 0, 0
+    totals = [0] * s.n
+    for e in s.log:
+        kind = e[0]
+        entry: dict[str, Any] = {"kind": kind}
+        if kind == "round":
+            rnd, turn = e[1], 0
+            entry["passing"] = "left" if g.pass_step[rnd] == 1 else "right"
+            entry["builds"] = g.options["builds"]
+            entry["race"] = [t.build_names[b] for b in e[2]]
+        elif kind == "keep":
+            entry["seat"] = e[1]
+        elif kind == "reveal":
+            turn += 1
+            entry["passing"] = "left" if e[1] == 1 else "right"
+            entry["picks"] = [{"seat": q, "part": t.names[k]} for q, k in enumerate(e[2])]
+        elif kind == "place":
+            x, y = cell_xy(e[3])
+            entry.update(seat=e[1], part=t.names[e[2]], type=t.types[e[2]], x=x, y=y)
+        elif kind == "scrap":
+            entry.update(seat=e[1], part=t.names[e[2]], reason=e[3], points=t.red[e[2]][rnd])
+        elif kind == "race_win":
+            entry.update(seat=e[1], build=t.build_names[e[2]], points=t.bonus[e[2]][rnd])
+        elif kind == "race_tie":
+            entry.update(build=t.build_names[e[1]], seats=list(e[2]))
+        elif kind == "score":
+            q = e[1]
+            total = e[3] + e[4] + e[5]
+            totals[q] += total
+            entry.update(
+                seat=q,
+                attached=[{"part": n, "points": p} for n, p in e[7]],
+                scrapped=[{"part": n, "points": p} for n, p in e[8]],
+                builds=[
+                    {
+                        "build": n,
+                        "requires": list(t.req_labels[t.build_index[n]]),
+                        "met": m,
+                        "points": p,
+                    }
+                    for n, p, m in e[6]
+                ],
+                parts_points=e[3],
+                scrap_points=e[4],
+                build_points=e[5],
+                round_points=total,
+                game_points=totals[q],
+            )
+        else:  # "end"
+            entry.update(winners=list(e[1]), decided_by=e[2], scores=totals[:])
+        entry["round"] = rnd + 1
+        entry["pick"] = turn
+        entry["text"] = sentence(entry)
+        out.append(entry)
+    return out
+
+
+def _seats(seats: list[int]) -> str:
+    names = [f"seat {q}" for q in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _pts(p: int) -> str:
+    return f"{p:+d}" if p else "0"
+
+
+def _score_sentence(e: dict[str, Any]) -> str:
+    attached = ", ".join(f"{a['part']} {_pts(a['points'])}" for a in e["attached"])
+    parts = f"parts {_pts(e['parts_points'])}" + (f" ({attached})" if attached else "")
+    scrapped = ", ".join(f"{a['part']} {_pts(a['points'])}" for a in e["scrapped"])
+    scrap = f"scrap {_pts(e['scrap_points'])}" + (f" ({scrapped})" if scrapped else "")
+    builds = [
+        f"{b['build']} [{', '.join(b['requires'])}] {'met' if b['met'] else 'not met'} "
+        f"{_pts(b['points'])}"
+        for b in e["builds"]
+    ]
+    build = (
+        "build "
+        + (", ".join(builds) if builds else "none")
+        + (f" = {_pts(e['build_points'])}" if len(builds) > 1 else "")
+    )
+    return (
+        f"Seat {e['seat']} scores round {e['round']}: {parts}; {scrap}; {build}. "
+        f"Round {_pts(e['round_points'])}, game total {e['game_points']}."
+    )
+
+
+def sentence(e: dict[str, Any]) -> str:
+    """One readable sentence for a log entry, from its fields alone."""
+    kind = e["kind"]
     if kind == "round":
-        return f"round {e[1] + 1}: parts and builds reshuffled and dealt"
-    if kind == "keep":
-        return f"seat {e[1]} kept a build and put the other under the deck"
-    if kind == "reveal":
-        shown = ", ".join(f"seat {q} revealed {t.names[k]}" for q, k in enumerate(e[2]))
-        return f"all picked; hands passed {'left' if e[1] == 1 else 'right'}; {shown}"
-    if kind == "place":
-        x, y = cell_xy(e[3])
-        return f"seat {e[1]} attached {t.names[e[2]]} at ({x},{y})"
-    if kind == "scrap":
-        why = "chose to scrap" if e[3] else "could not attach, scrapped"
-        return f"seat {e[1]} {why} {t.names[e[2]]}"
-    if kind == "race_win":
-        return f"seat {e[1]} won the build {t.build_names[e[2]]}"
-    if kind == "race_tie":
-        return f"build {t.build_names[e[1]]} discarded: met by seats {list(e[2])} together"
-    if kind == "score":
-        builds = ", ".join(f"{n} {'met' if m else 'unmet'} {p:+d}" for n, p, m in e[6])
+        if e["builds"] == "public_race":
+            builds = "face-up builds to race for: " + (", ".join(e["race"]) or "none")
+        elif e["builds"] == "keep_both":
+            builds = "each seat is dealt 2 builds and keeps both"
+        else:
+            builds = "each seat is dealt 2 builds and keeps 1 in secret"
         return (
-            f"round {e[2] + 1} score seat {e[1]}: green {e[3]:+d}, scrap {e[4]:+d}, "
-            f"builds {e[5]:+d} ({builds or 'none'}) = {e[3] + e[4] + e[5]:+d}"
+            f"Round {e['round']} begins: every part is reshuffled and 7 dealt to each seat; "
+            f"{builds}; hands pass {e['passing']}."
         )
-    return "game over"
+    if kind == "keep":
+        return f"Seat {e['seat']} keeps one build in secret and puts the other under the deck."
+    if kind == "reveal":
+        shown = "; ".join(f"seat {p['seat']} {p['part']}" for p in e["picks"])
+        return f"Pick {e['pick']} revealed: {shown}. The hands passed {e['passing']}."
+    if kind == "place":
+        if (e["x"], e["y"]) == (0, 0):  # S4: the round's first part defines (0,0)
+            return f"Seat {e['seat']} starts its computer with {e['part']} at (0,0)."
+        return f"Seat {e['seat']} attaches {e['part']} at ({e['x']},{e['y']})."
+    if kind == "scrap":
+        why = SCRAP_WHY.get(e["reason"], e["reason"])
+        if e["reason"] == "chosen":
+            return (
+                f"Seat {e['seat']} chooses to scrap {e['part']} ({_pts(e['points'])} at round end)."
+            )
+        return (
+            f"Seat {e['seat']} cannot attach {e['part']}: {why}. "
+            f"It is scrap ({_pts(e['points'])} at round end)."
+        )
+    if kind == "race_win":
+        return (
+            f"Seat {e['seat']} is the only one to meet the face-up build {e['build']} "
+            f"and wins it ({_pts(e['points'])} at round end)."
+        )
+    if kind == "race_tie":
+        return f"Face-up build {e['build']} is discarded: {_seats(e['seats'])} met it on the same turn."
+    if kind == "score":
+        return _score_sentence(e)
+    winners, scores = e["winners"], e["scores"]
+    best = max(scores) if scores else 0
+    who = _seats(winners)
+    if e["decided_by"] is None:
+        return f"Game over: {who} wins with {best} points."
+    if e["decided_by"] == "shared":
+        return f"Game over: tied on {best} points, 4-way parts and scrap; {who} share the win (S8)."
+    return f"Game over: tied on {best} points; {who} wins on {DECIDED_BY[e['decided_by']]} (S8)."
+
+
+def group_of(e: dict[str, Any]) -> str:
+    """The narrative group of a log entry: "Round 2", "Round 2, pick 3", ..."""
+    kind, r = e["kind"], e["round"]
+    if kind == "end":
+        return "Game over"
+    if kind == "score":
+        return f"Round {r}, scoring"
+    if kind == "round" or (kind == "keep" and e["pick"] == 0):
+        return f"Round {r}"
+    return f"Round {r}, pick {e['pick']}"
+
+
+def narrate(observation: dict[str, Any]) -> list[NarrativeLine]:
+    """Every public event of the observation's log as a readable line (core.narrative)."""
+    return [
+        NarrativeLine(index=i, group=group_of(e), text=sentence(e), seat=e.get("seat"))
+        for i, e in enumerate(observation["log"])
+    ]
+
+
+ROUND_COLUMNS = ("parts", "scrap", "build")
+
+
+def _tie_counts(observation: dict[str, Any]) -> str:
+    """The S8 counts of the seats tied on points, for the tie-break line."""
+    scores, players = observation["scores"], observation["players"]
+    tied = [q for q, v in enumerate(scores) if v == max(scores)]
+    return "; ".join(
+        f"seat {q}: {players[q]['four_way_attached']} 4-way attached, "
+        f"{players[q]['scrapped_total']} scrapped"
+        for q in tied
+    )
+
+
+def final_table(observation: dict[str, Any]) -> FinalTable:
+    """Per seat and round: green of attached parts, red of scrap, build bonus or
+    penalty; the columns add up to the score. The winners and what decided (S8)."""
+    n = observation["num_players"]
+    columns = tuple(f"R{r} {c}" for r in (1, 2, 3) for c in ROUND_COLUMNS)
+    parts = [[0] * len(columns) for _ in range(n)]
+    winners: tuple[int, ...] = ()
+    decided = "not over"
+    for e in observation["log"]:
+        if e["kind"] == "score":
+            base = (e["round"] - 1) * len(ROUND_COLUMNS)
+            row = parts[e["seat"]]
+            row[base : base + 3] = [e["parts_points"], e["scrap_points"], e["build_points"]]
+        elif e["kind"] == "end":
+            winners = tuple(e["winners"])
+            decided = DECIDED_BY[e["decided_by"]]
+    players = observation["players"]
+    if decided not in ("points", "not over"):
+        decided = f"{decided} ({_tie_counts(observation)})"
+    rows = tuple(
+        FinalRow(
+            seat=q,
+            name=f"Seat {q}",
+            parts=tuple(float(v) for v in parts[q]),
+            total=float(observation["scores"][q]),
+        )
+        for q in range(n)
+    )
+    notes = (
+        "4-way parts attached: "
+        + ", ".join(f"seat {q} {players[q]['four_way_attached']}" for q in range(n)),
+        "parts scrapped: "
+        + ", ".join(f"seat {q} {players[q]['scrapped_total']}" for q in range(n)),
+    )
+    return FinalTable(columns, rows, winners, decided, notes)
 
 
 def _set_aside(s: SuperComputerState) -> list[int]:
