@@ -117,3 +117,76 @@ def test_unmeetable_build_and_too_few_parts_are_refused(tmp_path):
     with pytest.raises(CardDataError, match="no .*parts.* and no .*builds"):
         (tmp_path / "empty.toml").write_text("")
         game(4, cards=tmp_path / "empty.toml")
+
+
+def _one_build(requires: str, name: str = "Impossible Box") -> str:
+    """A builds section: the packaged builds plus one of our own."""
+    return _packaged(BUILDS_FILE) + (
+        f'\n[[builds]]\nname = "{name}"\nbonus = [5, 6, 7]\npenalty = [-1, -2, -3]\n{requires}'
+    )
+
+
+def _req(type_: str, count: int, extra: str = "") -> str:
+    return f'[[builds.requires]]\ntype = "{type_}"\ncount = {count}\n{extra}'
+
+
+@pytest.mark.parametrize(
+    ("requires", "match"),
+    [
+        # Issue 18: 8 parts in all, but a seat attaches at most its 7 picks a round.
+        (
+            _req("CPU", 2) + _req("RAM", 3) + _req("Storage", 3),
+            r"bad\.toml: card 'Impossible Box': field 'requires': 8 parts in all.*at most 7",
+        ),
+        # 4 CPUs: the packaged set has 4, but one (Threadripper) is a "<4" part.
+        (
+            _req("CPU", 4),
+            r"bad\.toml: card 'Impossible Box': field 'requires\[0\]': only 3 of the parts "
+            r"used at 2-4 players match 4x CPU",
+        ),
+        # A size only the 5-player cards have (the 16 GB GPU carries "<4").
+        (
+            _req("RAM", 1) + _req("GPU", 1, 'size = 16\nunit = "GB"\n'),
+            r"'Impossible Box': field 'requires\[1\]': only 0 of the parts used at 2-4 "
+            r"players match 1x GPU 16 GB",
+        ),
+        # A type no part has.
+        (_req("Printer", 1), r"'Impossible Box': field 'requires\[0\]': no 1 parts"),
+    ],
+)
+def test_builds_no_set_of_parts_can_meet_are_refused(tmp_path, requires, match):
+    """Issue 18 item 2 (S2, S6): a build that no set of parts can meet at every player
+    count is an error naming the file, the build and the requirement."""
+    f = tmp_path / "bad.toml"
+    f.write_text(_one_build(requires))
+    with pytest.raises(CardDataError, match=match):
+        game(4, cards=f)
+    ok = tmp_path / "ok.toml"
+    ok.write_text(_one_build(_req("CPU", 3) + _req("RAM", 4)))  # 7 parts, 3 base CPUs
+    assert game(2, cards=ok).tables.build_names[-1] == "Impossible Box"
+
+
+def test_duplicate_names_are_refused(tmp_path):
+    """Names identify cards in labels and the log: two parts (or builds) of one name
+    are refused, naming the file, the card, the field and both positions."""
+    text = _packaged(PARTS_FILE).replace('name = "Power Hub"', 'name = "USB Hub"', 1)
+    f = tmp_path / "dupes.toml"
+    f.write_text(text)
+    with pytest.raises(
+        CardDataError, match=r"dupes\.toml: card 'USB Hub': field 'name': parts\[3\] and parts\[5\]"
+    ):
+        game(4, cards=f)
+    f.write_text(_packaged(BUILDS_FILE).replace('name = "Workstation"', 'name = "Gaming Rig"', 1))
+    with pytest.raises(
+        CardDataError, match=r"card 'Gaming Rig': field 'name': builds\[0\] and builds\[1\]"
+    ):
+        game(4, cards=f)
+
+
+def test_packaged_parts_file_named_in_its_errors(tmp_path):
+    """A designer's builds-only file that breaks a packaged part's count is reported
+    against the designer's file (the builds), not the packaged parts."""
+    f = tmp_path / "mine.toml"
+    f.write_text(_one_build(_req("CPU", 4)))
+    with pytest.raises(CardDataError, match=r"mine\.toml: card 'Impossible Box'"):
+        game(3, cards=f)

@@ -176,42 +176,87 @@ def load_cards(path: Path | None = None) -> CardSet:
     """The packaged cards, or a designer's file (its sections replace the packaged ones)."""
     parts = load_card_file(PARTS_FILE, CardFile).parts or []
     builds = load_card_file(BUILDS_FILE, CardFile).builds or []
-    source = f"{PARTS_FILE} + {BUILDS_FILE}"
+    parts_source, builds_source = str(PARTS_FILE), str(BUILDS_FILE)
     if path is not None:
         mine = load_card_file(path, CardFile)
         if mine.parts is None and mine.builds is None:
             raise CardDataError(f"{path}: no [[parts]] and no [[builds]]: nothing to load")
-        parts = mine.parts if mine.parts is not None else parts
-        builds = mine.builds if mine.builds is not None else builds
-        source = str(path)
-    check_card_set(parts, builds, source)
+        if mine.parts is not None:
+            parts, parts_source = mine.parts, str(path)
+        if mine.builds is not None:
+            builds, builds_source = mine.builds, str(path)
+    check_card_set(parts, builds, parts_source, builds_source)
+    source = parts_source if parts_source == builds_source else f"{parts_source} + {builds_source}"
     return CardSet(parts, builds, source)
 
 
-def check_card_set(parts: list[Part], builds: list[Build], source: str) -> None:
-    """Cross-card checks (S2): enough parts for every player count, meetable builds."""
+def _unique_names(cards: list[Part] | list[Build], section: str, source: str) -> None:
+    """Names identify cards in labels, the public log and the observation encoding, so
+    two cards of one name would be two choices nobody can tell apart: refused. (Copies
+    of a part are distinct cards and need distinct names, e.g. "USB Hub A", "USB Hub B".)"""
+    first: dict[str, int] = {}
+    for i, card in enumerate(cards):
+        if card.name in first:
+            raise CardDataError(
+                f"{source}: card {card.name!r}: field 'name': {section}[{first[card.name]}] "
+                f"and {section}[{i}] share this name; every card needs its own name"
+            )
+        first[card.name] = i
+
+
+def check_card_set(
+    parts: list[Part], builds: list[Build], parts_source: str, builds_source: str | None = None
+) -> None:
+    """Cross-card checks (S2): enough parts for every player count, unique names, and
+    builds that some set of parts can meet at every player count.
+
+    A build is meetable when (a) it asks for at most 7 parts in all (a seat attaches
+    at most its 7 picks in a round) and (b) each requirement is matched by enough
+    parts in play. (b) is checked for 2-4 players, where the "<4" parts are set
+    aside: the build deck has no "<4" mark and is dealt at every player count, so a
+    build that only the 5-player parts can meet would be a certain penalty at 2-4
+    players; that is refused as an error, not a per-count warning. Requirements
+    name distinct types (validated per build), so distinct parts meet them."""
+    builds_source = builds_source or parts_source
     base = [p for p in parts if not p.lt4]
     if len(base) < 4 * HAND_SIZE:
         raise CardDataError(
-            f"{source}: parts: {len(base)} parts without the <4 flag; 4 players need "
+            f"{parts_source}: parts: {len(base)} parts without the <4 flag; 4 players need "
             f"{4 * HAND_SIZE} (S2)"
         )
     if len(parts) < MAX_PLAYERS * HAND_SIZE:
         raise CardDataError(
-            f"{source}: parts: {len(parts)} parts in all; 5 players need {MAX_PLAYERS * HAND_SIZE}"
+            f"{parts_source}: parts: {len(parts)} parts in all; 5 players need "
+            f"{MAX_PLAYERS * HAND_SIZE}"
         )
     if len(parts) > 100 or len(builds) > 100:
-        raise CardDataError(f"{source}: at most 100 parts and 100 builds (ids are 2 digits)")
+        raise CardDataError(f"{parts_source}: at most 100 parts and 100 builds (ids are 2 digits)")
     if len(builds) < 2 * MAX_PLAYERS:
         raise CardDataError(
-            f"{source}: builds: {len(builds)} builds; 5 players are dealt 2 each, "
+            f"{builds_source}: builds: {len(builds)} builds; 5 players are dealt 2 each, "
             f"so at least {2 * MAX_PLAYERS} are needed"
         )
+    _unique_names(parts, "parts", parts_source)
+    _unique_names(builds, "builds", builds_source)
     for b in builds:
-        for req in b.requires:
-            # With 5 players every part is in play; a build must be meetable then at least.
-            if sum(req.accepts(p) for p in parts) < req.count:
+        total = sum(req.count for req in b.requires)
+        if total > HAND_SIZE:
+            raise CardDataError(
+                f"{builds_source}: card {b.name!r}: field 'requires': {total} parts in all, "
+                f"but a seat attaches at most {HAND_SIZE} a round, so the build can never be met"
+            )
+        for i, req in enumerate(b.requires):
+            everywhere = sum(req.accepts(p) for p in parts)
+            if everywhere < req.count:
                 raise CardDataError(
-                    f"{source}: card {b.name!r}: field 'requires': no {req.count} parts in the "
-                    f"set match {req.label()}, so the build can never be met"
+                    f"{builds_source}: card {b.name!r}: field 'requires[{i}]': no "
+                    f"{req.count} parts in the set match {req.label()}, so the build can "
+                    f"never be met"
+                )
+            unflagged = sum(req.accepts(p) for p in base)
+            if unflagged < req.count:
+                raise CardDataError(
+                    f"{builds_source}: card {b.name!r}: field 'requires[{i}]': only "
+                    f"{unflagged} of the parts used at 2-4 players match {req.label()} (the "
+                    f"others carry the <4 flag), so at 2-4 players the build can never be met"
                 )
