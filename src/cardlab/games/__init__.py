@@ -15,6 +15,7 @@ from typing import Any
 from cardlab.core import Game
 from cardlab.core.errors import CardlabError
 from cardlab.core.plugin import GameInfo
+from cardlab.core.variants import Variant
 
 ENTRY_POINT_GROUP = "cardlab.games"
 
@@ -88,14 +89,21 @@ def game_class(name: str) -> type[Game]:
 
 
 def load_game(
-    name: str, players: int | None = None, cards: str | Path | None = None, **options: Any
+    name: str,
+    players: int | None = None,
+    cards: str | Path | None = None,
+    variant: Variant | str | Path | None = None,
+    **options: Any,
 ) -> Game:
-    """Make a game: `load_game("uptime", players=4, patch_cost=0)`."""
+    """Make a game: `load_game("uptime", players=4, patch_cost=0)`; `variant` is a
+    `Variant`, a variant file's path or the name of a variant the game ships."""
     info = game_info(name)
     cls = info.game_class()
     if players is None:
         players = info.default_players
-    return cls(players, cards=cards, **options)
+    if variant is not None and not isinstance(variant, Variant):
+        variant = resolve_variant(name, variant)
+    return cls(players, cards=cards, variant=variant, **options)
 
 
 def render_module(name: str) -> ModuleType:
@@ -103,3 +111,28 @@ def render_module(name: str) -> ModuleType:
     if module is None:
         raise CardlabError(f"game {name!r} has no render module")
     return module
+
+
+def packaged_variants(name: str) -> dict[str, Path]:
+    """The variants a game ships (``<package>/variants/*.toml``), by name."""
+    folder = game_info(name).variants_dir()
+    if not folder.is_dir():
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+
+def resolve_variant(name: str, ref: str | Path) -> Variant:
+    """A variant of game `name` from a file path, or by the name of one it ships."""
+    from cardlab.core.variants import VariantError, load_variant
+
+    shipped = packaged_variants(name)
+    text = str(ref)
+    if text in shipped:
+        return load_variant(shipped[text], game_info(name))
+    path = Path(ref)
+    if not path.exists() and not text.endswith(".toml"):
+        known = ", ".join(shipped) or "none"
+        raise VariantError(
+            f"{name} has no packaged variant {text!r} (packaged: {known}); or give a .toml path"
+        )
+    return load_variant(path, game_info(name))

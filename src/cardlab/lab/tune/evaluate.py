@@ -9,8 +9,9 @@ few facts; `metrics` turns them into the figures the objectives score:
 - `tiebreak_share`: games whose winner was decided by the tie-break, not points;
 - `first_seat_edge`: the first seat's win share minus a fair 1/N;
 - `minutes` (quick, slow): estimated table time from the game's decision kinds
-  (the same guessed ranges the report uses; SUPER COMPUTER-style simultaneous
-  kinds are charged once per round of picks, not once per seat);
+  (the guessed ranges of its `GameInfo`: seconds per decision and per option,
+  simultaneous kinds charged once per round of picks, not once per seat) plus
+  its overhead per round (shuffling, scoring);
 - `box_miss`: how far the minutes range lies outside the rulebook's box time,
   as a share of the box time (0 when the ranges overlap).
 """
@@ -47,6 +48,7 @@ class GameFacts:
     winners: list[int]
     end_reason: str
     tiebreak: str | None
+    rounds: int = 0
     decisions: dict[str, int] = field(default_factory=dict)
     options_seen: dict[str, int] = field(default_factory=dict)
     error: str | None = None
@@ -89,6 +91,7 @@ def play_trial_game(
         winners=[int(w) for w in result.winners],
         end_reason=str(info.get("end_reason", "")),
         tiebreak=None if info.get("tiebreak") is None else str(info.get("tiebreak")),
+        rounds=int(info.get("rounds", 0) or 0),
         decisions=dict(kinds),
         options_seen=dict(options),
     )
@@ -121,6 +124,9 @@ def game_minutes(info: GameInfo, facts: GameFacts, players: int) -> tuple[float,
         n = count / players if simultaneous else count
         quick += n * (lo + extra * opt_lo)
         slow += n * (hi + extra * opt_hi)
+    over_lo, over_hi = info.round_overhead_seconds
+    quick += facts.rounds * over_lo
+    slow += facts.rounds * over_hi
     return quick / 60.0, slow / 60.0
 
 

@@ -39,6 +39,7 @@ class TuneSpec:
     address: str | None = None
     storage: str | None = None
     study_name: str = ""
+    max_changes: int = 3
 
     def batch_size(self) -> int:
         return self.batch or self.workers
@@ -147,9 +148,30 @@ def combinations(result: TuneResult, baseline: dict[str, Any]) -> list[dict[str,
     return out
 
 
-def _suggest(trial: Any, p: Parameter) -> Any:
-    values = p.values()
-    return trial.suggest_categorical(p.name, values)
+def encode(change: dict[str, Any], baseline: dict[str, Any]) -> dict[str, Any]:
+    """A set of parameter values as the trial's Optuna parameters: how many
+    changes, which parameter in each slot, and each changed parameter's value."""
+    names = [n for n, v in change.items() if baseline.get(n) != v]
+    params: dict[str, Any] = {"changes": len(names)}
+    for i, name in enumerate(names):
+        params[f"slot{i}"] = name
+        params[f"value:{name}"] = change[name]
+    return params
+
+
+def suggest(trial: Any, params: list[Parameter], max_changes: int) -> dict[str, Any]:
+    """Sample a small change: 0..max_changes parameters, each to a value other than
+    its baseline (a dynamic space: Optuna's TPE samples what each trial asks)."""
+    values = {p.name: p.baseline for p in params}
+    names = [p.name for p in params]
+    by_name = {p.name: p for p in params}
+    k = trial.suggest_int("changes", 0, max_changes)
+    for i in range(k):
+        name = trial.suggest_categorical(f"slot{i}", names)
+        p = by_name[name]
+        choices = [v for v in p.values() if v != p.baseline] or [p.baseline]
+        values[name] = trial.suggest_categorical(f"value:{name}", choices)
+    return values
 
 
 def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None) -> TuneResult:
@@ -165,12 +187,9 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
     if spec.trials < 1 or spec.games < 1 or spec.workers < 1:
         raise CardlabError("--trials, --games and --workers must be at least 1")
     params = search_space(info)
-    by_name = {p.name: p for p in params}
     baseline = {p.name: p.baseline for p in params}
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    sampler = optuna.samplers.NSGAIISampler(
-        seed=spec.seed, population_size=max(4, spec.batch_size() * 2)
-    )
+    sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=0)
     name = spec.study_name or f"{spec.game}-{spec.players}p-seed{spec.seed}-games{spec.games}"
     study = optuna.create_study(
         study_name=name,
@@ -181,9 +200,9 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
     )
     singles = single_changes(params)[: max(0, spec.trials // 2 - 1)]
     if len(study.trials) == 0:
-        study.enqueue_trial(baseline, user_attrs={"origin": "as written"})
+        study.enqueue_trial(encode(baseline, baseline), user_attrs={"origin": "as written"})
         for single in singles:
-            study.enqueue_trial(baseline | single, user_attrs={"origin": "single change"})
+            study.enqueue_trial(encode(single, baseline), user_attrs={"origin": "single change"})
     result = TuneResult(spec, params)
     for t in study.trials:
         if t.state == optuna.trial.TrialState.COMPLETE:
@@ -191,12 +210,19 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
     with _Evaluator(spec) as evaluator:
         while len(result.trials) < spec.trials:
             if len(result.trials) == 1 + len(singles) and not study.user_attrs.get("combined"):
-                for combo in combinations(result, baseline)[: max(0, spec.trials // 4)]:
-                    study.enqueue_trial(combo, user_attrs={"origin": "combined singles"})
+                combos = [
+                    c
+                    for c in combinations(result, baseline)
+                    if sum(c[n] != baseline[n] for n in c) <= spec.max_changes
+                ]
+                for combo in combos[: max(0, spec.trials // 4)]:
+                    study.enqueue_trial(
+                        encode(combo, baseline), user_attrs={"origin": "combined singles"}
+                    )
                 study.set_user_attr("combined", True)
             n = min(spec.batch_size(), spec.trials - len(result.trials))
             asked = [study.ask() for _ in range(n)]
-            values = [{p.name: _suggest(t, by_name[p.name]) for p in params} for t in asked]
+            values = [suggest(t, params, spec.max_changes) for t in asked]
             variants = [
                 variant_of(info, params, v, f"{info.title}, trial {t.number}")
                 for v, t in zip(values, asked, strict=True)
