@@ -1,4 +1,4 @@
-"""Make `tests/` importable (harness.py) and the toy game importable from these tests."""
+"""Make the toy game (toygame.py) and the clear-cut positions importable from these tests."""
 
 import sys
 from pathlib import Path

@@ -4,16 +4,11 @@ length"): random and greedy play never exceed them under any option, and the lon
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 import cardlab
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
 from cardlab.games.runway.layout import PASS, SKIP
-from harness import check_play_within_bounds  # noqa: E402
+from cardlab.testing import check_play_within_bounds
 
 OPTION_SETS = [
     {"last_seat": last, "shock_effect": shock, "two_player_last_seat": two}

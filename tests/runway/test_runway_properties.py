@@ -6,16 +6,11 @@ then trade), so a game is at most 12 Deals x n seats x 2 = 24n decisions
 (96 for 4 players). The harness fails a game that runs past this bound.
 """
 
-import pathlib
-import sys
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import cardlab  # noqa: E402
-from harness import check_replay_and_clone, random_game  # noqa: E402
+import cardlab
+from cardlab.testing import check_replay_and_clone, random_game
 
 
 def max_decisions(players: int) -> int:

@@ -4,15 +4,10 @@ games (scrap everything; keep both builds and miss them) stay inside them."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 import cardlab
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-from harness import check_play_within_bounds  # noqa: E402
+from cardlab.testing import check_play_within_bounds
 
 OPTION_SETS = [
     {"builds": builds, "voluntary_scrap": scrap, "passing": passing}

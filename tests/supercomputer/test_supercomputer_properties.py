@@ -1,20 +1,15 @@
 """Hypothesis property tests for SUPER COMPUTER over all player counts and options,
-using the shared contract checks in tests/harness.py.
+using the shared contract checks in cardlab.testing.
 
 Bound on game length (docs/rules/supercomputer.md, "Length"): per round each seat
 makes at most 1 build choice, 7 picks and 7 placements, so a game has at most
 3 * 15 * n = 45 n decisions (225 for 5 players)."""
 
-import pathlib
-import sys
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import cardlab  # noqa: E402
-from harness import check_replay_and_clone, random_game  # noqa: E402
+import cardlab
+from cardlab.testing import check_replay_and_clone, random_game
 
 OPTION_SETS = [
     {},

@@ -5,17 +5,13 @@ worst cases we can build cheaply stay inside them."""
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import pytest
 
 import cardlab
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.state import STALL_CAP_ROUNDS
-from harness import check_play_within_bounds  # noqa: E402
+from cardlab.testing import check_play_within_bounds
 
 OPTION_SETS = [
     {"stall_end": se, "supply_reshuffle": rs, "row_sweep": sw}

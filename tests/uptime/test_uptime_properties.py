@@ -8,17 +8,12 @@ The decision bound is the game's own max_game_length() (docs/rules/uptime.md, "H
 game can be"), derived from the rules for the player count and options.
 """
 
-import pathlib
-import sys
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1]))
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-import cardlab  # noqa: E402
-from cardlab.games.uptime import scoring  # noqa: E402
-from harness import check_replay_and_clone, random_game  # noqa: E402
+import cardlab
+from cardlab.games.uptime import scoring
+from cardlab.testing import check_replay_and_clone, random_game
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 
@@ -69,11 +64,11 @@ def test_replay_and_clone(players, seed, action_seed):
 
 
 def _busy_game(game, seed, action_seed):
-    """Like harness.random_game, but prefers claims/bids over Draw/Pass so that
+    """Like cardlab.testing.random_game, but prefers claims/bids over Draw/Pass so that
     auctions, Blade returns, Networks and both end triggers are reached."""
     import random
 
-    from harness import (
+    from cardlab.testing import (
         all_ids,
         check_conservation,
         check_illegal_refused,

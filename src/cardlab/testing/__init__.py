@@ -1,0 +1,40 @@
+"""The conformance check every cardlab game passes, shipped with cardlab so a
+game in its own package can prove itself (as PettingZoo ships `api_test`).
+
+`check_game(game)` runs everything; the single properties are importable for a
+game's own Hypothesis tests (`random_game`, `check_replay_and_clone`, ...)."""
+
+from cardlab.testing.checks import (
+    ConformanceError,
+    all_ids,
+    check_conservation,
+    check_fresh_lists,
+    check_illegal_refused,
+    check_labels,
+    check_no_leak,
+    check_play_within_bounds,
+    check_replay_and_clone,
+    check_resample,
+    check_state,
+    random_game,
+    snapshot,
+)
+from cardlab.testing.conformance import CheckReport, check_game
+
+__all__ = [
+    "CheckReport",
+    "ConformanceError",
+    "all_ids",
+    "check_conservation",
+    "check_fresh_lists",
+    "check_game",
+    "check_illegal_refused",
+    "check_labels",
+    "check_no_leak",
+    "check_play_within_bounds",
+    "check_replay_and_clone",
+    "check_resample",
+    "check_state",
+    "random_game",
+    "snapshot",
+]

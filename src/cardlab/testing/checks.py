@@ -1,0 +1,268 @@
+"""The contract checks, one property each, usable on their own (a game's
+Hypothesis tests call them with drawn seeds) or all together by `check_game`.
+
+They use only the public game API, so they hold every engine to the same
+contract. A failure raises `ConformanceError` (an AssertionError, so pytest
+shows it as a failed test) whose message says what broke and where."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+from cardlab.core import Game, GameState, IllegalActionError
+
+
+class ConformanceError(AssertionError):
+    """A game broke the cardlab game API contract."""
+
+
+def expect(ok: object, message: str) -> None:
+    if not ok:
+        raise ConformanceError(message)
+
+
+def snapshot(state: GameState) -> str:
+    """Everything observable about a state, as one string, to detect any change."""
+    n = state.game.num_players
+    return json.dumps(
+        {
+            "obs": [state.observation(p) for p in range(n)],
+            "zones": state.zones(),
+            "history": state.history(),
+            "player": state.current_player(),
+            "terminal": state.is_terminal(),
+            "legal": [] if state.is_terminal() else state.legal_actions(),
+        },
+        sort_keys=True,
+    )
+
+
+def all_ids(state: GameState) -> list[str]:
+    return sorted(i for ids in state.zones().values() for i in ids)
+
+
+def check_conservation(state: GameState, expected: list[str]) -> None:
+    """Every card is in exactly one zone, and none was lost or invented."""
+    ids = all_ids(state)
+    dupes = [i for i, c in Counter(ids).items() if c > 1]
+    expect(not dupes, f"cards in two places: {dupes}")
+    expect(ids == expected, f"cards lost or invented: {sorted(set(expected) ^ set(ids))}")
+
+
+def _leaked(text: str, hidden: set[str]) -> str | None:
+    """The first of `hidden` that occurs in `text` as a whole token, if any."""
+    if not hidden:
+        return None
+    pattern = r"\b(" + "|".join(re.escape(cid) for cid in sorted(hidden)) + r")\b"
+    found = re.search(pattern, text)
+    return found.group(1) if found else None
+
+
+def check_no_leak(state: GameState) -> None:
+    """No seat's observation names a card hidden from it, and the public view
+    (what a spectator gets) names no card in `public_hidden_card_ids()`."""
+    for p in range(state.game.num_players):
+        leaked = _leaked(json.dumps(state.observation(p)), state.hidden_card_ids(p))
+        expect(leaked is None, f"seat {p} sees hidden card {leaked}")
+    public = state.public_observation()
+    expect(public.get("seat", "missing") is None, 'the public view has "seat": None')
+    public_hidden = state.public_hidden_card_ids()
+    for p in range(state.game.num_players):
+        # the public view may know no more than any one seat does
+        expect(state.hidden_card_ids(p) <= public_hidden, f"seat {p} hides what is public")
+    leaked = _leaked(json.dumps(public), public_hidden)
+    expect(leaked is None, f"the public view shows hidden card {leaked}")
+
+
+def _refused(state: GameState, action: Any) -> str | None:
+    """Apply an action that must be refused; a message if it was not."""
+    try:
+        state.apply_action(action)
+    except IllegalActionError:
+        return None
+    return f"{action!r} ({type(action).__name__}) was accepted"
+
+
+def check_illegal_refused(state: GameState, rng: random.Random) -> None:
+    """Illegal ints, and non-ints that equal a legal action (a float, a bool),
+    raise IllegalActionError and change nothing."""
+    legal = state.legal_actions()
+    legal_set = set(legal)
+    candidates = [a for a in range(-2, state.game.num_distinct_actions + 2) if a not in legal_set]
+    wrong_type: list[Any] = [float(legal[0]), str(legal[0]), None, legal[0] == 1]
+    before = snapshot(state)
+    for action in [*rng.sample(candidates, min(3, len(candidates))), *wrong_type]:
+        problem = _refused(state, action)
+        expect(problem is None, f"seat {state.current_player()}: illegal action {problem}")
+        expect(snapshot(state) == before, f"the refused action {action!r} changed the state")
+
+
+def check_fresh_lists(state: GameState) -> None:
+    """`legal_actions()` and `history()` are lists the caller may change freely."""
+    for name in ("legal_actions", "history"):
+        got = getattr(state, name)()
+        expect(type(got) is list, f"{name}() returns a {type(got).__name__}, not a list")
+        keep = list(got)
+        got.append(-12345)
+        expect(getattr(state, name)() == keep, f"changing the list {name}() returned changed it")
+
+
+def check_labels(state: GameState) -> None:
+    """Every legal action is in range and has a label, and no two share one (a
+    person or a replay file must be able to tell every choice apart)."""
+    legal = state.legal_actions()
+    expect(legal, "no legal action before the end")
+    expect(len(set(legal)) == len(legal), f"legal_actions() repeats an action: {legal}")
+    n = state.game.num_distinct_actions
+    expect(all(0 <= a < n for a in legal), f"a legal action outside range({n}): {legal}")
+    labels = [state.action_to_string(a) for a in legal]
+    expect(all(labels), "an action without a label")
+    twins = {label for label, c in Counter(labels).items() if c > 1}
+    expect(
+        not twins,
+        f"seat {state.current_player()} ({state.decision_kind()}): actions share labels: "
+        + "; ".join(
+            f"{t!r} = {[a for a, lb in zip(legal, labels, strict=True) if lb == t]}" for t in twins
+        ),
+    )
+
+
+def check_resample(state: GameState, seed: int) -> None:
+    """A redeal for seat p keeps p's observation, the visible cards and (for the
+    seat to move) the legal actions and their labels, and depends only on what
+    p knows and the seed."""
+    for p in range(state.game.num_players):
+        sample = state.resample_from_infostate(p, seed)
+        expect(
+            json.dumps(sample.observation(p), sort_keys=True)
+            == json.dumps(state.observation(p), sort_keys=True),
+            f"resample changed seat {p}'s observation",
+        )
+        expect(all_ids(sample) == all_ids(state), f"seat {p}'s resample lost or invented cards")
+        # What p can see stays where it was; only hidden cards move.
+        hidden = state.hidden_card_ids(p)
+        where = {cid: key for key, ids in state.zones().items() for cid in ids}
+        for key, ids in sample.zones().items():
+            for cid in ids:
+                expect(
+                    cid in hidden or where[cid] == key,
+                    f"seat {p}'s resample moved visible card {cid}",
+                )
+        expect(sample.current_player() == state.current_player(), "resample changed who moves")
+        # A redeal depends only on what p knows and the seed, never on where the hidden
+        # cards really lie: redealing two different worlds p cannot tell apart, with one
+        # seed, gives the same world (so a bot cannot decide on what it cannot see).
+        other = state.resample_from_infostate(p, seed ^ 0x5BD1E995)
+        expect(
+            sample.resample_from_infostate(p, seed + 1).zones()
+            == other.resample_from_infostate(p, seed + 1).zones(),
+            f"seat {p}'s redeal depends on the hidden cards' true places",
+        )
+        if not sample.is_terminal() and p == state.current_player():
+            legal = state.legal_actions()
+            expect(sample.legal_actions() == legal, f"resample changed seat {p}'s legal actions")
+            expect(
+                [sample.action_to_string(a) for a in legal]
+                == [state.action_to_string(a) for a in legal],
+                f"resample changed seat {p}'s action labels",
+            )
+
+
+def check_state(state: GameState, rng: random.Random, expected: list[str]) -> None:
+    """Every per-state check (one moment of a game, not yet over)."""
+    check_conservation(state, expected)
+    check_labels(state)
+    check_fresh_lists(state)
+    check_no_leak(state)
+    check_illegal_refused(state, rng)
+    check_resample(state, rng.randrange(1 << 30))
+    for p in range(state.game.num_players):
+        json.dumps(state.observation(p))
+    json.dumps(state.public_observation())
+
+
+def random_game(
+    game: Game, seed: int, action_seed: int, max_decisions: int, checks_every: int = 1
+) -> GameState:
+    """Play one random game, checking the contract after every `checks_every` actions."""
+    rng = random.Random(action_seed)
+    state = game.new_initial_state(seed)
+    expected = all_ids(state)
+    steps = 0
+    while not state.is_terminal():
+        if steps % checks_every == 0:
+            check_state(state, rng, expected)
+        else:
+            check_labels(state)
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+        expect(steps <= max_decisions, f"game did not end within {max_decisions} decisions")
+    check_conservation(state, expected)
+    check_no_leak(state)
+    expect(state.winners(), "a finished game has winners")
+    expect(len(state.returns()) == game.num_players, "returns() has one value per seat")
+    return state
+
+
+def check_replay_and_clone(game: Game, seed: int, action_seed: int) -> None:
+    """Same seed + same actions = same game; a clone is independent of its source."""
+    rng = random.Random(action_seed)
+    state = game.new_initial_state(seed)
+    mid: GameState | None = None
+    mid_snapshot = ""
+    step = 0
+    while not state.is_terminal():
+        if step == 10:
+            mid = state.clone()
+            mid_snapshot = snapshot(mid)
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    replay = game.new_initial_state(seed)
+    for a in state.history():
+        replay.apply_action(a)
+    expect(snapshot(replay) == snapshot(state), "replaying the history gave another game")
+    expect(
+        replay.returns() == state.returns() and replay.winners() == state.winners(),
+        "replaying the history gave other results",
+    )
+    if mid is not None:
+        expect(snapshot(mid) == mid_snapshot, "playing the original changed its clone")
+        # and the clone can go on by itself
+        while not mid.is_terminal():
+            mid.apply_action(mid.legal_actions()[0])
+    again = game.new_initial_state(seed)
+    expect(
+        snapshot(again) == snapshot(game.new_initial_state(seed)),
+        "one seed gave two initial states",
+    )
+
+
+def check_play_within_bounds(game: Game, random_games: int, greedy_games: int = 0) -> None:
+    """Random (and greedy) games never exceed the game's own max_game_length() and
+    utility_bounds() (the bounds the OpenSpiel adapter declares)."""
+    low, high = game.utility_bounds()
+    limit = game.max_game_length()
+    results: list[tuple[int, list[float]]] = []
+    for seed in range(random_games):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) <= limit:
+            state.apply_action(rng.choice(state.legal_actions()))
+        results.append((len(state.history()), state.returns()))
+    if greedy_games:
+        from cardlab.agents import make_agent, play_game
+
+        for seed in range(greedy_games):
+            agents = [make_agent("greedy", seed=seed * 10 + i) for i in range(game.num_players)]
+            result = play_game(game, agents, seed=seed)
+            results.append((len(result.history), result.returns))
+    for length, returns in results:
+        expect(length <= limit, f"a game of {length} decisions; max_game_length() is {limit}")
+        expect(
+            all(low <= r <= high for r in returns),
+            f"returns {returns} outside utility_bounds() ({low}, {high})",
+        )
