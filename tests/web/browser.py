@@ -116,14 +116,15 @@ def click_until_over(page, max_clicks: int = 2000) -> int:
 
 
 # Layout problems on the table page, as the browser measures them (empty = none):
-# the page never scrolls sideways; each SUPER COMPUTER grid lies inside its seat
+# the page never scrolls sideways; card names fit in whole words (in a computer
+# grid's narrowest cells a long word may end in an ellipsis); each SUPER COMPUTER grid lies inside its seat
 # panel and either shows whole or scrolls (overflow-x auto) with its cells
 # already shrunk to the smallest size; move buttons lie inside the viewport.
 LAYOUT_PROBLEMS_JS = """() => {
   const out = [];
   const W = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > W + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide in a ${W}px viewport`);
-  for (const wrap of document.querySelectorAll('#seats .grid-wrap')) {
+  for (const wrap of document.querySelectorAll('#seats .grid-wrap, #mine .grid-wrap')) {
     const seat = wrap.closest('.seat-card').getBoundingClientRect();
     const r = wrap.getBoundingClientRect();
     const name = wrap.closest('.seat-card').querySelector('h3').textContent;
@@ -139,6 +140,14 @@ LAYOUT_PROBLEMS_JS = """() => {
   for (const b of document.querySelectorAll('#moves .move')) {
     const r = b.getBoundingClientRect();
     if (r.left < -1 || r.right > W + 1) out.push(`move "${b.textContent}" outside the viewport`);
+  }
+  // card names fit their card in whole words (no mid-word break, nothing cut off)
+  for (const n of document.querySelectorAll('.card .name')) {
+    if (!n.offsetParent) continue;
+    const s = getComputedStyle(n);
+    if (s.overflowWrap === 'anywhere' || s.wordBreak === 'break-all') out.push(`name "${n.textContent}" may break mid-word`);
+    const clipped = n.classList.contains('clip') && n.closest('.grid') && s.textOverflow === 'ellipsis';
+    if (n.scrollWidth > n.clientWidth + 1 && !clipped) out.push(`name "${n.textContent}" is wider than its card`);
   }
   return out;
 }"""

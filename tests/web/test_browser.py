@@ -100,7 +100,7 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     assert layout_problems(page) == []
     page.click("text=Replay the game step by step")
     page.wait_for_selector(".replay-step:has-text('step 0 of')")
-    page.click("text=Next ▶")
+    page.click("text=Next ›")
     page.wait_for_selector(".replay-step:has-text('step 1 of')")
     page.close()
 
@@ -142,9 +142,14 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
     )
     assert widths and min(widths) >= 60, widths
     name_px = page.eval_on_selector_all(
-        ".card .name", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+        ".card .name",
+        "els => els.map(e => [parseFloat(getComputedStyle(e).fontSize), e.textContent,"
+        " e.closest('.card').getBoundingClientRect().width, !!e.closest('.grid')])",
     )
-    assert min(name_px) >= 11, name_px
+    # Names read at 11px or more; in a computer grid's cells at 9px or more (a long
+    # word is set smaller rather than broken; a tap enlarges the card).
+    small = [n for n in name_px if n[0] < (9 if n[3] else 11)]
+    assert not small, small
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"), full_page=True)
     if game == "supercomputer":
         # A computer 12 parts wide (drawn by the page's own renderGrid from set-aside
@@ -153,10 +158,11 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
             """() => {
               const cards = T.view.obs.set_aside;
               const cells = Array.from({ length: 12 }, (_, x) => ({ x, y: 0, card: cards[x % cards.length] }));
-              const wrap = document.querySelector('#seats .grid-wrap') || document.createElement('div');
+              const wrap = document.querySelector('#seats .grid-wrap, #mine .grid-wrap') || document.createElement('div');
               wrap.className = 'grid-wrap';
               wrap.replaceChildren(renderGrid(cells));
-              document.querySelector('#seats .seat-card').append(wrap);
+              document.querySelector('#seats .seat-card, #mine .seat-card').append(wrap);
+              fitNames();
               return { scroll: wrap.scrollWidth, client: wrap.clientWidth };
             }"""
         )

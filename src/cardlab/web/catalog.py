@@ -73,7 +73,9 @@ def installed_games() -> dict[str, type[Game]]:
 def bot_kinds_for(game: str) -> list[dict[str, Any]]:
     """Agent kinds usable at a table of `game`; personas named for another game are left out."""
     from cardlab.agents.base import agent_kinds
+    from cardlab.games import list_games
 
+    games = set(list_games())
     kinds = []
     for kind in agent_kinds():
         prefix, dot, _ = kind.partition(".")
@@ -81,7 +83,7 @@ def bot_kinds_for(game: str) -> list[dict[str, Any]]:
             if sep in kind and not dot:
                 prefix = kind.split(sep, 1)[0]
                 break
-        if prefix in ("uptime", "runway", "supercomputer") and prefix != game:
+        if prefix in games and prefix != game:
             continue
         entry: dict[str, Any] = {"kind": kind}
         if "ismcts" in kind or "mcts" in kind:

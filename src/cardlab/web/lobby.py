@@ -1,40 +1,47 @@
-"""Lobby content: a pitch per game and the rules docs rendered to HTML.
+"""Lobby content: a pitch per game and the rules rendered to HTML.
 
-Rules come from docs/rules/<game>.md in the repository (or a `rules.md`
-shipped inside the game package). Markdown is rendered by markdown-it-py with
+The Rules pane shows the game's player-facing rules (`howto.md` in its
+package: setup, a turn, scoring, each table option), with the designer's
+rules document (docs/rules/<game>.md in the repository, or a `rules.md`
+shipped inside the game package) folded underneath. Markdown is rendered by markdown-it-py with
 raw HTML disabled, so a rules doc cannot inject script into the lobby."""
 
 from __future__ import annotations
 
 import functools
 import importlib.resources
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-PITCHES = {
-    "uptime": (
-        "Turn raw silicon into servers, wire your servers into a network and win the "
-        "contracts that pay for it before the supply chain runs dry. Each turn you draw "
-        "materials, requisition a card from the Build Row, open a once-around auction on a "
-        "Contract, or pass. Computers score 5, Routers and Cables build a network, and the "
-        "first Cloud Milestone (2 Computers and a Contract) ends the game."
-    ),
-    "runway": (
-        "You have exactly one pitch per Deal: spend it well. Four kinds of Capital (Cash, "
-        "Network, Tech, Talent) chase Deals in four Sectors; the biggest matching pitch wins, "
-        "a later pitch beats an earlier one on a tie, and Cash can pitch anywhere but scores "
-        "less. Hype rises as Deals close, Footholds lock Sectors, and whoever trails pitches "
-        "last on the next Deal."
-    ),
-    "supercomputer": (
-        "Draft parts and wire them into a super computer over three rounds. Everyone picks "
-        "a part in secret, passes the rest, then reveals and attaches it: connectors must "
-        "match colour for colour (black is universal) and cards never rotate. Parts that "
-        "cannot connect are scrap and cost points; meet your build card's specification "
-        "for a bonus."
-    ),
-}
+
+class _Pitches(Mapping[str, str]):
+    """Each game's pitch, as the game itself declares it (`GameInfo.pitch`).
+
+    A mapping so the server can ask `PITCHES.get(name, "")`; no game is listed
+    here: the registry is asked each time."""
+
+    def __getitem__(self, name: str) -> str:
+        try:
+            from cardlab.games import game_info
+
+            return game_info(name).pitch
+        except Exception:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        from cardlab.games import list_games
+
+        return iter(list_games())
+
+    def __len__(self) -> int:
+        from cardlab.games import list_games
+
+        return len(list_games())
+
+
+PITCHES: Mapping[str, str] = _Pitches()
 
 _DOCS_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
 
@@ -58,8 +65,34 @@ def rules_markdown(game: str) -> str | None:
     return None
 
 
+def howto_markdown(game: str) -> str | None:
+    """The player-facing rules (`howto.md` in the game's package), or None."""
+    try:
+        from cardlab.games import game_info
+
+        path = game_info(game).package_dir() / "howto.md"
+    except Exception:
+        return None
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
 def rules_html(game: str) -> str:
-    text = rules_markdown(game)
-    if text is None:
+    """The Rules pane: the game's rules written for players, with the designer's
+    rules document (every ruling beside its rulebook passage) one click away."""
+    howto, designer = howto_markdown(game), rules_markdown(game)
+    md = _markdown()
+    parts = []
+    if howto is not None:
+        parts.append(f'<div class="howto">{md.render(howto)}</div>')
+    if designer is not None:
+        doc = md.render(designer)
+        if howto is None:
+            return doc
+        parts.append(
+            '<details class="designer-rules"><summary>The designer\'s rules document '
+            "(every ruling beside the rulebook passage it reads)</summary>"
+            f"{doc}</details>"
+        )
+    if not parts:
         return "<p>The rules for this game are still being written.</p>"
-    return _markdown().render(text)
+    return "".join(parts)

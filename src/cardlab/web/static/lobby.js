@@ -23,7 +23,12 @@ function seatRow(index, bots) {
     }
   }
   if (index > 0) kind.value = bots.some((b) => b.kind === "greedy") ? "bot:greedy" : `bot:${bots[0].kind}`;
-  return el("label", { class: "seat" }, `Seat ${index} `, kind);
+  const name = el("input", { name: `name${index}`, type: "text", maxlength: "24", autocomplete: "off",
+    placeholder: index === 0 ? "your name" : "their name", "aria-label": `Seat ${index} player name` });
+  const showName = () => { name.hidden = kind.value !== "human"; };
+  kind.addEventListener("change", showName);
+  showName();
+  return el("label", { class: "seat" }, `Seat ${index} `, kind, name);
 }
 
 function fillSeats(form, game) {
@@ -33,14 +38,22 @@ function fillSeats(form, game) {
   for (let i = 0; i < n; i++) box.append(seatRow(i, game.bots));
 }
 
+// An option in words: "Patch cost", values "yes"/"no" or "hype down"; the
+// ruling it implements (e.g. U4) only as a hint.
+const inWords = (text) => { const t = String(text).replace(/_/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); };
+const valueWords = (v) => (v === true ? "yes" : v === false ? "no" : String(v).replace(/_/g, " "));
+
 function optionField(opt) {
   const select = el("select", { name: `opt:${opt.name}` });
   for (const v of opt.allowed) {
-    const text = String(v) + (v === opt.default ? " (ruling default)" : "");
+    const text = valueWords(v) + (v === opt.default ? " (standard)" : "");
     select.append(el("option", { value: JSON.stringify(v) }, text));
   }
-  const ruling = opt.ruling ? ` [${opt.ruling}]` : "";
-  return el("label", { class: "option", title: opt.doc }, `${opt.name}${ruling}: `, select, el("small", {}, ` ${opt.doc}`));
+  const hint = opt.ruling ? (opt.ruling === "designer" ? "a designer's test option" : `ruling ${opt.ruling}`) : "";
+  const label = el("label", { class: "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
+  label.append(el("small", {}, ` ${opt.doc}`));
+  if (hint) label.append(el("small", { class: "hint" }, ` · ${hint}`));
+  return label;
 }
 
 function tableRequest(form, game) {
@@ -48,7 +61,11 @@ function tableRequest(form, game) {
   for (const opt of game.options) spec.options[opt.name] = JSON.parse(form[`opt:${opt.name}`].value);
   for (let i = 0; i < spec.players; i++) {
     const v = form[`seat${i}`].value;
-    if (v === "human") { spec.seats.push({ kind: "human" }); continue; }
+    if (v === "human") {
+      const name = form[`name${i}`].value.trim();
+      spec.seats.push(name ? { kind: "human", name } : { kind: "human" });
+      continue;
+    }
     const [, agent, it] = v.split(":");
     spec.seats.push(it ? { kind: "bot", agent, params: { iterations: Number(it) } } : { kind: "bot", agent });
   }
@@ -65,8 +82,9 @@ function showLinks(box, made, spec) {
   spec.seats.forEach((seat, i) => {
     if (seat.kind !== "human") return;
     const url = `${base}seat=${i}&token=${made.tokens[`seat${i}`]}`;
-    const a = el("a", { href: url, class: i === 0 ? "sit" : "" }, i === 0 ? "Sit at seat 0" : url);
-    list.append(el("li", {}, `Seat ${i}: `, a, i === 0 ? "" : " (send this link to that player)"));
+    const who = seat.name ? `${seat.name} (seat ${i})` : `Seat ${i}`;
+    const a = el("a", { href: url, class: i === 0 ? "sit" : "" }, i === 0 ? `Sit at seat 0${seat.name ? ` as ${seat.name}` : ""}` : url);
+    list.append(el("li", {}, `${who}: `, a, i === 0 ? "" : " (send this link to that player)"));
   });
   list.append(el("li", {}, "Spectators: ", el("a", { href: `${base}role=spectator&token=${made.tokens.spectator}` }, "watch link")));
   list.append(el("li", {}, "Host controls (hand a seat to a bot): ", el("a", { href: `${base}role=host&token=${made.tokens.host}` }, "host link")));
@@ -128,7 +146,7 @@ function showReport(node, game, st, settings) {
       el("a", { href: st.report, class: "report-link", target: "_blank", rel: "noopener" }, `Open the latest ${game.title} report`),
       el("small", { class: "muted" }, ` (${when(st.report_at)})`),
       st.verdicts ? el("br") : "",
-      st.verdicts ? el("small", { class: "verdicts" }, `${st.games_played} games · claims: ✔ ${st.verdicts.holds} hold, ✘ ${st.verdicts.fails} fail, ? ${st.verdicts.untestable} untestable`) : "",
+      st.verdicts ? el("small", { class: "verdicts" }, `${st.games_played} games · claims: ${st.verdicts.holds} hold, ${st.verdicts.fails} fail, ${st.verdicts.untestable} untestable`) : "",
     );
   } else {
     line.className = "report-line muted";
@@ -137,9 +155,9 @@ function showReport(node, game, st, settings) {
   button.disabled = st.state === "running";
   button.title = `Runs cardlab report ${game.name} ${settings} in the background`;
   status.className = `run-status ${st.state}`;
-  if (st.state === "running") status.replaceChildren(`⏳ Running a playtest since ${when(st.started)}… (this page updates by itself)`);
-  else if (st.state === "done") status.replaceChildren(`✔ Fresh playtest done at ${when(st.finished)}`);
-  else if (st.state === "failed") status.replaceChildren(`✘ Failed${st.finished ? ` at ${when(st.finished)}` : ""}: ${st.error}`);
+  if (st.state === "running") status.replaceChildren(`Running a playtest since ${when(st.started)}… (this page updates by itself)`);
+  else if (st.state === "done") status.replaceChildren(`Fresh playtest done at ${when(st.finished)}`);
+  else if (st.state === "failed") status.replaceChildren(`Failed${st.finished ? ` at ${when(st.finished)}` : ""}: ${st.error}`);
   else status.replaceChildren();
 }
 

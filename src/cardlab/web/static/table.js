@@ -3,9 +3,19 @@
 // every state frame the server sends.
 "use strict";
 
-const params = new URLSearchParams(location.hash.slice(1));
+// The seat token lives in the link's fragment (never sent to the server in a
+// URL); older links carried it in the query string, which still works.
+const params = (() => {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  return frag.get("token") ? frag : new URLSearchParams(location.search);
+})();
 const tableId = location.pathname.split("/").pop();
-const T = { ws: null, view: null, replay: null, retry: 0, timer: null, finalShown: false };
+const T = {
+  ws: null, view: null, replay: null, retry: 0, timer: null, clockEnd: null,
+  pending: null,   // a move clicked while the connection was down: {action, seq, label}
+  clicked: null,   // the step at which this page last sent a move
+  refused: false,  // the server refused this link: stop reconnecting
+};
 
 function hello() {
   const token = params.get("token");
@@ -21,18 +31,71 @@ function connect() {
   ws.onopen = () => { ws.send(JSON.stringify(hello())); };
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (ev.code >= 4400 && ev.code < 4500) { setConn("refused"); return; }
+    if (T.refused || (ev.code >= 4400 && ev.code < 4500)) {
+      T.refused = true;
+      setConn("refused");
+      explainRefusal(ev.code, ev.reason);
+      return;
+    }
     setConn("reconnecting…");
     T.retry = Math.min(T.retry + 1, 6);
     setTimeout(connect, 300 * T.retry);  // back off; the seat token stays valid across restarts
   };
 }
 
+function online() { return T.ws && T.ws.readyState === WebSocket.OPEN; }
+
 function send(msg) {
-  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(msg));
+  if (!online()) return false;
+  T.ws.send(JSON.stringify(msg));
+  return true;
 }
 
-function setConn(text) { document.getElementById("conn").textContent = text; }
+// Why this page cannot join, and what to do about it.
+function explainRefusal(code, reason) {
+  const box = document.getElementById("await");
+  box.className = "await refused";
+  const why = {
+    4401: "This link's key does not open this seat: it may have been mistyped, cut short, or replaced by the host.",
+    4403: "This page was opened from another site, so the table refused it.",
+    4404: "There is no such table here: it may have been created on another server, or the link is incomplete.",
+  }[code] || (reason ? `The table refused this page: ${reason}.` : "The table refused this page.");
+  box.replaceChildren(h("p", "", why),
+    h("p", "", "Ask the table's host for a fresh invitation link, or "),
+  );
+  const a = h("a", "", "start a new table in the lobby");
+  a.href = "/";
+  box.lastChild.append(a, ".");
+}
+
+function setConn(text) {
+  const conn = document.getElementById("conn");
+  conn.textContent = text;
+  conn.className = `conn ${text === "connected" ? "ok" : "down"}`;
+}
+
+// The turn timer ran out on our decision: the server played a random move for us.
+function noticeTimerMove(before, now) {
+  const mine = before.legal && before.legal.length && before.current_player === before.you;
+  if (!mine || now.seq <= before.seq || T.clicked === before.seq) return;
+  if (T.clockEnd !== null && performance.now() >= T.clockEnd - 1500) {
+    notice("Time ran out: the table made a random move for you (see the game log).", "warn");
+  }
+}
+
+// A move clicked while offline is sent once we are back, if the table has not moved on.
+function sendPending(view) {
+  const p = T.pending;
+  if (!p) return;
+  T.pending = null;
+  const still = view.seq === p.seq && view.legal.some((m) => m.action === p.action);
+  if (still && send({ type: "act", action: p.action, seq: p.seq })) {
+    T.clicked = p.seq;
+    notice(`Back online: your move "${p.label}" was sent.`, "info");
+  } else {
+    notice(`Back online, but the table moved on while you were away: "${p.label}" was not sent. Choose again.`, "warn");
+  }
+}
 
 function notice(text, kind = "error") {
   const box = document.getElementById("notice");
@@ -44,14 +107,21 @@ function notice(text, kind = "error") {
 }
 
 function onFrame(msg) {
-  if (msg.type === "error") { notice(msg.error); if (msg.fatal) setConn("refused"); return; }
+  if (msg.type === "error") {
+    if (msg.fatal) { T.refused = true; setConn("refused"); explainRefusal(0, msg.error); return; }
+    notice(msg.error);
+    return;
+  }
   if (msg.type === "state") {
     T.retry = 0;
     setConn("connected");
+    const before = T.view;
     T.view = msg;
-    // Draw only once the card art index is known, so cards never flip from CSS to art.
-    if (!T.ready) T.ready = Cards.load(msg.obs.game);
-    T.ready.then(draw);
+    if (before) noticeTimerMove(before, msg);
+    // Draw only once the card art index and the game's view hooks are loaded,
+    // so cards never flip from CSS to art.
+    if (!T.ready) T.ready = Promise.all([Cards.load(msg.obs.game), GameViews.load(msg.obs.game)]);
+    T.ready.then(() => { draw(); sendPending(msg); });
   }
   if (msg.type === "replay") { T.replay = msg; T.ready.then(() => drawReplayFrame(msg)); }
 }
@@ -64,7 +134,7 @@ function seatName(view, seat) {
 function drawAwait(view) {
   const box = document.getElementById("await");
   box.className = "await";
-  if (view.terminal) { box.textContent = "The game is over."; return; }
+  if (view.terminal) { stopClock(); box.textContent = `Game over. ${winnersLine(view)}`; return; }
   const cp = view.current_player;
   const decision = view.obs.decision || "";
   if (cp === view.you) {
@@ -85,34 +155,104 @@ function startClock(seconds) {
   const clock = document.createElement("span");
   clock.className = "clock";
   document.getElementById("await").append(clock);
-  const tick = () => { clock.textContent = ` ⏱ ${Math.max(0, (end - performance.now()) / 1000).toFixed(0)} s`; };
+  T.clockEnd = end;
+  const tick = () => { clock.textContent = ` · time left ${Math.max(0, (end - performance.now()) / 1000).toFixed(0)} s`; };
   tick();
   T.timer = setInterval(tick, 500);
 }
 
-function stopClock() { if (T.timer) clearInterval(T.timer); T.timer = null; }
+function stopClock() { if (T.timer) clearInterval(T.timer); T.timer = null; T.clockEnd = null; }
 
-function drawMoves(view) {
+// "Seat 2 (Ada) wins." / "Seat 0 (Ada) and Seat 2 (Bo) share the win."
+function winnersLine(view) {
+  const f = view.final || {};
+  const winners = (f.breakdown && f.breakdown.winners) || f.winners || [];
+  const names = winners.map((s) => (s === view.you ? `you (${seatName(view, s)})` : seatName(view, s)));
+  if (!names.length) return "Nobody wins.";
+  if (names.length === 1) return `${names[0].charAt(0).toUpperCase()}${names[0].slice(1)} ${winners[0] === view.you ? "win" : "wins"}!`;
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+}
+
+// A move that names a grid cell, read in words: "USB Hub at (0,-1): below 24 GB GPU".
+function moveText(view, move) {
+  const m = CELL.exec(move.label);
+  if (!m) return move.label;
+  const near = cellNeighbours(view.obs, view.you, Number(m[1]), Number(m[2]));
+  const placing = myPlacing(view.obs, view.you);
+  const label = placing && !move.label.includes(placing.name) ? move.label.replace(/^\S+ at/, `${placing.name} at`) : move.label;
+  return near ? `${label}: ${near}` : label;
+}
+
+function button(text, cls, onClick) {
+  const b = h("button", cls, text);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// The moves now. A game may split a long list into two steps (RUNWAY's trade:
+// first what you give, then what you take) through its `moveSteps` hook.
+function drawMoves(view, step = null) {
   const box = document.getElementById("moves");
   box.replaceChildren();
   if (!view.legal.length) { box.hidden = true; return; }
   box.hidden = false;
-  box.append(h("h2", "", "Your moves"));
+  const hooks = GameViews.of(view.obs);
+  const steps = hooks.moveSteps ? hooks.moveSteps(view.legal) : null;
   const list = h("div", "move-list");
-  for (const move of view.legal) {
-    const b = h("button", "move", move.label);
-    b.dataset.action = move.action;
-    b.addEventListener("click", () => clickMove(view, move));
-    b.addEventListener("mouseenter", () => highlight(move.label, true));
-    b.addEventListener("mouseleave", () => highlight(move.label, false));
-    list.append(b);
+  if (steps && step !== null) {
+    const group = steps.groups[step];
+    box.append(h("h2", "", `${group.title}: now choose`));
+    for (const move of group.moves) list.append(moveButton(view, move, move.short || move.label));
+    list.append(button("‹ Back", "quiet back", () => drawMoves(view, null)));
+    box.append(list);
+    return;
+  }
+  box.append(h("h2", "", steps ? steps.title : "Your moves"));
+  if (steps) {
+    steps.groups.forEach((group, k) => list.append(button(group.title, "move step", () => drawMoves(view, k))));
+    for (const move of steps.rest) list.append(moveButton(view, move, move.label));
+  } else {
+    for (const move of view.legal) list.append(moveButton(view, move, moveText(view, move)));
   }
   box.append(list);
 }
 
+function moveButton(view, move, text) {
+  const b = h("button", "move", text);
+  b.dataset.action = move.action;
+  b.title = move.label;
+  b.addEventListener("click", () => clickMove(view, move));
+  b.addEventListener("mouseenter", () => highlight(move.label, true));
+  b.addEventListener("mouseleave", () => highlight(move.label, false));
+  return b;
+}
+
 function clickMove(view, move) {
   document.querySelectorAll("button.move").forEach((x) => { x.disabled = true; });
-  send({ type: "act", action: move.action, seq: view.seq });
+  T.lastMoveLog = (view.obs.log || []).length;  // later log lines are "since your last move"
+  if (send({ type: "act", action: move.action, seq: view.seq })) {
+    T.clicked = view.seq;
+    return;
+  }
+  T.pending = { action: move.action, seq: view.seq, label: move.label };
+  notice(`You are offline (reconnecting): "${move.label}" will be sent as soon as the table is back.`, "warn");
+}
+
+const CELL = /\bat \((-?\d+),\s*(-?\d+)\)/;
+
+// The part a seat is placing now, when its game says so (obs.players[seat].placing).
+function myPlacing(obs, seat) {
+  const p = Array.isArray(obs.players) ? obs.players[seat] : null;
+  return p && p.placing && p.placing.name ? p.placing : null;
+}
+
+// Which parts a cell touches ("left of 2 TB HDD, below 24 GB GPU"); y grows downward.
+function cellNeighbours(obs, seat, x, y) {
+  const p = Array.isArray(obs.players) ? obs.players[seat] : null;
+  if (!p || !Array.isArray(p.computer)) return "";
+  const at = new Map(p.computer.map((c) => [`${c.x},${c.y}`, c.card && c.card.name]));
+  const sides = [[x, y + 1, "above"], [x, y - 1, "below"], [x + 1, y, "left of"], [x - 1, y, "right of"]];
+  return sides.filter(([a, b]) => at.get(`${a},${b}`)).map(([a, b, w]) => `${w} ${at.get(`${a},${b}`)}`).join(", ");
 }
 
 // Hovering a move lights up the cards its label names.
@@ -135,27 +275,43 @@ function drawHand(view, root) {
 // Legal moves that name a grid cell ("... at (x,y)") become clickable cells on your computer.
 function placementTargets(view) {
   const out = [];
+  const placing = myPlacing(view.obs, view.you);
   for (const move of view.legal || []) {
-    const m = /at \((-?\d+),\s*(-?\d+)\)/.exec(move.label);
-    if (m) out.push({ x: Number(m[1]), y: Number(m[2]), action: move.action, label: move.label,
-      onClick: () => clickMove(view, move) });
+    const m = CELL.exec(move.label);
+    if (m) out.push({ x: Number(m[1]), y: Number(m[2]), action: move.action, label: moveText(view, move),
+      part: placing ? placing.name : move.label.split(" at ")[0], onClick: () => clickMove(view, move) });
   }
   return out;
 }
 
-function drawSeats(view, root, final) {
+// Every seat's panel; your own goes into `mine` (next to your moves) when given.
+function drawSeats(view, root, final, mine = null) {
   root.replaceChildren();
+  if (mine) mine.replaceChildren();
   const facts = seatFacts(view.obs);
   const targets = final === null ? [] : placementTargets(view);
   view.table.seats.forEach((info, seat) => {
-    root.append(renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final, targets }));
+    const panel = renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final, targets });
+    (mine && seat === view.you ? mine : root).append(panel);
   });
+  if (mine) mine.hidden = !mine.childElementCount;
 }
 
+// The game's story (frame.narrative, from this seat's view), under its Deal or
+// round headings; lines since this seat's last move are marked new.
 function drawLog(view) {
   const list = document.getElementById("log");
-  const entries = view.obs.log || [];
-  list.replaceChildren(...entries.map((e) => h("li", "", typeof e === "string" ? e : e.text || JSON.stringify(e))));
+  const lines = view.narrative || (view.obs.log || []).map((e, index) => ({ index, group: "", text: typeof e === "string" ? e : e.text || JSON.stringify(e) }));
+  const items = [];
+  let group = null;
+  for (const line of lines) {
+    if (line.group && line.group !== group) items.push(h("li", "log-group", line.group));
+    group = line.group;
+    const li = h("li", line.index >= (T.lastMoveLog ?? Infinity) ? "new" : "", line.text);
+    if (line.seat !== null && line.seat !== undefined && line.seat === view.you) li.classList.add("mine");
+    items.push(li);
+  }
+  list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -164,26 +320,41 @@ function drawFinal(view) {
   if (!view.terminal) { box.hidden = true; return; }
   box.hidden = false;
   const f = view.final;
-  const order = f.returns.map((r, s) => s).sort((a, b) => {
-    const wa = f.winners.includes(a), wb = f.winners.includes(b);
-    return wa !== wb ? (wa ? -1 : 1) : f.returns[b] - f.returns[a];
-  });
+  const b = f.breakdown;
+  const winners = b ? b.winners : f.winners;
+  box.replaceChildren(h("h2", "", "Final scores"), h("p", "winner-line", winnersLine(view)));
   const table = h("table", "scores");
   const head = h("tr");
-  ["Place", "Seat", "Points", ""].forEach((t) => head.append(h("th", "", t)));
+  const columns = b ? b.columns : [];
+  ["Place", "Seat", ...columns, b ? "Total" : "Points", b ? "" : ""].forEach((t) => head.append(h("th", "", t)));
   table.append(head);
-  const breakdown = Array.isArray(f.info.points) ? f.info.points : null;
-  order.forEach((seat, i) => {
-    const row = h("tr", f.winners.includes(seat) ? "winner" : "");
-    row.append(h("td", "", String(i + 1)), h("td", "", seatName(view, seat)), h("td", "", String(f.returns[seat])));
-    const detail = breakdown && breakdown[seat] ? Object.entries(breakdown[seat])
-      .filter(([k, v]) => v || k === "total").map(([k, v]) => `${words(k)} ${v}`).join(", ") : "";
-    row.append(h("td", "detail", (f.winners.includes(seat) ? "Winner. " : "") + detail));
+  const rows = b ? b.rows.map((r) => ({ seat: r.seat, parts: r.parts, total: r.total }))
+    : f.returns.map((total, seat) => ({ seat, parts: [], total }));
+  rows.sort((x, y) => (winners.includes(y.seat) - winners.includes(x.seat)) || (y.total - x.total));
+  const legacy = !b && Array.isArray(f.info.points) ? f.info.points : null;
+  rows.forEach((r, i) => {
+    const row = h("tr", winners.includes(r.seat) ? "winner" : "");
+    row.dataset.seat = r.seat;
+    row.append(h("td", "", String(i + 1)), h("td", "", seatName(view, r.seat)));
+    for (const p of r.parts) row.append(h("td", "part num", String(p)));
+    row.append(h("td", "total num", String(r.total)));
+    let note = winners.includes(r.seat) ? "Winner" : "";
+    if (legacy && legacy[r.seat]) {
+      note += (note ? ". " : "") + Object.entries(legacy[r.seat]).filter(([k, v]) => v || k === "total").map(([k, v]) => `${words(k)} ${v}`).join(", ");
+    }
+    row.append(h("td", "detail", note));
     table.append(row);
   });
-  const tie = f.info.tiebreak ?? f.info.tiebreak_level ?? f.info.tie_break;
-  box.replaceChildren(h("h2", "", "Final scores"), table);
-  box.append(h("p", "", `Game ended: ${words(String(f.info.end_reason || "over"))}. Tie-break: ${tie ? words(String(tie)) : "not needed"}.`));
+  const wrap = h("div", "scores-wrap");
+  wrap.append(table);
+  box.append(wrap);
+  if (b) {
+    if (b.decided_by) box.append(h("p", "decided", `Decided by: ${b.decided_by}`));
+    for (const n of b.notes || []) box.append(h("p", "muted", n));
+  } else {
+    const tie = f.info.tiebreak ?? f.info.tiebreak_level ?? f.info.tie_break;
+    box.append(h("p", "decided", `Game ended: ${words(String(f.info.end_reason || "over"))}. Tie-break: ${tie ? words(String(tie)) : "not needed"}.`));
+  }
   const replay = h("button", "primary", "Replay the game step by step");
   replay.addEventListener("click", () => openReplay(view.seq));
   if (view.you !== null || params.get("role")) box.append(replay);
@@ -200,8 +371,8 @@ function openReplay(steps) {
   const go = (k) => send({ type: "replay", step: Math.max(0, Math.min(steps, k)) });
   const btn = (label, fn) => { const b = h("button", "", label); b.addEventListener("click", fn); return b; };
   const cur = () => (T.replay ? T.replay.step : 0);
-  bar.append(btn("⏮ Start", () => go(0)), btn("◀ Back", () => go(cur() - 1)), btn("Next ▶", () => go(cur() + 1)),
-    btn("End ⏭", () => go(steps)), slider, h("span", "replay-step", ""));
+  bar.append(btn("« Start", () => go(0)), btn("‹ Back", () => go(cur() - 1)), btn("Next ›", () => go(cur() + 1)),
+    btn("End »", () => go(steps)), slider, h("span", "replay-step", ""));
   slider.addEventListener("input", () => go(Number(slider.value)));
   box.append(bar, h("div", "replay-body"));
   go(0);
@@ -252,8 +423,22 @@ function drawControls(view) {
   }
 }
 
+// The Rules pane (the game's rules for players), fetched when first opened.
+function wireRules(game) {
+  const rules = document.getElementById("rules");
+  if (!rules || rules.dataset.wired) return;
+  rules.dataset.wired = "1";
+  rules.addEventListener("toggle", async () => {
+    if (!rules.open || rules.dataset.loaded) return;
+    rules.dataset.loaded = "1";
+    // Rendered server-side by markdown-it with raw HTML disabled.
+    rules.querySelector(".rules-body").innerHTML = await (await fetch(`/api/rules/${encodeURIComponent(game)}`)).text();
+  });
+}
+
 function draw() {
   const view = T.view;
+  wireRules(view.obs.game);
   if (!view) return;
   document.title = `${view.table.title} · cardlab`;
   const who = view.you !== null && view.you !== undefined ? `seat ${view.you}` : params.get("role") || "spectator";
@@ -262,14 +447,59 @@ function draw() {
   drawMoves(view);
   drawHand(view, document.getElementById("hand"));
   renderPublic(view.obs, document.getElementById("public"));
-  drawSeats(view, document.getElementById("seats"), view.final);
+  drawSeats(view, document.getElementById("seats"), view.final, document.getElementById("mine"));
   drawLog(view);
   drawFinal(view);
   drawControls(view);
+  fitNames();
 }
 
+// Tap (or click) a card to see it large, with its values in words; tap again to close.
+function wireZoom() {
+  const zoom = document.getElementById("zoom");
+  document.addEventListener("click", (ev) => {
+    if (!zoom.hidden) { zoom.hidden = true; return; }
+    const card = ev.target.closest(".card");
+    if (!card || ev.target.closest("button") || card.classList.contains("back")) return;
+    const big = card.cloneNode(true);
+    big.classList.remove("small", "lit");
+    big.classList.add("zoomed");
+    big.style.removeProperty("grid-column");
+    big.style.removeProperty("grid-row");
+    zoom.replaceChildren(big, h("p", "zoom-facts", card.title || ""), h("p", "muted", "Tap anywhere to close."));
+    zoom.hidden = false;
+  });
+}
+
+// Card names never break inside a word: a name too wide for its card is set
+// smaller (down to 9px); in a computer grid's narrowest cells a word still too
+// wide ends in an ellipsis (tap the card for its full name).
+function fitNames(root = document) {
+  for (const name of root.querySelectorAll(".card .name")) {
+    name.style.fontSize = "";
+    name.classList.remove("clip");
+    let px = parseFloat(getComputedStyle(name).fontSize);
+    while (name.scrollWidth > name.clientWidth + 1 && px > 9) {
+      px -= 0.5;
+      name.style.fontSize = `${px}px`;
+    }
+    if (name.scrollWidth > name.clientWidth + 1 && name.closest(".grid")) name.classList.add("clip");
+  }
+}
+
+wireZoom();
 if (!params.get("token")) {
-  document.getElementById("await").textContent = "This page needs an invitation link (ask the table's host).";
+  T.refused = true;
+  setConn("no invitation");
+  const box = document.getElementById("await");
+  box.className = "await refused";
+  box.replaceChildren(
+    h("p", "", "This page needs an invitation link: the link the table's host sent you ends with #seat=…&token=… (or #role=spectator&token=…). It looks like that part is missing."),
+    h("p", "", "Ask the host to send the link again, or "),
+  );
+  const a = h("a", "", "start your own table in the lobby");
+  a.href = "/";
+  box.lastChild.append(a, ".");
 } else {
   connect();
 }

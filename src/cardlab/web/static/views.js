@@ -86,7 +86,7 @@ function renderGrid(cells, targets = []) {
     grid.append(card);
   }
   for (const t of targets) {
-    const b = h("button", "move target", `Place here (${t.x},${t.y})`);
+    const b = h("button", "move target", `${t.part || "Place"} here (${t.x},${t.y})`);
     b.setAttribute("aria-label", t.label);
     b.title = t.label;
     b.dataset.action = t.action;
@@ -187,136 +187,33 @@ function seatFacts(obs) {
   return facts;
 }
 
-// Per game: a seat's facts as a player reads them. Each takes the facts it
-// understands out of `f` (what is left is drawn generically, so nothing is lost).
-const SeatViews = {
-  runway(f, out, obs, seat) {
-    const take = (k) => { const v = f[k]; delete f[k]; return v; };
-    const hand = take("hand_sizes");
-    if (hand !== undefined) out.chip("Hand", plural(hand, "card"));
-    const rep = take("reputation");
-    if (rep !== undefined && !(obs.scores && obs.scores[seat] === rep)) out.chip("Reputation", rep);
-    const holds = take("footholds"), left = take("footholds_left");
-    if (holds && typeof holds === "object") {
-      const on = Object.entries(holds).filter(([, n]) => n);
-      out.chip("Footholds", on.length ? on.map(([s, n]) => `${s} ${n}`).join(" · ") : "none yet");
-    }
-    if (left !== undefined) out.chip("Footholds left", left);
-    const locked = take("sectors_locked");
-    if (locked) out.chip("Sectors locked", locked);
-    const rides = take("rides_paid");
-    if (rides) out.chip("Rides paid", rides);
-    out.zone("Deals won", take("deals_won"));
-    out.zone(seat === obs.seat ? "Seen in your hand" : "Known in hand", take("known_in_hands"));
-  },
-  uptime(f, out) {
-    const take = (k) => { const v = f[k]; delete f[k]; return v; };
-    const mats = take("hand_materials"), patches = take("hand_patches");
-    if (mats !== undefined) out.chip("Hand", plural(mats, "material") + (patches ? ` + ${plural(patches, "Patch", "Patches")}` : ""));
-    const known = take("known_materials");
-    if (!isEmpty(known)) out.chip("Seen taking", Object.entries(known).map(([m, n]) => (n > 1 ? `${m} ×${n}` : m)).join(", "));
-    const comps = take("computers"), milestone = take("milestone_computers");
-    if (comps !== undefined) out.chip("Computers", comps + (milestone !== undefined && milestone !== comps ? ` (${milestone} toward Milestone)` : ""));
-    const contracts = take("contracts");
-    if (contracts) out.chip("Contracts", contracts);
-    const turns = take("turns");
-    if (turns !== undefined) out.chip("Turns", turns);
-    const dp = take("draw_pass_actions");
-    if (dp) out.chip("Draws/Passes", dp);
-    if (take("tower_discount")) out.tag("Tower discount", "good");
-    const pts = take("points");
-    if (pts && typeof pts === "object") {
-      const parts = Object.entries(pts).filter(([k, v]) => k !== "total" && k !== "network_uncapped" && v)
-        .map(([k, v]) => `${words(k)} ${v}` + (k === "network" && pts.network_uncapped !== v ? ` (${pts.network_uncapped} uncapped)` : ""));
-      out.chip("Points", parts.length ? `${parts.join(" + ")} = ${pts.total}` : `${pts.total ?? 0}`);
-    }
-    out.zone("Tableau", take("tableau"));
-  },
-  supercomputer(f, out, obs) {
-    const take = (k) => { const v = f[k]; delete f[k]; return v; };
-    const hand = take("hand_size");
-    if (hand !== undefined) out.chip("Hand", plural(hand, "part"));
-    const picked = take("has_picked");
-    if (picked) out.tag("has picked", "good");
-    else if (picked === false && obs.phase === "pick") out.tag("still picking");
-    const held = take("builds_held");
-    if (held !== undefined) out.chip("Builds held", held);
-    const four = take("four_way_attached");
-    if (four) out.chip("4-way parts", four);
-    const scrapped = take("scrapped_total");
-    if (scrapped) out.chip("Scrapped in all", scrapped);
-    const pool = take("known_hand_and_pick");
-    if (!isEmpty(pool)) out.chip("Their hand + secret pick", named(pool));
-    out.zone("Placing", take("placing"));
-    out.zone("Builds won in the race", take("race_won"));
-    out.zone("Builds revealed", take("builds_revealed"));
-    out.zone("Scrap", take("scrap"));
-    out.zone("Known hand", take("known_hand"));
-  },
-};
-
-// Per game, top-level facts for the table strip (everything else is drawn generically).
-const PublicFacts = {
-  runway(obs, out, used) {
-    used.add("known_in_hands");  // drawn in each seat's panel
-    if (Array.isArray(obs.pitch_order) && obs.pitch_order.length) out.chip("Pitch order", obs.pitch_order.map(seatWord).join(", "));
-    if (obs.last_seat !== undefined && obs.last_seat !== null) out.chip("Last seat", seatWord(obs.last_seat));
-    used.add("pitch_order").add("last_seat");
-  },
-  uptime(obs, out, used) {
-    for (const k of ["first_player", "turn_of", "winner"]) {
-      if (obs[k] !== undefined && obs[k] !== null) out.chip(label(k), seatWord(obs[k]));
-      used.add(k);
-    }
-    if (obs.end_triggered) out.chip("End triggered", words(String(obs.end_triggered)), "warn");
-    if (obs.supply_shortage_pending) out.tag("Supply Shortage pending", "warn");
-    if (obs.tiebreak) out.chip("Tie-break", words(String(obs.tiebreak)));
-    if (!isEmpty(obs.build_deck_bottom_known)) out.chip("Bottom of the Build Deck", obs.build_deck_bottom_known.join(", "));
-    const p = obs.payment;
-    if (p) {
-      out.chip("Paying", `${seatWord(p.payer)} for ${p.for}: ${p.remaining} to go` + (p.paid && p.paid.length ? `, paid ${p.paid.join(", ")}` : ""), "warn");
-    }
-    for (const k of ["end_triggered", "supply_shortage_pending", "tiebreak", "build_deck_bottom_known", "payment", "auction"]) used.add(k);
-  },
-  supercomputer(obs, out, used) {
-    for (const k of ["round", "turn", "passing", "you"]) used.add(k);
-  },
-};
-
+// Per game (static/games/<game>.js, loaded on demand): a game registers hooks
+// that draw what it knows better than the generic renderer:
+//   seat(f, out, obs, seat)  takes the seat facts it understands out of `f` into `out`
+//   table(obs, out, used)    table-strip chips; adds the keys it drew to `used`
+//   banner(obs)              a node shown above the table (Hype track, auction...)
+//   mine(you)                the seat's private zone `obs.you`, if the game keeps one
+//   scoreLabel               what a seat's score is called ("Reputation")
+// Nothing here names a game: a game without a file gets the generic view.
 const GameViews = {
-  // Shown above the generic public state, per game.
-  runway(obs) {
-    const box = h("div", "hype-track");
-    box.append(h("span", "label", "Hype"));
-    for (let i = 0; i <= 10; i++) {
-      const pip = h("span", "pip" + (i <= obs.hype ? " on" : "") + (i === 5 || i === 10 ? " step" : ""), String(i));
-      pip.title = i >= 10 ? "+2 to every reward" : i >= 5 ? "+1 to every reward" : "no bonus";
-      box.append(pip);
-    }
-    box.append(h("span", "label", obs.hype_bonus ? ` bonus +${obs.hype_bonus}` : " no bonus yet"));
-    return box;
-  },
-  uptime(obs) {
-    const a = obs.auction;
-    if (!a) return null;
-    const box = h("div", "auction-body");
-    if (a.contract) box.append(Cards.render(a.contract, { small: true }));
-    const out = new Facts();
-    out.chip("Opened by", seatWord(a.opener));
-    out.chip("High bid", a.high_bid === null || a.high_bid === undefined ? "no bid yet" : `${a.high_bid} by ${seatWord(a.high_bidder)}`);
-    if (!isEmpty(a.still_to_answer)) out.chip("Still to answer", a.still_to_answer.map(seatWord).join(", "));
-    const text = h("div", "");
-    out.draw(text);
-    box.append(text);
-    return section("Auction", box, "auction");
-  },
-  supercomputer(obs) {
-    return h("div", "sc-round", `Round ${obs.round} of 3 · turn ${obs.turn} of 7` + (obs.passing ? ` · passing ${obs.passing}` : ""));
+  hooks: {},
+  register(name, hooks) { this.hooks[name] = hooks; },
+  of(obs) { return this.hooks[obs.game] || {}; },
+  // Load static/games/<game>.js once; resolves either way (no file means generic).
+  load(game) {
+    if (!/^[a-z0-9_]+$/.test(String(game)) || this.hooks[game]) return Promise.resolve();
+    return new Promise((resolve) => {
+      const s = document.createElement("script");
+      s.src = `/static/games/${game}.js`;
+      s.onload = () => resolve();
+      s.onerror = () => resolve();
+      document.head.append(s);
+    });
   },
 };
 
-// SUPER COMPUTER keeps your private cards under `you`: the hand is drawn as
-// "Your hand" (table.js), the rest as one panel of your cards.
+// A game may keep your private cards under `you` (SUPER COMPUTER does): the
+// hand is drawn as "Your hand" (table.js), the rest as one panel of your cards.
 function renderYou(you) {
   const out = new Facts();
   out.zone("Your secret pick", you.pending_pick);
@@ -334,11 +231,12 @@ function renderYou(you) {
 
 function renderPublic(obs, root) {
   root.replaceChildren();
-  const special = GameViews[obs.game] && GameViews[obs.game](obs);
+  const hooks = GameViews.of(obs);
+  const special = hooks.banner && hooks.banner(obs);
   if (special) root.append(special);
   const strip = new Facts();
   const used = new Set();
-  if (PublicFacts[obs.game]) PublicFacts[obs.game](obs, strip, used);
+  if (hooks.table) hooks.table(obs, strip, used);
   const panels = [];
   for (const [key, value] of Object.entries(obs)) {
     if (BASE_KEYS.has(key) || isPerSeat(obs, key) || key.startsWith("hype") || used.has(key) || KEYED_BY_SEAT.has(key)) continue;
@@ -352,7 +250,7 @@ function renderPublic(obs, root) {
     strip.draw(box);
     root.append(box);
   }
-  if (obs.game === "supercomputer" && obs.you) {
+  if (obs.you && typeof obs.you === "object" && !Array.isArray(obs.you)) {
     const you = renderYou(obs.you);
     if (you) root.append(you);
   }
@@ -365,8 +263,8 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   if (seat === ctx.you) box.classList.add("me");
   const winner = ctx.final && ctx.final.winners.includes(seat);
   const head = h("div", "seat-head");
-  head.append(h("h3", "", `Seat ${seat} · ${info.name}${seat === ctx.you ? " (you)" : ""}${winner ? " · winner ★" : ""}`));
-  const label = obs.game === "runway" ? "Reputation" : "Score";
+  head.append(h("h3", "", `Seat ${seat} · ${info.name}${seat === ctx.you ? " (you)" : ""}${winner ? " · winner" : ""}`));
+  const label = GameViews.of(obs).scoreLabel || "Score";
   head.append(h("span", "score", `${label} ${obs.scores ? obs.scores[seat] : "?"}`));
   box.append(head);
   const status = info.kind === "bot" ? `bot: ${info.agent}` : info.connected ? "online" : "away";
@@ -375,7 +273,8 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   const computer = f.computer;
   delete f.computer;
   const out = new Facts();
-  if (SeatViews[obs.game]) SeatViews[obs.game](f, out, obs, seat);
+  const hooks = GameViews.of(obs);
+  if (hooks.seat) hooks.seat(f, out, obs, seat);
   for (const [k, v] of Object.entries(f)) genericFact(out, k, v);
   let zone = null;
   if (Array.isArray(computer)) {
