@@ -200,6 +200,7 @@ _COMMAND_MODULES = (
     "cardlab.web.commands",
     "cardlab.printing.commands",
     "cardlab.lab.tune.commands",
+    "cardlab.newgame.commands",
 )
 
 

@@ -49,7 +49,7 @@ def test_human_and_bots_finish_and_every_action_is_committed_before_broadcast(cl
             ).fetchone()[0]
         assert stored >= view["seq"]
     assert view["final"]["winners"] and len(view["final"]["returns"]) == 3
-    assert view["final"]["info"]["end_reason"] == "three rounds played"
+    assert view["final"]["info"]["end_reason"] == "all rounds played"
 
 
 def test_restart_restores_tables_exactly_and_applies_nothing_twice(db):

@@ -1,0 +1,90 @@
+"""`cardlab new-game NAME --out DIR`: scaffold an installable, working game.
+
+The template (``template/*.tmpl``) is a complete small two-to-four-player game
+("lay one secret card a round, the highest scores") under the one layout, with
+its pyproject (the ``cardlab.games`` entry point), card file, rules doc and
+tests that run `cardlab.testing.check_game`. A designer changes it into theirs;
+cardlab's own tests scaffold it too, as their toy game."""
+
+from __future__ import annotations
+
+import keyword
+import re
+from importlib import resources
+from pathlib import Path
+
+from cardlab.core.errors import CardlabError
+from cardlab.core.plugin import GameInfo
+
+PROJECT_FILES = {"pyproject.toml", "README.md", "docs/rules.md"}
+"""Template files that go to the project root; the rest go into the package."""
+
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]{1,30}$")
+
+
+def _template_files() -> list[tuple[str, str]]:
+    """(relative path without .tmpl, text) of every template file."""
+    root = resources.files(__package__) / "template"
+    out: list[tuple[str, str]] = []
+
+    def walk(node: object, prefix: str) -> None:
+        for child in sorted(node.iterdir(), key=lambda c: c.name):  # type: ignore[attr-defined]
+            if child.is_dir():
+                if child.name != "__pycache__":
+                    walk(child, f"{prefix}{child.name}/")
+            elif child.name.endswith(".tmpl"):
+                out.append((prefix + child.name[: -len(".tmpl")], child.read_text("utf-8")))
+
+    walk(root, "")
+    return out
+
+
+def check_name(name: str) -> None:
+    if not NAME_PATTERN.match(name) or keyword.iskeyword(name):
+        raise CardlabError(
+            f"game name {name!r}: use 2-31 lowercase letters, digits or _, starting with a "
+            "letter (it becomes the Python package and the registry name)"
+        )
+
+
+def scaffold(name: str, out: str | Path, title: str | None = None) -> Path:
+    """Write the template game `name` into the new directory `out`; returns `out`."""
+    check_name(name)
+    target = Path(out)
+    if target.exists() and any(target.iterdir()):
+        raise CardlabError(f"{target} exists and is not empty; choose a new directory")
+    words = {
+        "{{pkg}}": name,
+        "{{Class}}": "".join(part.capitalize() for part in name.split("_")),
+        "{{title}}": title or name.replace("_", " ").upper(),
+    }
+    for rel, text in _template_files():
+        for token, value in words.items():
+            text = text.replace(token, value)
+        if rel in PROJECT_FILES:
+            path = target / rel
+        elif rel.startswith("tests/"):
+            path = target / "tests" / rel.removeprefix("tests/").replace("game", name, 1)
+        else:
+            path = target / "src" / name / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    return target
+
+
+def import_scaffold(project: str | Path) -> GameInfo:
+    """The GameInfo of a scaffolded project, imported from its directory without
+    installing it (tests, notebooks); `register_game` it to use it by name."""
+    import importlib
+    import sys
+
+    src = Path(project) / "src"
+    packages = [p for p in src.iterdir() if (p / "rules.py").exists()]
+    if len(packages) != 1:
+        raise CardlabError(f"{src}: expected one game package with a rules.py")
+    if str(src) not in sys.path:
+        sys.path.insert(0, str(src))
+    info = importlib.import_module(f"{packages[0].name}.rules").GAME_INFO
+    if not isinstance(info, GameInfo):
+        raise CardlabError(f"{packages[0]}/rules.py: GAME_INFO is not a GameInfo")
+    return info
