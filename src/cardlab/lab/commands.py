@@ -20,6 +20,10 @@ OptionOpt = Annotated[
 WorkersOpt = Annotated[
     int | None, typer.Option("--workers", "-w", help="Worker processes (default: CPU count).")
 ]
+CardsOpt = Annotated[
+    str | None,
+    typer.Option("--cards", help="A card data file to play instead of the packaged one."),
+]
 BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes) or ray.")]
 RayOpt = Annotated[
     str | None, typer.Option("--ray-address", help="Join this Ray cluster (e.g. ray://host:10001).")
@@ -47,6 +51,7 @@ def simulate(
     ),
     seed: Annotated[int, typer.Option(help="Run seed; game i's seed derives from it and i.")] = 0,
     option: OptionOpt = None,
+    cards: CardsOpt = None,
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     ray_address: RayOpt = None,
@@ -60,7 +65,7 @@ def simulate(
     from cardlab.lab.simulate import make_spec
 
     try:
-        spec = make_spec(game, players, agents, seed, games, _options(option))
+        spec = make_spec(game, players, agents, seed, games, _options(option), cards)
         result = run_spec(
             spec, workers or default_workers(), backend, ray_address, progress=not quiet
         )
@@ -72,6 +77,8 @@ def simulate(
         "games": spec.games,
         "agents": list(spec.agents),
         "options": spec.options_dict,
+        "cards": spec.cards,
+        "cards_sha256": spec.cards_sha256,
         "seed": spec.seed,
         **metrics.summary(result.records),
         "elapsed_s": round(result.elapsed_s, 3),

@@ -22,11 +22,15 @@ class LabContext:
     options: dict[str, Any]
     games: int
     seed: int = 0
+    cards: str | None = None
+    """The card file every configuration plays (None: the packaged cards)."""
     workers: int = 1
     backend: str = "local"
     ray_address: str | None = None
     progress: bool = True
     time_model: TimeModel = field(default_factory=TimeModel)
+    ablation_games: int = 0
+    """Games per card-impact ablation (0: no ablations)."""
     probe_games: int = 200
     """Games per claim probe configuration (claims scale their probes from it)."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
@@ -34,7 +38,19 @@ class LabContext:
 
     @property
     def game_class(self) -> Any:
-        return type(load_checked(self.game, self.players, self.options))
+        return type(load_checked(self.game, self.players, self.options, self.cards))
+
+    @property
+    def info(self) -> Any:
+        from cardlab.games import game_info
+
+        return game_info(self.game)
+
+    def rules(self, options: dict[str, Any] | None = None, players: int | None = None) -> Any:
+        """The Game object (options resolved with defaults) for these settings."""
+        return load_checked(
+            self.game, players or self.players, {**self.options, **(options or {})}, self.cards
+        )
 
     def spec(
         self,
@@ -43,9 +59,10 @@ class LabContext:
         options: dict[str, Any] | None = None,
         games: int | None = None,
         seed: int | None = None,
+        cards: str | None = None,
     ) -> SimSpec:
         """The report's main spec with some settings changed (options are
-        merged over the report's options)."""
+        merged over the report's options; `cards` replaces the report's card file)."""
         return make_spec(
             self.game,
             players or self.players,
@@ -53,6 +70,7 @@ class LabContext:
             self.seed if seed is None else seed,
             games or self.games,
             {**self.options, **(options or {})},
+            cards or self.cards,
         )
 
     def run(

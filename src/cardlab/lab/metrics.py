@@ -15,7 +15,7 @@ from typing import Any
 
 from cardlab.lab.simulate import GameRecord
 from cardlab.lab.stats import describe, wilson
-from cardlab.lab.timemodel import TimeModel
+from cardlab.lab.timemodel import TimeModel, mean_range
 
 MAX_SEEDS = 5
 """Replayable example seeds listed per finding."""
@@ -56,6 +56,10 @@ def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
     intervals = [wilson(w, n) for w in wins]
     shared = [r for r in done if len(r.winners) > 1]
     levels = Counter(r.tiebreak or "not needed" for r in done)
+    by_tiebreak = sum(v for k, v in levels.items() if k != "not needed")
+    tb_lo, tb_hi = wilson(by_tiebreak, n)
+    balance = round(1 - (max(rates) - min(rates)), 4)
+    fair = fair_balance(players, n)
     return {
         "games": n,
         "win_rate_by_position": [round(x, 4) for x in rates],
@@ -63,7 +67,19 @@ def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
         "win_rate_by_seat": [round(w / n, 4) for w in win_shares(done)],
         "fair_share": round(1 / players, 4),
         "first_seat_advantage": round(rates[0] - 1 / players, 4),
-        "balance": round(1 - (max(rates) - min(rates)), 4),
+        "first_seat_advantage_ci95": [
+            round(intervals[0][0] - 1 / players, 4),
+            round(intervals[0][1] - 1 / players, 4),
+        ],
+        "balance": balance,
+        "fair_balance": fair,
+        "balance_reading": (
+            "within what a fair game reads"
+            if balance >= fair["low"]
+            else "less even than a fair game"
+        ),
+        "tiebreak_share": round(by_tiebreak / n, 4),
+        "tiebreak_share_ci95": [round(tb_lo, 4), round(tb_hi, 4)],
         "shared_wins": len(shared),
         "shared_seeds": [r.seed for r in shared[:MAX_SEEDS]],
         "tiebreak_levels": dict(levels.most_common()),
@@ -73,6 +89,26 @@ def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
             if lvl != "not needed"
         },
         "mean_scores_by_position": _mean_scores_by_position(done),
+    }
+
+
+FAIR_DRAWS = 2000
+
+
+def fair_balance(players: int, games: int) -> dict[str, float]:
+    """What `balance` reads for a perfectly fair game at this many games: the median
+    and the 2.5% point of 1 - (max - min) position win rate over simulated fair games
+    (every position wins with probability 1/players; a fixed seed, so it is stable).
+    A perfectly fair 4-player game reads about 0.93 at 200 games, not 1."""
+    import numpy as np
+
+    rng = np.random.default_rng(1000 * players + games)
+    wins = rng.multinomial(games, [1 / players] * players, size=FAIR_DRAWS)
+    values = sorted((1 - (wins.max(axis=1) - wins.min(axis=1)) / games).tolist())
+    return {
+        "median": round(values[len(values) // 2], 4),
+        "low": round(values[int(0.025 * len(values))], 4),
+        "games": games,
     }
 
 
@@ -93,13 +129,12 @@ HISTOGRAMS = ("decisions", "minutes")
 
 
 def length_values(records: Sequence[GameRecord], model: TimeModel) -> dict[str, list[float]]:
-    """Per finished-or-stopped game (errors left out): decisions and estimated minutes."""
+    """Per finished-or-stopped game (errors left out): decisions and estimated minutes
+    (the middle of the game's quick-slow range; the range itself is in `minutes_range`)."""
     done = [r for r in records if r.error is None]
     return {
         "decisions": [float(r.decisions) for r in done],
-        "minutes": [
-            round(model.game_seconds(r.kind_decisions, r.kind_forced) / 60, 2) for r in done
-        ],
+        "minutes": [round(model.mid_minutes(r), 2) for r in done],
     }
 
 
@@ -153,11 +188,16 @@ def length(
     done = [r for r in records if r.error is None]
     values = length_values(records, model)
     edges = edges or shared_edges([records], model)
+    ranges = [model.minutes(r) for r in done]
     return {
         "decisions": describe([r.decisions for r in done]),
         "turns": describe([r.turns for r in done]),
         "rounds": describe([r.rounds for r in done]),
         "minutes": describe(values["minutes"]),
+        "minutes_quick": describe([round(q, 2) for q, _ in ranges]),
+        "minutes_slow": describe([round(s, 2) for _, s in ranges]),
+        "minutes_range": mean_range(ranges) if ranges else {},
+        "unpriced_kinds": model.unpriced({k for r in done for k in r.kind_decisions}),
         "histograms": {
             k: {"edges": edges[k], "counts": histogram(values[k], edges[k])} for k in HISTOGRAMS
         },
@@ -174,8 +214,14 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
         count.update(r.kind_decisions)
         legal.update(r.kind_legal)
         forced.update(r.kind_forced)
+    noop: Counter[str] = Counter()
+    for r in records:
+        noop.update(r.kind_noop)
     total = sum(count.values())
     dead_games = [r for r in records if r.dead_turns]
+    noop_games = sorted(
+        (r for r in records if r.decisions), key=lambda r: -sum(r.kind_noop.values()) / r.decisions
+    )
     return {
         "by_kind": {
             k: {
@@ -183,9 +229,14 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
                 "share": round(count[k] / total, 4) if total else 0.0,
                 "mean_branching": round(legal[k] / count[k], 3),
                 "forced_share": round(forced[k] / count[k], 4),
+                "noop_share": round(noop[k] / count[k], 4),
             }
             for k in sorted(count)
         },
+        "noop_turn_share": round(sum(noop.values()) / total, 4) if total else 0.0,
+        "noop_share_by_position": _noop_by_position(records),
+        "noop_seeds": [r.seed for r in noop_games[:MAX_SEEDS] if sum(r.kind_noop.values())],
+        "actions": action_kinds(records),
         "mean_branching": round(sum(legal.values()) / total, 3) if total else 0.0,
         "forced_share": round(sum(forced.values()) / total, 4) if total else 0.0,
         "dead_turns_per_game": round(sum(r.dead_turns for r in records) / len(records), 4)
@@ -196,14 +247,63 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
     }
 
 
+def _noop_by_position(records: Sequence[GameRecord]) -> list[float]:
+    if not records:
+        return []
+    n = records[0].players
+    made = [0] * n
+    noop = [0] * n
+    for r in records:
+        for seat in range(min(n, len(r.seat_decisions))):
+            made[position(r, seat)] += r.seat_decisions[seat]
+            noop[position(r, seat)] += r.seat_noop[seat]
+    return [round(noop[i] / made[i], 4) if made[i] else 0.0 for i in range(n)]
+
+
+def action_kinds(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """How often each action kind is chosen (share of that group's decisions), by turn
+    position and by winners vs losers: does the winning play look different?"""
+    done = finished(records)
+    if not done:
+        return {}
+    n = done[0].players
+    by_pos: list[Counter[str]] = [Counter() for _ in range(n)]
+    won: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    for r in done:
+        for seat, acts in enumerate(r.seat_actions):
+            by_pos[position(r, seat)].update(acts)
+            (won if seat in r.winners else lost).update(acts)
+    kinds = sorted(set().union(*by_pos, won, lost))
+
+    def shares(c: Counter[str]) -> dict[str, float]:
+        total = sum(c.values())
+        return {k: round(c[k] / total, 4) if total else 0.0 for k in kinds}
+
+    return {
+        "kinds": kinds,
+        "by_position": [shares(c) for c in by_pos],
+        "winners": shares(won),
+        "losers": shares(lost),
+        "per_game": {k: round((won[k] + lost[k]) / len(done), 3) for k in kinds},
+    }
+
+
 def tension(records: Sequence[GameRecord]) -> dict[str, Any]:
     """Lead changes per game, and how far behind the eventual winner ever was."""
     done = finished(records)
     deficits = [r.winner_max_deficit for r in done]
     comebacks = [r for r in done if r.winner_max_deficit > 0]
     biggest = max(done, key=lambda r: r.winner_max_deficit, default=None)
+    decided = [r.decided_at for r in done if len(r.winners) == 1]
     return {
         "lead_changes": describe([r.lead_changes for r in done]),
+        "eval_lead_changes": describe([r.eval_lead_changes for r in done]),
+        "decided_at": describe(decided),
+        "decided_by_half_share": round(sum(1 for d in decided if d <= 0.5) / len(decided), 4)
+        if decided
+        else 0.0,
+        "drama_seed": max(done, key=lambda r: r.eval_lead_changes).seed if done else None,
         "winner_largest_deficit": describe(deficits),
         "winner_ever_behind_share": round(len(comebacks) / len(done), 4) if done else 0.0,
         "biggest_comeback_seed": biggest.seed if biggest and biggest.winner_max_deficit else None,
@@ -213,13 +313,39 @@ def tension(records: Sequence[GameRecord]) -> dict[str, Any]:
     }
 
 
+def curves(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Per tenth of the game, averaged over games: legal actions (branching) and
+    each public resource the game's lab hooks name (UPTIME's Supply, RUNWAY's Hype...)."""
+    done = [r for r in records if r.error is None and r.branching_curve]
+    if not done:
+        return {"deciles": 0, "branching": [], "resources": {}}
+    deciles = len(done[0].branching_curve)
+
+    def mean_curve(rows: list[list[float]]) -> list[float]:
+        rows = [r for r in rows if len(r) == deciles]
+        return (
+            [round(sum(r[i] for r in rows) / len(rows), 3) for i in range(deciles)] if rows else []
+        )
+
+    names = sorted({k for r in done for k in r.resource_curves})
+    return {
+        "deciles": deciles,
+        "branching": mean_curve([r.branching_curve for r in done]),
+        "resources": {
+            k: mean_curve([r.resource_curves[k] for r in done if k in r.resource_curves])
+            for k in names
+        },
+    }
+
+
 def content(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Per card: how often a seat acquired it, the points it brought, and the
-    win rate of seats that acquired it. A card is flagged when its acquirers'
-    95% interval lies wholly 10 points above or below the fair share."""
+    """Per card: how often a seat acquired it, the points it brought, and the win
+    rate of seats that acquired it. This is correlation, not cause (in a stalled
+    game decided by a tie-break, buying anything "wins"): no card is called strong
+    or weak here; `card_impact` does that by experiment."""
     done = finished(records)
     if not done:
-        return {"cards": {}, "flagged": []}
+        return {"kind": "correlation", "cards": {}}
     players = done[0].players
     fair = 1 / players
     seat_games: Counter[str] = Counter()
@@ -240,22 +366,17 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any]:
                 points[name] += seat_points.get(name, 0.0)
         games_seen.update(seen_here)
     cards: dict[str, Any] = {}
-    flagged = []
     for name in sorted(seat_games):
         k = seat_games[name]
         lo, hi = wilson(wins[name], k)
-        flag = "strong" if lo > fair + 0.10 else "weak" if hi < fair - 0.10 else ""
         cards[name] = {
             "acquired_in_games": round(games_seen[name] / len(done), 4),
             "seat_games": k,
             "mean_points": round(points[name] / k, 3),
             "acquirer_win_rate": round(wins[name] / k, 4),
             "wilson95": [round(lo, 4), round(hi, 4)],
-            "flag": flag,
         }
-        if flag:
-            flagged.append(name)
-    return {"fair_share": round(fair, 4), "cards": cards, "flagged": flagged}
+    return {"kind": "correlation", "fair_share": round(fair, 4), "cards": cards}
 
 
 def ends(records: Sequence[GameRecord]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import GameRecord
 from cardlab.lab.stats import games_for_half_width
 from cardlab.lab.timemodel import TimeModel, box_minutes
+from cardlab.lab.verdicts import DESIGN, FAILS, HOLDS, INVARIANT, counts
 
 HALF_WIDTH = 0.03
 """Default games are enough for a +-3-point 95% interval on each seat's win rate."""
@@ -25,6 +26,16 @@ HALF_WIDTH = 0.03
 def default_games(players: int) -> int:
     """Games for +-3 points at a fair-share win rate (e.g. 801 at 4 players)."""
     return games_for_half_width(1 / players, HALF_WIDTH)
+
+
+def default_agents(game: str) -> str:
+    """The report's default seats: the game's personas (declared as `PERSONAS` in its
+    claims module) mixed with greedy, so one bot's habit (greedy hoards in UPTIME)
+    does not hide what the rules do; greedy and random for a game without personas."""
+    from cardlab.lab.simulate import lab_hooks
+
+    personas = tuple(getattr(lab_hooks(game), "PERSONAS", ()) or ())
+    return ",".join(dict.fromkeys((*personas, "greedy"))) if personas else "greedy,random"
 
 
 def config_metrics(
@@ -38,6 +49,7 @@ def config_metrics(
         "length": metrics.length(records, model, edges),
         "decisions": metrics.decisions(records),
         "tension": metrics.tension(records),
+        "curves": metrics.curves(records),
         "content": metrics.content(records),
         "ends": metrics.ends(records),
     }
@@ -78,6 +90,8 @@ def build_report(
             "games": ctx.games,
             "agents": list(ctx.agents),
             "options": main.spec.options_dict,
+            "cards": main.spec.cards,
+            "cards_sha256": main.spec.cards_sha256,
             "seed": ctx.seed,
             "workers": ctx.workers,
             "backend": ctx.backend,
@@ -86,7 +100,7 @@ def build_report(
             "ladder_iterations": ladder_iterations,
         },
         "claims": claims,
-        "box_minutes": box_minutes(ctx.game),
+        "box_minutes": box_minutes(ctx.info),
         "main": config_metrics(main.records, model, edges),
         "main_games_per_s": round(len(main.records) / main.elapsed_s, 2),
     }
@@ -113,16 +127,26 @@ def _player_count_runs(ctx: LabContext, cls: Any, side_games: int) -> dict[int, 
 def _compare(
     ctx: LabContext, compare: tuple[str, list[str]], side_games: int, model: TimeModel
 ) -> dict[str, Any]:
+    """Side by side on the same seeds: a rule option's values, or (`cards=A,B`) card files."""
     name, values = compare
-    runs = [
-        ctx.run(label=f"{ctx.game} {name}={value}", options={name: value}, games=side_games)
-        for value in values
-    ]
+    if name == "cards":
+        runs = [
+            ctx.run(label=f"{ctx.game} cards={value}", cards=value, games=side_games)
+            for value in values
+        ]
+    else:
+        runs = [
+            ctx.run(label=f"{ctx.game} {name}={value}", options={name: value}, games=side_games)
+            for value in values
+        ]
     edges = metrics.shared_edges([run.records for run in runs], model)
-    rows = [
-        {"value": str(run.spec.options_dict[name]), **side_metrics(run.records, model, edges)}
-        for run in runs
-    ]
+    rows = []
+    for run in runs:
+        value = run.spec.cards if name == "cards" else run.spec.options_dict[name]
+        row = {"value": str(value), **side_metrics(run.records, model, edges)}
+        if name == "cards":
+            row["cards_sha256"] = run.spec.cards_sha256
+        rows.append(row)
     return {"option": name, "games": side_games, "values": rows}
 
 
@@ -152,8 +176,13 @@ def headline(report: dict[str, Any]) -> dict[str, float]:
         "mean_lead_changes": m["tension"]["lead_changes"]["mean"],
         "mean_winner_deficit": m["tension"]["winner_largest_deficit"]["mean"],
         "errors": m["ends"]["error_count"],
-        "claims_holding": sum(1 for c in report["claims"] if c["verdict"] == "holds"),
-        "claims_failing": sum(1 for c in report["claims"] if c["verdict"] == "fails"),
+        "noop_turn_share": m["decisions"]["noop_turn_share"],
+        "tiebreak_share": out.get("tiebreak_share", 0.0),
+        "mean_eval_lead_changes": m["tension"]["eval_lead_changes"]["mean"],
+        "mean_decided_at": m["tension"]["decided_at"]["mean"],
+        "claims_holding": counts(report["claims"], DESIGN)[HOLDS],
+        "claims_failing": counts(report["claims"], DESIGN)[FAILS],
+        "invariants_broken": counts(report["claims"], INVARIANT)[FAILS],
     }
     for i, rate in enumerate(out.get("win_rate_by_position", [])):
         figures[f"win_rate_position_{i + 1}"] = rate

@@ -9,11 +9,17 @@ from typing import Annotated, Any
 import typer
 
 from cardlab.core import CardlabError
-from cardlab.lab.commands import BackendOpt, OptionOpt, RayOpt, WorkersOpt, fail
+from cardlab.lab.commands import BackendOpt, CardsOpt, OptionOpt, RayOpt, WorkersOpt, fail
+
+LADDER_GAMES = 200
+"""Games per ladder cell (neighbouring bots) in the skill section."""
+LADDER_ITERATIONS = 1000
+"""ISMCTS iterations in the skill section."""
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
-    """`stall_end=true,false` -> ("stall_end", ["true", "false"])."""
+    """`stall_end=true,false` -> ("stall_end", ["true", "false"]); `cards=A.toml,B.toml`
+    compares card files the same way."""
     if text is None:
         return None
     name, sep, values = text.partition("=")
@@ -28,7 +34,7 @@ def write_report(
     out: Path,
     players: int | None = None,
     games: int | None = None,
-    agents: str = "greedy",
+    agents: str | None = None,
     options: dict[str, str] | None = None,
     compare: tuple[str, list[str]] | None = None,
     seed: int = 0,
@@ -36,29 +42,41 @@ def write_report(
     backend: str = "local",
     ray_address: str | None = None,
     side_games: int | None = None,
-    ladder_games: int = 30,
-    ladder_iterations: int = 200,
+    ladder_games: int = LADDER_GAMES,
+    ladder_iterations: int = LADDER_ITERATIONS,
     time_model: Path | None = None,
     baseline: Path | None = None,
     progress: bool = True,
     probe_games: int = 200,
+    cards: str | None = None,
+    ablation_games: int = 200,
 ) -> dict[str, Any]:
-    """Validate everything, play, and write report.html, report.json, summary.md."""
+    """Validate everything, play, and write report.html, report.json, summary.md.
+
+    `ladder_games` is per ladder cell (each pair of neighbouring bots); the skill
+    section says it cannot conclude when that is under `MIN_LADDER_GAMES`."""
     from cardlab.lab import html, summary
     from cardlab.lab.backends import default_workers
     from cardlab.lab.context import LabContext
-    from cardlab.lab.report import build_report, default_games
+    from cardlab.lab.report import build_report, default_agents, default_games
     from cardlab.lab.simulate import make_spec
     from cardlab.lab.timemodel import TimeModel
 
     old = _load_baseline(baseline)
     if games is not None and games < 1:
         raise CardlabError(f"--games must be at least 1, not {games}")
-    spec = make_spec(game, players, agents, seed, games or 1, options)
+    if probe_games < 1:
+        raise CardlabError(f"--probe-games must be at least 1, not {probe_games}")
+    agents = agents or default_agents(game)
+    spec = make_spec(game, players, agents, seed, games or 1, options, cards)
     n_games = games if games is not None else default_games(spec.players)
-    if compare is not None:  # check the option and every value before playing
+    if compare is not None:  # check the option (or card file) and every value before playing
         for value in compare[1]:
-            make_spec(game, spec.players, agents, seed, 1, {**(options or {}), compare[0]: value})
+            if compare[0] == "cards":
+                make_spec(game, spec.players, agents, seed, 1, options, value)
+            else:
+                opts = {**(options or {}), compare[0]: value}
+                make_spec(game, spec.players, agents, seed, 1, opts, cards)
     ctx = LabContext(
         game=game,
         players=spec.players,
@@ -66,12 +84,14 @@ def write_report(
         options=dict(options or {}),
         games=n_games,
         seed=seed,
+        cards=spec.cards,
         workers=workers or default_workers(),
         backend=backend,
         ray_address=ray_address,
         progress=progress,
         time_model=TimeModel.for_game(game, time_model),
         probe_games=probe_games,
+        ablation_games=ablation_games,
     )
     report = build_report(
         ctx, compare, side_games or min(probe_games, n_games), ladder_games, ladder_iterations
@@ -98,10 +118,15 @@ def report(
     games: Annotated[
         int | None, typer.Option("--games", "-n", help="Games (default: +-3-point intervals).")
     ] = None,
-    agents: Annotated[str, typer.Option(help="Agents per seat, comma separated.")] = "greedy",
+    agents: Annotated[
+        str | None,
+        typer.Option(help="Agents per seat, comma separated (default: the game's personas mixed)."),
+    ] = None,
     option: OptionOpt = None,
+    cards: CardsOpt = None,
     compare: Annotated[
-        str | None, typer.Option(help="Compare a rule option's values: name=v1,v2.")
+        str | None,
+        typer.Option(help="Compare a rule option's values (name=v1,v2) or card files (cards=A,B)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
     out: Annotated[Path, typer.Option(help="Output directory.")] = Path("lab-report"),
@@ -111,13 +136,20 @@ def report(
     side_games: Annotated[
         int | None, typer.Option(help="Games per player count / compared value.")
     ] = None,
-    ladder_games: Annotated[int, typer.Option(help="Skill-ladder games (0: skip).")] = 30,
-    ladder_iterations: Annotated[int, typer.Option(help="ISMCTS iterations in the ladder.")] = 200,
+    ladder_games: Annotated[
+        int, typer.Option(help="Skill-ladder games per cell (0: skip).")
+    ] = LADDER_GAMES,
+    ladder_iterations: Annotated[
+        int, typer.Option(help="ISMCTS iterations in the ladder.")
+    ] = LADDER_ITERATIONS,
     time_model: Annotated[
-        Path | None, typer.Option(help="JSON of seconds per decision kind.")
+        Path | None, typer.Option(help="JSON time ranges per decision kind (cardlab calibrate).")
     ] = None,
     baseline: Annotated[Path | None, typer.Option(help="An older report.json for deltas.")] = None,
     probe_games: Annotated[int, typer.Option(help="Games per claim-probe configuration.")] = 200,
+    ablation_games: Annotated[
+        int, typer.Option(help="Games per card-impact ablation (0: skip).")
+    ] = 200,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Write OUT/report.html, OUT/report.json and OUT/summary.md for GAME."""
@@ -127,21 +159,24 @@ def report(
         rep = write_report(
             game,
             out,
-            players,
-            games,
-            agents,
-            parse_option_pairs(option or []),
-            parse_compare(compare),
-            seed,
-            workers,
-            backend,
-            ray_address,
-            side_games,
-            ladder_games,
-            ladder_iterations,
-            time_model,
-            baseline,
-            not quiet,
+            players=players,
+            games=games,
+            agents=agents,
+            options=parse_option_pairs(option or []),
+            compare=parse_compare(compare),
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+            side_games=side_games,
+            ladder_games=ladder_games,
+            ladder_iterations=ladder_iterations,
+            time_model=time_model,
+            baseline=baseline,
+            progress=not quiet,
+            probe_games=probe_games,
+            cards=cards,
+            ablation_games=ablation_games,
         )
     except CardlabError as exc:
         fail(exc)
@@ -155,7 +190,17 @@ def gate(
     workers: WorkersOpt = None,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
     games: Annotated[int | None, typer.Option("--games", "-n", help="Main-run games.")] = None,
-    ladder_games: Annotated[int, typer.Option(help="Skill-ladder games (0: skip).")] = 30,
+    cards: CardsOpt = None,
+    ladder_games: Annotated[
+        int, typer.Option(help="Skill-ladder games per cell (0: skip).")
+    ] = LADDER_GAMES,
+    ladder_iterations: Annotated[
+        int, typer.Option(help="ISMCTS iterations in the ladder.")
+    ] = LADDER_ITERATIONS,
+    probe_games: Annotated[int, typer.Option(help="Games per claim-probe configuration.")] = 200,
+    ablation_games: Annotated[
+        int, typer.Option(help="Games per card-impact ablation (0: skip).")
+    ] = 200,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Run every game's report and print one screen of claim verdicts."""
@@ -175,7 +220,11 @@ def gate(
             workers=workers,
             seed=seed,
             games=games,
+            cards=cards,
             ladder_games=ladder_games,
+            ladder_iterations=ladder_iterations,
+            probe_games=probe_games,
+            ablation_games=ablation_games,
             progress=not quiet,
         )
     except CardlabError as exc:

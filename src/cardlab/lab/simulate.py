@@ -9,10 +9,13 @@ and tension figures here, in the worker, so nothing large crosses processes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardlab.agents import play_game
@@ -36,6 +39,10 @@ class SimSpec:
     seed: int = 0
     games: int = 100
     options: tuple[tuple[str, Any], ...] = ()
+    cards: str | None = None
+    """The card file played (None: the game's packaged cards)."""
+    cards_sha256: str = ""
+    """The sha256 of that file's bytes, so a run says exactly which cards it played."""
 
     @property
     def options_dict(self) -> dict[str, Any]:
@@ -55,26 +62,49 @@ def make_spec(
     seed: int,
     games: int,
     options: dict[str, Any] | None = None,
+    cards: str | Path | None = None,
 ) -> SimSpec:
-    """A validated spec: game, player count, options and agent kinds all checked
-    here, in the caller's process, so a bad argument fails before any worker."""
+    """A validated spec: game, player count, options, card file and agent kinds all
+    checked here, in the caller's process, so a bad argument fails before any worker."""
     if games < 1:
         raise CardlabError(f"--games must be at least 1, not {games}")
-    g = load_checked(game, players, options or {})
+    opts = dict(options or {})
+    if "cards" in opts:
+        raise CardlabError(
+            "cards is not a rule option; give a card file with --cards PATH "
+            "(or compare card files with --compare cards=A.toml,B.toml)"
+        )
+    g = load_checked(game, players, opts, cards)
     text = agents if isinstance(agents, str) else ",".join(agents)
     specs = parse_agent_list(text)
     if not specs:
         raise CardlabError("--agents needs at least one agent kind")
     check_agent_specs(specs)
     seats = tuple(specs[i % len(specs)].label for i in range(g.num_players))
-    return SimSpec(game, g.num_players, seats, seed, games, tuple(sorted(g.options.items())))
+    path, digest = card_file(cards)
+    return SimSpec(
+        game, g.num_players, seats, seed, games, tuple(sorted(g.options.items())), path, digest
+    )
 
 
-def load_checked(game: str, players: int | None, options: dict[str, Any]) -> Any:
+def card_file(cards: str | Path | None) -> tuple[str | None, str]:
+    """(path as given, sha256 of its bytes); (None, "") for the packaged cards."""
+    if cards is None:
+        return None, ""
+    try:
+        digest = hashlib.sha256(Path(cards).read_bytes()).hexdigest()
+    except OSError as exc:
+        raise CardlabError(f"--cards {cards}: {exc.strerror or exc}") from None
+    return str(cards), digest
+
+
+def load_checked(
+    game: str, players: int | None, options: dict[str, Any], cards: str | Path | None = None
+) -> Any:
     """`load_game`, with an engine that is present but unfinished (no `GAME`
     yet, or an import error) reported as a CardlabError naming the game."""
     try:
-        return load_game(game, players=players, **options)
+        return load_game(game, players=players, cards=cards, **options)
     except CardlabError:
         raise
     except (AttributeError, ImportError) as exc:
@@ -96,9 +126,18 @@ def make_agents(spec: SimSpec, seed: int) -> list[Any]:
     ]
 
 
+DECILES = 10
+"""Curves over a game (branching, resources) are averaged per tenth of the game."""
+
+
 @dataclass
 class GameRecord:
-    """One game's facts. Lists are per seat; dicts by decision kind."""
+    """One game's facts. Lists are per seat; dicts by decision kind.
+
+    A *no-op* decision moved no card (`zones()`), changed no score and no public
+    count the game's lab hooks name (`resources`, e.g. RUNWAY's Hype); a *dead turn*
+    is a forced no-op. Evaluation-based figures use the game's own bot evaluation
+    (`progress_values()`), which sees scoring that has not happened yet."""
 
     game: str
     players: int
@@ -106,6 +145,8 @@ class GameRecord:
     agents: list[str]
     index: int
     seed: int
+    cards: str | None = None
+    cards_sha256: str = ""
     first_player: int = -1
     scores: list[float] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
@@ -119,9 +160,18 @@ class GameRecord:
     kind_decisions: dict[str, int] = field(default_factory=dict)
     kind_legal: dict[str, int] = field(default_factory=dict)
     kind_forced: dict[str, int] = field(default_factory=dict)
+    kind_extra_options: dict[str, int] = field(default_factory=dict)
+    kind_noop: dict[str, int] = field(default_factory=dict)
+    seat_decisions: list[int] = field(default_factory=list)
+    seat_noop: list[int] = field(default_factory=list)
+    seat_actions: list[dict[str, int]] = field(default_factory=list)
     dead_turns: int = 0
     lead_changes: int = 0
+    eval_lead_changes: int = 0
     winner_max_deficit: float = 0.0
+    decided_at: float = 1.0
+    branching_curve: list[float] = field(default_factory=list)
+    resource_curves: dict[str, list[float]] = field(default_factory=dict)
     error: str | None = None
 
     def to_row(self) -> dict[str, Any]:
@@ -132,22 +182,62 @@ class _CapReached(Exception):
     pass
 
 
-class _Tracker:
-    """Watches every decision through `play_game`'s `on_action` hook."""
+def lab_hooks(game: str) -> Any:
+    """The game's lab extension (its `claims` module) or None: `resources(state)`
+    and `action_kind(state, label)` when it defines them."""
+    from cardlab.games import game_info
 
-    def __init__(self) -> None:
+    try:
+        return game_info(game).module("claims")
+    except Exception:  # a game without claims still plays in the lab
+        return None
+
+
+def first_word(state: GameState, label: str) -> str:
+    """Default action kind: the label's first word ("Draw", "Pass", "pitch")."""
+    word = label.split(" ", 1)[0].strip("()[],:").lower()
+    return word or "action"
+
+
+class _Tracker:
+    """Watches every decision through `play_game`'s `on_action` hook.
+
+    Each decision is settled against the state after it (at the next decision, or
+    the final state): did it move a card, change a score or a public count?"""
+
+    def __init__(self, players: int, hooks: Any = None) -> None:
+        self.players = players
         self.kind_decisions: Counter[str] = Counter()
         self.kind_legal: Counter[str] = Counter()
         self.kind_forced: Counter[str] = Counter()
+        self.kind_extra: Counter[str] = Counter()
+        self.kind_noop: Counter[str] = Counter()
+        self.seat_decisions = [0] * players
+        self.seat_noop = [0] * players
+        self.seat_actions: list[Counter[str]] = [Counter() for _ in range(players)]
         self.dead = 0
         self.count = 0
         self.first_player = -1
         self.trace: list[list[float]] = []
-        self._forced_before: tuple[str, list[float]] | None = None
+        self.eval_trace: list[list[float]] = []
+        self.legal_counts: list[int] = []
+        self.resources: list[dict[str, float]] = []
+        self._resources: Callable[[GameState], dict[str, float]] | None = getattr(
+            hooks, "resources", None
+        )
+        self._action_kind: Callable[[GameState, str], str] = getattr(
+            hooks, "action_kind", first_word
+        )
+        self._before: tuple[str, int, bool, str] | None = None
         self._state: GameState | None = None
 
+    def _key(self, state: GameState, public: dict[str, float]) -> str:
+        scores = [float(x) for x in state.scores()]
+        return json.dumps([state.zones(), scores, public], sort_keys=True)
+
     def __call__(self, state: GameState, seat: int, action: int) -> None:
-        self._settle_forced(state)
+        public = self._public(state)
+        self._settle(state, public)
         self._state = state  # the live state play_game mutates: the final state at the end
         self.count += 1
         if self.first_player < 0:
@@ -158,29 +248,41 @@ class _Tracker:
         n_legal = len(state.legal_actions())
         self.kind_decisions[kind] += 1
         self.kind_legal[kind] += n_legal
-        scores = [float(x) for x in state.scores()]
-        self.trace.append(scores)
+        self.legal_counts.append(n_legal)
+        if 0 <= seat < self.players:
+            self.seat_decisions[seat] += 1
+            self.seat_actions[seat][self._action_kind(state, state.action_to_string(action))] += 1
+        self.trace.append([float(x) for x in state.scores()])
+        self.eval_trace.append([float(x) for x in state.progress_values()])
+        if public:
+            self.resources.append(public)
         if n_legal == 1:
             self.kind_forced[kind] += 1
-            self._forced_before = (_zones_key(state), scores)
+        else:
+            self.kind_extra[kind] += max(0, n_legal - 2)
+        self._before = (kind, seat, n_legal == 1, self._key(state, public))
+
+    def _public(self, state: GameState) -> dict[str, float]:
+        return self._resources(state) if self._resources is not None else {}
 
     def finish(self) -> None:
         """Settle the game's last move against the final state: a forced last move
         that moved no card and changed no score is a dead turn like any other."""
         if self._state is not None:
-            self._settle_forced(self._state)
+            self._settle(self._state, self._public(self._state))
 
-    def _settle_forced(self, state: GameState) -> None:
-        """A forced move that moved no card and changed no score was a dead turn."""
-        if self._forced_before is not None:
-            zones, scores = self._forced_before
-            if zones == _zones_key(state) and scores == [float(x) for x in state.scores()]:
-                self.dead += 1
-            self._forced_before = None
-
-
-def _zones_key(state: GameState) -> str:
-    return json.dumps(state.zones(), sort_keys=True)
+    def _settle(self, state: GameState, public: dict[str, float]) -> None:
+        if self._before is None:
+            return
+        kind, seat, forced, key = self._before
+        self._before = None
+        if key != self._key(state, public):
+            return
+        self.kind_noop[kind] += 1
+        if 0 <= seat < self.players:
+            self.seat_noop[seat] += 1
+        if forced:
+            self.dead += 1
 
 
 def lead_changes(trace: list[list[float]]) -> int:
@@ -197,6 +299,19 @@ def lead_changes(trace: list[list[float]]) -> int:
     return changes
 
 
+def decided_at(trace: list[list[float]], winner: int) -> float:
+    """The share of the game after which `winner` was the sole leader to the end
+    (0: led from the first decision; 1: only the final position made it so)."""
+    if not trace:
+        return 1.0
+    last_not_leading = -1
+    for i, values in enumerate(trace):
+        others = [v for s, v in enumerate(values) if s != winner]
+        if not others or values[winner] <= max(others):
+            last_not_leading = i
+    return round((last_not_leading + 1) / len(trace), 4)
+
+
 def largest_deficit(trace: list[list[float]], seat: int) -> float:
     """The most `seat` ever trailed the best other seat by (0 if never behind)."""
     worst = 0.0
@@ -205,6 +320,18 @@ def largest_deficit(trace: list[list[float]], seat: int) -> float:
         if others:
             worst = max(worst, max(others) - scores[seat])
     return worst
+
+
+def by_decile(values: list[float]) -> list[float]:
+    """Mean of `values` in each tenth of the game (empty tenths repeat the previous)."""
+    if not values:
+        return []
+    out: list[float] = []
+    n = len(values)
+    for d in range(DECILES):
+        part = values[d * n // DECILES : (d + 1) * n // DECILES]
+        out.append(round(sum(part) / len(part), 3) if part else (out[-1] if out else 0.0))
+    return out
 
 
 def play_one(spec: SimSpec, index: int) -> GameRecord:
@@ -217,10 +344,12 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         agents=list(spec.agents),
         index=index,
         seed=seed,
+        cards=spec.cards,
+        cards_sha256=spec.cards_sha256,
     )
-    tracker = _Tracker()
+    tracker = _Tracker(spec.players, lab_hooks(spec.game))
     try:
-        game = load_game(spec.game, players=spec.players, **spec.options_dict)
+        game = load_game(spec.game, players=spec.players, cards=spec.cards, **spec.options_dict)
         result = play_game(game, make_agents(spec, seed), seed=seed, on_action=tracker)
     except _CapReached:
         record.end_reason = "lab_decision_cap"
@@ -239,6 +368,8 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     record.scores = [float(x) for x in result.returns]
     record.winners = [int(w) for w in result.winners]
     tracker.trace.append(record.scores)
+    if tracker._state is not None:
+        tracker.eval_trace.append(record.scores)  # at the end, the evaluation is the score
     record.decisions = int(info.get("decisions", len(result.history)))
     record.turns = int(info.get("turns", 0) or 0)
     record.rounds = int(info.get("rounds", 0) or 0)
@@ -257,10 +388,24 @@ def _fill_tracking(record: GameRecord, tracker: _Tracker) -> None:
     record.kind_decisions = dict(sorted(tracker.kind_decisions.items()))
     record.kind_legal = dict(sorted(tracker.kind_legal.items()))
     record.kind_forced = dict(sorted(tracker.kind_forced.items()))
+    record.kind_extra_options = dict(sorted(tracker.kind_extra.items()))
+    record.kind_noop = dict(sorted(tracker.kind_noop.items()))
+    record.seat_decisions = list(tracker.seat_decisions)
+    record.seat_noop = list(tracker.seat_noop)
+    record.seat_actions = [dict(sorted(c.items())) for c in tracker.seat_actions]
     record.dead_turns = tracker.dead
     record.first_player = tracker.first_player
     record.lead_changes = lead_changes(tracker.trace)
-    if record.winners:
+    record.eval_lead_changes = lead_changes(tracker.eval_trace)
+    record.branching_curve = by_decile([float(n) for n in tracker.legal_counts])
+    names = sorted({k for r in tracker.resources for k in r})
+    record.resource_curves = {
+        k: by_decile([float(r.get(k, 0.0)) for r in tracker.resources]) for k in names
+    }
+    if len(record.winners) == 1:
+        record.winner_max_deficit = largest_deficit(tracker.trace, record.winners[0])
+        record.decided_at = decided_at(tracker.eval_trace, record.winners[0])
+    elif record.winners:
         record.winner_max_deficit = largest_deficit(tracker.trace, record.winners[0])
 
 
@@ -303,7 +448,7 @@ def probe_batch(
 ) -> list[dict[str, Any]]:
     """Play games of `spec` under an observer; one summary dict per game."""
     out = []
-    game = load_game(spec.game, players=spec.players, **spec.options_dict)
+    game = load_game(spec.game, players=spec.players, cards=spec.cards, **spec.options_dict)
     for index in indices:
         seed = game_seed(spec.seed, index)
         obs = observer()

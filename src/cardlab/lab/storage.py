@@ -32,6 +32,8 @@ def _schema():  # type: ignore[no-untyped-def]
             ("agents", pa.list_(pa.string())),
             ("index", pa.int32()),
             ("seed", pa.int64()),
+            ("cards", pa.string()),
+            ("cards_sha256", pa.string()),
             ("first_player", pa.int32()),
             ("scores", pa.list_(pa.float64())),
             ("winners", pa.list_(pa.int32())),
@@ -45,23 +47,40 @@ def _schema():  # type: ignore[no-untyped-def]
             ("kind_decisions", counts),
             ("kind_legal", counts),
             ("kind_forced", counts),
+            ("kind_extra_options", counts),
+            ("kind_noop", counts),
+            ("seat_decisions", pa.list_(pa.int32())),
+            ("seat_noop", pa.list_(pa.int32())),
+            ("seat_actions", pa.list_(counts)),
             ("dead_turns", pa.int32()),
             ("lead_changes", pa.int32()),
+            ("eval_lead_changes", pa.int32()),
             ("winner_max_deficit", pa.float64()),
+            ("decided_at", pa.float64()),
+            ("branching_curve", pa.list_(pa.float64())),
+            ("resource_curves", pa.map_(pa.string(), pa.list_(pa.float64()))),
             ("error", pa.string()),
         ]
     )
 
 
-MAP_FIELDS = ("kind_decisions", "kind_legal", "kind_forced")
+MAP_FIELDS = (
+    "kind_decisions",
+    "kind_legal",
+    "kind_forced",
+    "kind_extra_options",
+    "kind_noop",
+    "resource_curves",
+)
 
 
-def run_id(spec: SimSpec) -> str:
-    """Stable id of a spec: same spec, same id, same file."""
+def run_id(spec: SimSpec, backend: str = "local") -> str:
+    """Stable id of a spec on a backend: same spec and backend, same id, same file.
+    The backend is part of the id so a Ray run never overwrites the local run of
+    the same spec in one `--out` (their records are equal, their timings are not)."""
     text = json.dumps(asdict(spec), sort_keys=True)
-    return (
-        f"{spec.game}-{spec.players}p-s{spec.seed}-{hashlib.sha1(text.encode()).hexdigest()[:10]}"
-    )
+    digest = hashlib.sha1(text.encode()).hexdigest()[:10]
+    return f"{spec.game}-{spec.players}p-s{spec.seed}-{backend}-{digest}"
 
 
 def _row(record: GameRecord, rid: str, run_seed: int) -> dict[str, Any]:
@@ -70,6 +89,7 @@ def _row(record: GameRecord, rid: str, run_seed: int) -> dict[str, Any]:
     for name in MAP_FIELDS:
         row[name] = list(row[name].items())
     row["card_points"] = [list(seat.items()) for seat in row["card_points"]]
+    row["seat_actions"] = [list(seat.items()) for seat in row["seat_actions"]]
     return row
 
 
@@ -80,13 +100,15 @@ def write_run(result: RunResult, out_dir: str | Path) -> Path:
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    rid = run_id(result.spec)
+    rid = run_id(result.spec, result.backend)
     rows = [_row(r, rid, result.spec.seed) for r in result.records]
     meta = {
         "spec": json.dumps(asdict(result.spec), sort_keys=True),
         "elapsed_s": f"{result.elapsed_s:.3f}",
         "workers": str(result.workers),
         "backend": result.backend,
+        "cards": result.spec.cards or "",
+        "cards_sha256": result.spec.cards_sha256,
         "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
     schema = _schema().with_metadata({f"cardlab.{k}": v for k, v in meta.items()})
@@ -107,6 +129,7 @@ def read_records(path: str | Path) -> list[GameRecord]:
         for name in MAP_FIELDS:
             row[name] = dict(row[name])
         row["card_points"] = [dict(seat) for seat in row["card_points"]]
+        row["seat_actions"] = [dict(seat) for seat in row["seat_actions"]]
         records.append(GameRecord(**{k: v for k, v in row.items() if k in fields}))
     return records
 
@@ -123,6 +146,7 @@ def list_runs(directory: str | Path) -> list[dict[str, Any]]:
         f"""
         SELECT run_id, any_value(game) AS game, any_value(players) AS players,
                any_value(run_seed) AS seed, any_value(options) AS options,
+               any_value(cards) AS cards, any_value(cards_sha256) AS cards_sha256,
                any_value(array_to_string(agents, ',')) AS agents, count(*) AS games,
                round(avg(decisions), 1) AS mean_decisions,
                count(*) FILTER (WHERE error IS NOT NULL) AS errors,
@@ -131,6 +155,7 @@ def list_runs(directory: str | Path) -> list[dict[str, Any]]:
         GROUP BY run_id ORDER BY run_id
         """
     ).fetchall()
-    cols = ["run_id", "game", "players", "seed", "options", "agents", "games"]
+    cols = ["run_id", "game", "players", "seed", "options", "cards", "cards_sha256"]
+    cols += ["agents", "games"]
     cols += ["mean_decisions", "errors", "file"]
     return [dict(zip(cols, row, strict=True)) for row in rows]
