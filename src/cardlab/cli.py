@@ -32,7 +32,10 @@ def _fail(exc: Exception) -> None:
 
 def _game(name: str, players: int | None, cards: str | None, option: list[str] | None):  # type: ignore[no-untyped-def]
     try:
-        return load_game(name, players=players, cards=cards, **parse_option_pairs(option or []))
+        options = parse_option_pairs(option or [])
+        if "cards" in options:
+            raise CardlabError("cards is not a rule option; give a card file with --cards PATH")
+        return load_game(name, players=players, cards=cards, **options)
     except CardlabError as exc:
         _fail(exc)
 
@@ -108,11 +111,12 @@ def bench(
     profile: Annotated[
         bool, typer.Option(help="With --agent: print a cProfile of the agent's decisions.")
     ] = False,
+    cards: CardsOpt = None,
 ) -> None:
     """Random play: games/s and decisions/s; with --agent, that bot's speed (median of runs)."""
     from cardlab.core.bench import bench_random_play
 
-    g = _game(game, players, None, option)
+    g = _game(game, players, cards, option)
     if agent is not None:
         _bench_agent(g, agent, positions, runs, as_json, profile)
         return
@@ -159,6 +163,7 @@ def ladder(
     seed: Annotated[int, typer.Option(help="Seed of the deals and the agents.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     option: OptionOpt = None,
+    cards: CardsOpt = None,
 ) -> None:
     """Play agents against each other in every seat; win rates (95% Wilson) and ratings."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -166,7 +171,7 @@ def ladder(
     from cardlab.agents import parse_agent_list
     from cardlab.ladder import run_ladder
 
-    g = _game(game, players, None, option)
+    g = _game(game, players, cards, option)
     try:
         specs = parse_agent_list(agents)
         with Progress(
