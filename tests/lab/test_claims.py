@@ -19,13 +19,34 @@ def _ctx(game: str, **options: str) -> LabContext:
     )
 
 
-def test_stall_end_flip_changes_always_ends() -> None:
-    on = evaluate(_ctx("uptime", stall_end="true"), ["uptime.always_ends"])[0]
-    off = evaluate(_ctx("uptime", stall_end="false"), ["uptime.always_ends"])[0]
-    assert on["verdict"] == "holds"
-    assert off["verdict"] == "fails"
-    assert off["evidence"]["end_reasons"].get("stalled", 0) > 0
-    assert off["evidence"]["examples"], "a failing verdict names replayable seeds"
+def test_always_ends_fails_as_written_and_holds_only_with_u13() -> None:
+    """Ruling U13: the default report shows "the game always ends" failing as written,
+    holding only through U13, with the stalled (frozen-Row) seeds as evidence."""
+    (c,) = evaluate(_ctx("uptime"), ["uptime.always_ends"])
+    assert c["kind"] == "design"
+    assert c["verdict"] == "fails" and c["rests_on"] == ["U13"]
+    assert c["with_rulings"]["verdict"] == "holds" and c["with_rulings"]["rulings"] == ["U13"]
+    assert "only with ruling U13" in c["note"]
+    ev = c["evidence"]
+    assert ev["stall_end"] is False and ev["end_reasons"].get("stalled", 0) > 0
+    assert ev["stalled_seeds"], "a failing verdict names replayable seeds"
+    assert ev["build_row_frozen"] <= ev["games_that_did_not_end_by_a_rule"]
+    assert c["with_rulings"]["evidence"]["games_that_did_not_end_by_a_rule"] == 0
+
+
+def test_every_claim_has_a_kind_and_invariants_are_marked() -> None:
+    kinds = {c.id: c.kind for g in ("uptime", "runway", "supercomputer") for c in claims_for(g)}
+    assert set(kinds.values()) <= {"design", "invariant"}
+    for cid in (
+        "uptime.no_dead_turn",
+        "uptime.one_winner",
+        "runway.one_pitch_per_deal",
+        "supercomputer.must_play",
+        "supercomputer.sample_30_40_50",
+    ):
+        assert kinds[cid] == "invariant", cid
+    (circ,) = [c for c in claims_for("supercomputer") if c.id == "supercomputer.sample_30_40_50"]
+    assert "designed the card values" in circ.circular
 
 
 def test_every_issue_claim_id_is_registered() -> None:
@@ -70,3 +91,20 @@ def test_a_broken_probe_is_untestable_not_hidden(monkeypatch) -> None:  # type: 
     monkeypatch.setitem(claims._CLAIMS, "runway", registry)
     (out,) = evaluate(_ctx("runway"), ["runway.length_30"])
     assert out["verdict"] == "untestable" and "probe broke" in out["evidence"]["reason"]
+
+
+def test_verdict_resting_on_a_ruling_shows_both_only_when_they_differ() -> None:
+    from cardlab.lab.verdicts import Verdict, counts
+
+    same = Verdict("holds", {}).resting_on(["U13"], Verdict("holds", {}))
+    assert same.rests_on == () and same.with_rulings is None
+    diff = Verdict("fails", {}).resting_on(["U13"], Verdict("holds", {}))
+    d = diff.as_dict()
+    assert d["rests_on"] == ["U13"] and d["with_rulings"]["verdict"] == "holds"
+    rows = [
+        {"kind": "design", "verdict": "holds"},
+        {"kind": "invariant", "verdict": "holds"},
+        {"kind": "design", "verdict": "needs_data"},
+    ]
+    assert counts(rows)["holds"] == 1 and counts(rows)["needs_data"] == 1
+    assert counts(rows, "invariant")["holds"] == 1

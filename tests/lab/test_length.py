@@ -36,6 +36,8 @@ def test_histogram_counts_half_open_bins() -> None:
 
 
 def test_box_minutes_use_the_claims_tolerance() -> None:
+    from cardlab.games import game_info
+
     assert BOX_TOLERANCE == LENGTH_TOLERANCE
-    assert box_minutes("uptime")["by_players"]["3"] == [25.0, 30.0]
-    assert box_minutes("supercomputer") == {}
+    assert box_minutes(game_info("uptime"))["by_players"]["3"] == [25.0, 30.0]
+    assert box_minutes(game_info("supercomputer")) == {}

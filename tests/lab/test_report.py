@@ -34,8 +34,19 @@ def test_report_files_and_claims(report_dir: Path) -> None:
     data = json.loads((report_dir / "report.json").read_text())
     assert [c["id"] for c in data["claims"]][0] == "runway.sample_turn"
     for c in data["claims"]:
-        assert set(c) == {"id", "text", "verdict", "evidence"}
-        assert c["verdict"] in ("holds", "fails", "untestable")
+        assert set(c) == {
+            "id",
+            "text",
+            "kind",
+            "verdict",
+            "evidence",
+            "rests_on",
+            "with_rulings",
+            "note",
+            "circular",
+        }
+        assert c["verdict"] in ("holds", "fails", "needs_data", "untestable")
+        assert c["kind"] in ("design", "invariant")
     assert len(data["player_counts"]) == 3
     assert [v["value"] for v in data["compare"]["values"]] == ["hype_down", "none"]
     html = (report_dir / "report.html").read_text()
@@ -113,7 +124,7 @@ def test_box_minutes_agree_with_the_length_claim(report_dir: Path) -> None:
     data = json.loads((report_dir / "report.json").read_text())
     box = data["box_minutes"]
     claim = next(c for c in data["claims"] if c["id"] == "runway.length_30")
-    lo = min(r[0] for r in box["by_players"].values()) * (1 - box["tolerance"])
-    hi = max(r[1] for r in box["by_players"].values()) * (1 + box["tolerance"])
-    assert claim["evidence"]["accepted_range_min"] == [lo, hi]
+    for n, v in claim["evidence"]["by_players"].items():
+        lo, hi = box["by_players"][n]
+        assert v["accepted_band"] == [lo * (1 - box["tolerance"]), hi * (1 + box["tolerance"])]
     assert sorted(box["by_players"]) == sorted(claim["evidence"]["by_players"])

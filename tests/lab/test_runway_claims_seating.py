@@ -63,38 +63,44 @@ def test_catch_up_seat_evidence_changes_with_the_bots() -> None:
 
 
 def test_two_players_same_measures_both_readings() -> None:
-    """R10 default: the 2-player last seat repeats (every repeat is a catch-up repeat),
-    so the claim fails; with two_player_last_seat=alternate it holds (both measured)."""
+    """R10 revised: the 2-player last seat alternates (an invariant: it holds, no repeats);
+    the first reading, two_player_last_seat=catch_up, is measured beside it and repeats."""
     (c,) = evaluate(_ctx(("greedy",)), ["runway.two_players_same"])
     ev = c["evidence"]
-    assert c["verdict"] == "fails"
-    assert ev["deal_to_deal_last_seat_repeats"] > 0
-    assert ev["catch_up_repeats"] == ev["deal_to_deal_last_seat_repeats"]
-    assert ev["repeat_seeds"]
-    alt = ev["with_two_player_last_seat_alternate"]
-    assert alt["options"]["two_player_last_seat"] == "alternate"
-    assert alt["deal_to_deal_last_seat_repeats"] == 0 and alt["claim_holds"] is True
-    assert alt["deal_to_deal_last_seat_changes"] == 40 * 11
-    (a,) = evaluate(
-        _ctx(("greedy",), two_player_last_seat="alternate"), ["runway.two_players_same"]
-    )
-    assert a["verdict"] == "holds"
+    assert c["kind"] == "invariant" and c["verdict"] == "holds"
+    assert ev["deal_to_deal_last_seat_repeats"] == 0
+    assert ev["deal_to_deal_last_seat_changes"] == 40 * 11
+    old = ev["with_two_player_last_seat_catch_up"]
+    assert old["options"]["two_player_last_seat"] == "catch_up"
+    assert old["deal_to_deal_last_seat_repeats"] > 0 and old["claim_holds"] is False
+    assert old["catch_up_repeats"] == old["deal_to_deal_last_seat_repeats"]
+    (a,) = evaluate(_ctx(("greedy",), two_player_last_seat="catch_up"), ["runway.two_players_same"])
+    assert a["verdict"] == "fails"
 
 
-def test_length_30_prices_every_runway_kind_and_states_the_assumption() -> None:
-    """Time model: pitch and trade are priced by the RUNWAY model (no fallback), the
-    evidence states the assumption, and the per-kind counts add up (a pitch per seat per
-    Deal); an empty model is flagged."""
+def test_length_30_is_a_range_with_a_three_way_verdict() -> None:
+    """Estimated quick and slow minutes per player count; the verdict follows judge_length."""
+    from cardlab.lab.timemodel import judge_length
+
     (c,) = evaluate(_ctx(("greedy",)), ["runway.length_30"])
     ev = c["evidence"]
-    assert set(ev["decision_kinds"]) == {"pitch", "trade"}
-    assert all(k["priced_by"] == "time model" for k in ev["decision_kinds"].values())
-    assert "warning" not in ev and "not priced" in ev["assumption"]
-    for n, v in ev["by_players_kinds"].items():
-        assert v["mean_decisions_by_kind"]["pitch"] == 12 * int(n)
-        minutes = ev["by_players"][n]["mean_minutes"]
-        assert abs(v["mean_modelled_seconds_per_deal"] * 12 / 60 - minutes) < 0.05
-    bare = _ctx(("greedy",))
-    bare.time_model = TimeModel()
-    (b,) = evaluate(bare, ["runway.length_30"])
-    assert "pitch" in b["evidence"]["warning"]
+    assert ev["time_model_source"] == "guessed"
+    readings = []
+    for n, v in ev["by_players"].items():
+        lo, hi = v["range"]
+        assert lo <= v["quick_mean"] <= v["slow_mean"] <= hi, n
+        assert v["accepted_band"] == [22.5, 37.5]
+        readings.append(judge_length(v["range"], v["accepted_band"]))
+    expected = "fails" if False in readings else "needs_data" if None in readings else "holds"
+    assert c["verdict"] == expected
+
+
+def test_small_match_denies_is_an_experiment() -> None:
+    """The same state played on twice (pitch vs pass): denials are counted from outcomes."""
+    (c,) = evaluate(_ctx(("greedy",), games=60), ["runway.small_match_denies"])
+    ev = c["evidence"]
+    assert ev["experiments"] >= 20
+    assert 0 <= ev["deals_denied"] <= ev["experiments"]
+    lo, hi = ev["denial_share_ci95"]
+    assert lo <= ev["denial_share"] <= hi
+    assert c["verdict"] == ("holds" if lo > 0.05 else "fails")

@@ -35,26 +35,21 @@ def test_ruled_verdict_reports_measured_computers_and_designer_evidence(claim_id
     if c["verdict"] == "untestable":
         assert f"{ev['computers_built']} Computers built in 80 games" in ev["reason"]
     designer = ev["designer_options"]
-    assert set(designer) == {
-        "supply_reshuffle=true",
-        "row_sweep=true",
-        "supply_reshuffle=true+row_sweep=true",
-    }
+    assert set(designer) == {"row_sweep=true"}
     for sub in designer.values():
         assert sub["rules"].startswith("under designer option")
         assert sub["games"] == 40
         assert sub["verdict"] in ("holds", "fails", "untestable")
     # the remedies are measured, not written in: sweeping builds more Computers than the rulings
-    both = designer["supply_reshuffle=true+row_sweep=true"]["computers_per_game"]
-    assert both > ev["computers_per_game"]
+    swept = designer["row_sweep=true"]["computers_per_game"]
+    assert swept > ev["computers_per_game"]
 
 
 def test_verdict_follows_the_reports_options():
     (c,) = evaluate(_ctx(row_sweep="true"), [IDS[0]])
     ev = c["evidence"]
     assert ev["rules"] == "under designer option row_sweep=true (not in the rulebook)"
-    # row_sweep is already the report's rule: only the reshuffle (on top of it) is added
-    (sub,) = ev["designer_options"].values()
-    assert sub["rules"].startswith("under designer option supply_reshuffle=true + row_sweep=true")
+    # row_sweep is already the report's rule: no designer option is left to add
+    assert ev["designer_options"] == {}
     (ruled,) = evaluate(_ctx(), [IDS[0]])
     assert ev["computers_built"] > ruled["evidence"]["computers_built"]

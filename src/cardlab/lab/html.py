@@ -131,15 +131,13 @@ def length_section(report: dict[str, Any], plots: dict[str, str]) -> str:
     return (
         "<h2>Length</h2>"
         + _what(
-            f"Per game at {players} players. Minutes are estimated: seconds per decision kind "
-            f"(below), {tm['forced']:g} s for a forced move, {tm['other']:g} s for other kinds; "
-            "setup and scoring excluded. Override with --time-model FILE.json."
+            f"Per game at {players} players. Minutes are estimated ({tm['source']}): a range "
+            "of seconds per decision kind, forced moves and round overheads; setup excluded."
         )
         + _table(
             ["per game", *QUANTILES],
             _dist_rows(length, ["decisions", "turns", "rounds", "minutes"]),
         )
-        + f"<p>time model (seconds): {_t(_kv(tm['seconds']))}</p>"
         + _what(
             "Histograms: every player count, as the share of its games in each bin (edges and "
             "counts in report.json under length.histograms). "
@@ -194,6 +192,9 @@ def tension_section(m: dict[str, Any]) -> str:
 
 def skill_section(report: dict[str, Any], plots: dict[str, str]) -> str:
     s = report.get("skill", {})
+    if "cells" in s:
+        items = "".join(f"<li>{_t(c['sentence'])}</li>" for c in s["cells"])
+        return f"<h2>Skill vs luck</h2><ul>{items}</ul>"
     if "rows" not in s:
         return f"<h2>Skill vs luck</h2><p>{_t(s.get('skipped', 'not measured'))}</p>"
     rows = [
@@ -233,7 +234,6 @@ def content_section(m: dict[str, Any], plots: dict[str, str]) -> str:
             v["mean_points"],
             _pct(v["acquirer_win_rate"]),
             f"{_pct(v['wilson95'][0])} – {_pct(v['wilson95'][1])}",
-            f'<span class="flag">{_t(v["flag"])}</span>',
         ]
         for name, v in c["cards"].items()
     ]
@@ -244,10 +244,7 @@ def content_section(m: dict[str, Any], plots: dict[str, str]) -> str:
             "owner, and the win rate of seats that acquired it. Flagged when the 95% interval "
             "lies wholly 10 points above (strong) or below (weak) the fair share."
         )
-        + f"<p>flagged: {_t(', '.join(c['flagged']) or 'none')}</p>"
-        + _table(
-            ["card", "in games", "seat-games", "mean points", "acquirer win", "95%", "flag"], rows
-        )
+        + _table(["card", "in games", "seat-games", "mean points", "acquirer win", "95%"], rows)
         + _img(plots, "content", "card win rates")
     )
 

@@ -55,14 +55,13 @@ def card_win_rates(content: dict[str, Any]) -> str | None:
         return None
     names = sorted(cards, key=lambda n: -cards[n]["acquirer_win_rate"])
     rates = [cards[n]["acquirer_win_rate"] for n in names]
-    colors = {"strong": "#c0392b", "weak": "#7f8c8d", "": "#4a7bb7"}
     fig, ax = plt.subplots(figsize=(SIZE[0], max(2.0, 0.22 * len(names) + 1)))
-    ax.barh(names, rates, color=[colors[cards[n]["flag"]] for n in names])
+    ax.barh(names, rates, color="#4a7bb7")
     ax.axvline(content["fair_share"], color="#333", linestyle="--", label="fair share")
     ax.invert_yaxis()
     ax.tick_params(axis="y", labelsize=7)
     ax.set_xlabel("win rate of seats that acquired the card")
-    ax.set_title("content: acquirers' win rate (red = strong, grey = weak)")
+    ax.set_title("acquirers' win rate (correlation)")
     return _encode(fig)
 
 

@@ -183,8 +183,9 @@ class _CapReached(Exception):
 
 
 def lab_hooks(game: str) -> Any:
-    """The game's lab extension (its `claims` module) or None: `resources(state)`
-    and `action_kind(state, label)` when it defines them."""
+    """The game's lab extension (its `claims` module) or None. It may define
+    `resources(state)` (curves over the game), `public_counts(state)` (counts outside
+    the cards, for no-op turns), `action_kind(state, label)` and `PERSONAS`."""
     from cardlab.games import game_info
 
     try:
@@ -225,6 +226,9 @@ class _Tracker:
         self._resources: Callable[[GameState], dict[str, float]] | None = getattr(
             hooks, "resources", None
         )
+        self._counts: Callable[[GameState], dict[str, float]] | None = getattr(
+            hooks, "public_counts", None
+        )
         self._action_kind: Callable[[GameState, str], str] = getattr(
             hooks, "action_kind", first_word
         )
@@ -237,6 +241,8 @@ class _Tracker:
 
     def __call__(self, state: GameState, seat: int, action: int) -> None:
         public = self._public(state)
+        if self._resources is not None:
+            self.resources.append(self._resources(state))
         self._settle(state, public)
         self._state = state  # the live state play_game mutates: the final state at the end
         self.count += 1
@@ -254,8 +260,6 @@ class _Tracker:
             self.seat_actions[seat][self._action_kind(state, state.action_to_string(action))] += 1
         self.trace.append([float(x) for x in state.scores()])
         self.eval_trace.append([float(x) for x in state.progress_values()])
-        if public:
-            self.resources.append(public)
         if n_legal == 1:
             self.kind_forced[kind] += 1
         else:
@@ -263,7 +267,8 @@ class _Tracker:
         self._before = (kind, seat, n_legal == 1, self._key(state, public))
 
     def _public(self, state: GameState) -> dict[str, float]:
-        return self._resources(state) if self._resources is not None else {}
+        """Public counts outside the cards (RUNWAY's Hype): changing one is not a no-op."""
+        return self._counts(state) if self._counts is not None else {}
 
     def finish(self) -> None:
         """Settle the game's last move against the final state: a forced last move
@@ -400,7 +405,7 @@ def _fill_tracking(record: GameRecord, tracker: _Tracker) -> None:
     record.branching_curve = by_decile([float(n) for n in tracker.legal_counts])
     names = sorted({k for r in tracker.resources for k in r})
     record.resource_curves = {
-        k: by_decile([float(r.get(k, 0.0)) for r in tracker.resources]) for k in names
+        k: by_decile([float(r[k]) for r in tracker.resources if k in r]) for k in names
     }
     if len(record.winners) == 1:
         record.winner_max_deficit = largest_deficit(tracker.trace, record.winners[0])

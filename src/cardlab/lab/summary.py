@@ -44,10 +44,17 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
             delta = f"{value - old:+.4g}" if isinstance(old, int | float) else "—"
             row += f" {_fmt(old) if old is not None else '—'} | {delta} |"
         lines.append(row)
-    skill = report.get("skill", {})
-    if skill.get("rows"):
-        ladder = ", ".join(f"{r['agent']} {r['win_rate']:.1%}" for r in skill["rows"])
-        lines += ["", f"Ladder: {ladder} (ordered: {'yes' if skill['ordered'] else 'no'})"]
-    flagged = report["main"]["content"].get("flagged", [])
-    lines += ["", f"Flagged cards: {', '.join(flagged) or 'none'}", ""]
+    for cell in report.get("skill", {}).get("cells", []):
+        lines += ["", f"Skill: {cell['sentence']}"]
+    impact = report.get("card_impact", {})
+    flagged = [
+        f"{a['label']} ({a['reading']})"
+        for a in impact.get("ablations", [])
+        if a.get("reading") not in (None, "no clear effect")
+    ]
+    lines += [
+        "",
+        f"Card impact (ablations): {', '.join(flagged) or 'no clear effect or not run'}",
+        "",
+    ]
     return "\n".join(lines)

@@ -6,7 +6,7 @@ import importlib
 from collections import Counter
 from typing import Any
 
-from cardlab.lab.claims import claim, untestable, verdict
+from cardlab.lab.claims import INVARIANT, claim, untestable, verdict
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import MAX_SEEDS, finished
 from cardlab.lab.simulate import Observer
@@ -32,6 +32,7 @@ class PickObserver(Observer):
     "supercomputer.must_play",
     "Each player must play a part card each turn even if it doesn't connect. Unconnected parts "
     "are scrap.",
+    kind=INVARIANT,
 )
 def must_play(ctx: LabContext) -> Any:
     bad: list[dict[str, Any]] = []
@@ -65,6 +66,10 @@ def must_play(ctx: LabContext) -> Any:
 @claim(
     "supercomputer.sample_30_40_50",
     "Sample Completed Computer - Round 1 Score: 30 / Round 2 Score: 40 / Round 3 Score: 50",
+    kind=INVARIANT,
+    circular="the rulebook's card images are lost; we designed the card values so that a "
+    "sample computer scores 30/40/50 (ruling S10). It checks our card file against that "
+    "design (a regression check for --cards files), not the rulebook's game",
 )
 def sample_30_40_50(ctx: LabContext) -> Any:
     try:
@@ -120,6 +125,7 @@ def tie_break_4way(ctx: LabContext) -> Any:
     "supercomputer.public_race_no_negative",
     "Option 2: ... place (players - 1) builds face up ... Upon a tie the build card is "
     "discarded. No negative points are awarded in this variant.",
+    kind=INVARIANT,
 )
 def public_race_no_negative(ctx: LabContext) -> Any:
     game = ctx.game_class(ctx.players, **{**ctx.options, "builds": "public_race"})
@@ -142,3 +148,25 @@ def public_race_no_negative(ctx: LabContext) -> Any:
         negative_scrap_entries=scrap_neg,
         reading="ruling S9: no build penalties in the race; scrapped parts still score red",
     )
+
+
+# --- lab hooks (read by cardlab.lab.simulate and the report) ---
+
+PERSONAS = ("points", "builder")
+"""The report's default seats mix these with greedy."""
+
+
+def resources(state: Any) -> dict[str, float]:
+    """Scrap rate so far: scrapped parts per part played (all seats)."""
+    info = state.info()
+    scrapped = sum(info.get("scrapped") or [0])
+    picks = sum(info.get("picks") or [0])
+    return {"scrap_rate": round(scrapped / picks, 4) if picks else 0.0}
+
+
+def action_kind(state: Any, label: str) -> str:
+    """keep (a build), pick, place or scrap."""
+    kind = state.decision_kind()
+    if kind == "place":
+        return "scrap" if "scrap" in label.lower() else "place"
+    return label.split(" ", 1)[0].lower()

@@ -1,11 +1,13 @@
-"""UPTIME's rulebook claims (seed 000), each checked by simulation."""
+"""UPTIME's rulebook claims (seed 000), each checked by simulation, and UPTIME's lab
+hooks: the report's default personas, the public counts a turn can change, the
+resource curves (Supply size, Build Row cards the mover can claim) and card ablations."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from cardlab.lab.claims import claim, untestable, verdict
+from cardlab.lab.claims import INVARIANT, claim, untestable, verdict
 from cardlab.lab.claims.common import length_verdict
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import MAX_SEEDS, finished
@@ -50,8 +52,12 @@ class TurnObserver(Observer):
     "uptime.no_dead_turn",
     "Pass - draw the top 1 card of the Supply Deck. Always legal, even with an empty hand or an "
     "empty Build Row - this is the safety valve that guarantees no turn is ever a dead end.",
+    kind=INVARIANT,
 )
 def no_dead_turn(ctx: LabContext) -> Any:
+    """Pass is legal at every turn by construction (an invariant). What a player feels is
+    different: the evidence shows how many turns did nothing at all (no card moved, no
+    score changed), from the report's main run."""
     turns = no_pass = empty = only = 0
     bad: list[int] = []
     for agents in (["random"], list(ctx.agents)):
@@ -64,6 +70,8 @@ def no_dead_turn(ctx: LabContext) -> Any:
             if (g["no_pass"] or g["empty"]) and len(bad) < MAX_SEEDS:
                 bad.append(g["seed"])
     main = ctx.run()
+    turn_decisions = sum(r.kind_decisions.get("turn", 0) for r in main.records)
+    turn_noops = sum(r.kind_noop.get("turn", 0) for r in main.records)
     return verdict(
         no_pass == 0 and empty == 0,
         turns_checked=turns,
@@ -71,17 +79,18 @@ def no_dead_turn(ctx: LabContext) -> Any:
         turns_where_pass_was_not_legal=no_pass,
         counter_example_seeds=bad,
         turns_where_only_draw_or_pass_was_legal=only,
-        dead_turns_per_game_main_run=round(
-            sum(r.dead_turns for r in main.records) / len(main.records), 3
-        ),
-        note="a turn whose only options are Draw/Pass on an empty Supply does nothing; the "
-        "rulebook accepts that ('Pass still works and simply does nothing')",
+        main_run_turns_that_did_nothing=turn_noops,
+        main_run_noop_turn_share=round(turn_noops / max(1, turn_decisions), 4),
+        about_noop="a turn that moved no card and changed no score (e.g. Draw or Pass on an "
+        "empty Supply): legal, but a dead end in all but name; see Turn quality",
     )
 
 
-def pass_only_game(ctx: LabContext, players: int, index: int) -> dict[str, Any]:
+def pass_only_game(
+    ctx: LabContext, players: int, index: int, options: dict[str, Any]
+) -> dict[str, Any]:
     """Every seat always passes (or takes the first option of a sub-decision)."""
-    game = load_checked(ctx.game, players, ctx.options)
+    game = load_checked(ctx.game, players, {**ctx.options, **options}, ctx.cards)
     seed = game_seed(ctx.seed, index)
     state = game.new_initial_state(seed)
     decisions = 0
@@ -100,28 +109,95 @@ def pass_only_game(ctx: LabContext, players: int, index: int) -> dict[str, Any]:
     }
 
 
-@claim(
-    "uptime.always_ends",
-    "Both decks are finite, so the game always ends. (Probed with players who only ever Pass.)",
-)
-def always_ends(ctx: LabContext) -> Any:
+class RowObserver(Observer):
+    """When did the Build Row last change? A game that stalls with the Row unchanged
+    for its last rounds froze: only a claim moves the Row, and nobody could claim."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.row: list[str] | None = None
+        self.changed_round = 0
+
+    def see(self, state: Any, seat: int, action: int) -> None:
+        row = state.zones()["public:build_row"]
+        if row != self.row:
+            self.row = list(row)
+            self.changed_round = int(state.info().get("rounds") or 0)
+
+    def finish(self, result: Any) -> dict[str, Any]:
+        rounds = int(result.info.get("rounds") or 0)
+        return {
+            "end_reason": result.info.get("end_reason"),
+            "rounds": rounds,
+            "players": len(result.returns),
+            "rounds_row_frozen_at_end": rounds - self.changed_round,
+        }
+
+
+FROZEN_ROUNDS = 3
+"""A stalled game whose Build Row did not change in its last 3+ rounds froze."""
+
+
+def _ending(ctx: LabContext, stall_end: bool) -> Any:
+    """Do games end by a rule? Report agents at 2-4 players, and pass-only players."""
+    option = {"stall_end": stall_end}
     cls = ctx.game_class
-    games = [
-        pass_only_game(ctx, n, i)
-        for n in range(cls.min_players, cls.max_players + 1)
+    counts = range(cls.min_players, cls.max_players + 1)
+    played: list[dict[str, Any]] = []
+    for n in counts:
+        run = ctx.run(observer=RowObserver, players=n, games=ctx.probe_games, options=option)
+        played += run.records
+    endless = [g for g in played if g["end_reason"] in STALLED]
+    frozen = [g for g in endless if g["rounds_row_frozen_at_end"] >= FROZEN_ROUNDS]
+    by_players = {
+        str(n): {
+            "games": sum(1 for g in played if g["players"] == n),
+            "did_not_end_by_a_rule": sum(1 for g in endless if g["players"] == n),
+            "build_row_frozen": sum(1 for g in frozen if g["players"] == n),
+        }
+        for n in counts
+    }
+    passers = [
+        pass_only_game(ctx, n, i, option)
+        for n in counts
         for i in range(min(PASS_ONLY_GAMES, ctx.probe_games))
     ]
-    reasons = Counter(g["end_reason"] for g in games)
-    endless = [g for g in games if g["end_reason"] in STALLED]
+    pass_endless = [g for g in passers if g["end_reason"] in STALLED]
     return verdict(
-        not endless,
-        stall_end=ctx.options.get("stall_end", "default (true)"),
-        pass_only_games=len(games),
-        end_reasons=dict(reasons),
+        not endless and not pass_endless,
+        stall_end=stall_end,
+        agents=list(ctx.agents),
+        games=len(played),
+        end_reasons=dict(Counter(g["end_reason"] for g in played)),
         games_that_did_not_end_by_a_rule=len(endless),
-        examples=endless[:MAX_SEEDS],
-        rule="fails when a game stops only by the engine's hard cap ('stalled') or the lab's "
-        f"cap ({PASS_ONLY_CAP} decisions)",
+        build_row_frozen=len(frozen),
+        by_players=by_players,
+        frozen_row_seeds=[g["seed"] for g in frozen[:MAX_SEEDS]],
+        stalled_seeds=[g["seed"] for g in endless[:MAX_SEEDS]],
+        pass_only_games=len(passers),
+        pass_only_games_that_did_not_end=len(pass_endless),
+        rule="fails when any game stops only by the engine's hard round cap ('stalled') or the "
+        f"lab's cap; the Build Row is frozen when it did not change in the last "
+        f"{FROZEN_ROUNDS}+ rounds of such a game",
+    )
+
+
+@claim(
+    "uptime.always_ends",
+    "Both decks are finite, so the game always ends.",
+)
+def always_ends(ctx: LabContext) -> Any:
+    """As written (no stall rule: option stall_end=false), with the report's agents and with
+    players who only Pass; then under ruling U13 (the stall end). U13 is our ruling, not
+    the rulebook's: the verdict is the rulebook's, with U13's beside it."""
+    as_written = _ending(ctx, stall_end=False)
+    ruled = _ending(ctx, stall_end=True)
+    return as_written.resting_on(
+        ["U13"],
+        ruled,
+        "fails as written: games stall with the Build Row frozen (seeds in the evidence); "
+        "holds only with ruling U13, which ends a game after a round with an empty Supply "
+        "Deck and no claim",
     )
 
 
@@ -130,8 +206,12 @@ def always_ends(ctx: LabContext) -> Any:
     "Tie-break, in order: most Computers built, then most Contracts won, then fewest Draw/Pass "
     "actions taken all game, then the tied player earliest in turn order. This always produces "
     "exactly one winner.",
+    kind=INVARIANT,
 )
 def one_winner(ctx: LabContext) -> Any:
+    """One winner is guaranteed (the last level is turn order): an invariant. What matters
+    to a designer is how often each level decides, shown with intervals: a game decided
+    by turn order is decided by the seat, not by play."""
     checked = 0
     levels: Counter[str] = Counter()
     shared: list[int] = []
@@ -143,15 +223,25 @@ def one_winner(ctx: LabContext) -> Any:
                 levels[r.tiebreak or "not needed"] += 1
                 if len(r.winners) != 1 and len(shared) < MAX_SEEDS:
                     shared.append(r.seed)
+    share = {}
+    for level, k in levels.most_common():
+        lo, hi = wilson(k, checked)
+        share[level] = {
+            "games": k,
+            "share": round(k / checked, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+        }
     return verdict(
-        not shared, games=checked, tiebreak_levels=dict(levels), games_with_several_winners=shared
+        not shared,
+        games=checked,
+        tiebreak_levels=share,
+        games_with_several_winners=shared,
     )
 
 
 @claim("uptime.length_25_30", "3-4 players · 25-30 min")
 def length_25_30(ctx: LabContext) -> Any:
-    ok, evidence = length_verdict(ctx, [3, 4], 25 * 0.75, 30 * 1.25, ctx.probe_games)
-    return verdict(ok, **evidence)
+    return length_verdict(ctx, [3, 4], ctx.probe_games)
 
 
 @claim(
@@ -160,19 +250,14 @@ def length_25_30(ctx: LabContext) -> Any:
     "still thins fast enough for a ~25-minute game.",
 )
 def two_player_length(ctx: LabContext) -> Any:
-    ok, evidence = length_verdict(ctx, [2], 25 * 0.75, 25 * 1.25, ctx.probe_games)
-    return verdict(ok, **evidence)
+    return length_verdict(ctx, [2], ctx.probe_games)
 
 
 PERSONAS = ("converter", "auctioneer", "greedy")
 """The bots of the Computer probes: the planned converter (builds a Computer whenever the rules
 allow), the auctioneer (hoards materials for Contracts) and greedy, cycled over the seats."""
-DESIGNER_OPTIONS = ("supply_reshuffle", "row_sweep")
-REMEDIES: tuple[dict[str, bool], ...] = (
-    {"supply_reshuffle": True},
-    {"row_sweep": True},
-    {"supply_reshuffle": True, "row_sweep": True},
-)
+DESIGNER_OPTIONS = ("row_sweep",)
+REMEDIES: tuple[dict[str, bool], ...] = ({"row_sweep": True},)
 """Designer options (not in the rulebook, docs/rules/uptime.md) the Computer claims are also
 evaluated under, as evidence labelled with the option; the verdict is about the report's rules."""
 MIN_SEATS = 20
@@ -346,3 +431,20 @@ def computers_differ(ctx: LabContext) -> Any:
         "the verdict above is for the report's rules; these are the same check under designer "
         f"options (not in the rulebook), {ctx.probe_games} games each with the probe agents",
     )
+
+
+# --- lab hooks (read by cardlab.lab.simulate and the report) ---
+
+
+def resources(state: Any) -> dict[str, float]:
+    """Public resources per decision: cards left in the Supply Deck and, at a main turn,
+    how many claims (Requisition, Reserve, auction) the mover could make: the Row freezing
+    shows as that count falling to 0 while the Supply runs dry."""
+    zones = state.zones()
+    out = {"supply_deck": float(len(zones.get("hidden:supply_deck", [])))}
+    if state.decision_kind() == "turn":
+        labels = [state.action_to_string(a) for a in state.legal_actions()]
+        out["claims_open_to_mover"] = float(
+            sum(1 for lbl in labels if not lbl.startswith(("Draw", "Pass")))
+        )
+    return out

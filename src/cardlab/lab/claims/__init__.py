@@ -14,48 +14,74 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardlab.lab.context import LabContext
+from cardlab.lab.verdicts import (
+    DESIGN,
+    FAILS,
+    HOLDS,
+    INVARIANT,
+    KINDS,
+    NEEDS_DATA,
+    UNTESTABLE,
+    VERDICTS,
+    Verdict,
+    judged,
+    needs_data,
+    untestable,
+    verdict,
+)
 
-HOLDS, FAILS, UNTESTABLE = "holds", "fails", "untestable"
-VERDICTS = (HOLDS, FAILS, UNTESTABLE)
-
-
-@dataclass
-class Verdict:
-    verdict: str
-    evidence: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.verdict not in VERDICTS:
-            raise ValueError(f"verdict must be one of {VERDICTS}, not {self.verdict!r}")
-
-
-def verdict(ok: bool, **evidence: Any) -> Verdict:
-    """`holds` when `ok` (a computed condition), else `fails`, with evidence."""
-    return Verdict(HOLDS if ok else FAILS, evidence)
-
-
-def untestable(reason: str, **evidence: Any) -> Verdict:
-    return Verdict(UNTESTABLE, {"reason": reason, **evidence})
+__all__ = [
+    "DESIGN",
+    "FAILS",
+    "HOLDS",
+    "INVARIANT",
+    "KINDS",
+    "NEEDS_DATA",
+    "UNTESTABLE",
+    "VERDICTS",
+    "Claim",
+    "Verdict",
+    "claim",
+    "claims_for",
+    "evaluate",
+    "judged",
+    "needs_data",
+    "untestable",
+    "verdict",
+]
 
 
 @dataclass(frozen=True)
 class Claim:
+    """A rulebook claim: `kind` is `design` (simulation can refute it) or `invariant`
+    (the engine guarantees it: a regression check); `circular` says why a design
+    claim cannot fail as tested (e.g. we designed the cards to meet it)."""
+
     id: str
     text: str
     check: Callable[[LabContext], Verdict]
+    kind: str = DESIGN
+    circular: str = ""
 
 
 _CLAIMS: dict[str, list[Claim]] = {}
 
 
-def claim(claim_id: str, text: str) -> Callable[[Callable[[LabContext], Verdict]], Any]:
+def claim(
+    claim_id: str, text: str, kind: str = DESIGN, circular: str = ""
+) -> Callable[[Callable[[LabContext], Verdict]], Any]:
+    if kind not in KINDS:
+        raise ValueError(f"claim {claim_id}: kind must be one of {KINDS}, not {kind!r}")
+
     def wrap(fn: Callable[[LabContext], Verdict]) -> Callable[[LabContext], Verdict]:
         game = claim_id.split(".", 1)[0]
-        _CLAIMS.setdefault(game, []).append(Claim(claim_id, text, fn))
+        registry = _CLAIMS.setdefault(game, [])
+        registry[:] = [c for c in registry if c.id != claim_id]  # a reload replaces
+        registry.append(Claim(claim_id, text, fn, kind, circular))
         return fn
 
     return wrap
@@ -78,7 +104,9 @@ def games_with_claims() -> list[str]:
 
 
 def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, Any]]:
-    """Every claim of the context's game: `{id, text, verdict, evidence}`."""
+    """Every claim of the context's game, in report.json's shape:
+    `{id, text, kind, verdict, evidence, rests_on, with_rulings, note, circular}`
+    (docs/lab.md, "Claims")."""
     out = []
     for c in claims_for(ctx.game):
         if only and c.id not in only:
@@ -97,5 +125,9 @@ def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, A
             v.evidence["probe_errors"] = len(ctx.probe_errors)
             v.evidence["probe_error_examples"] = ctx.probe_errors[:5]
         v.evidence["probe_s"] = round(time.perf_counter() - start, 2)
-        out.append({"id": c.id, "text": c.text, "verdict": v.verdict, "evidence": v.evidence})
+        row = {"id": c.id, "text": c.text, "kind": c.kind, **v.as_dict()}
+        row["circular"] = c.circular
+        if c.circular and not v.note:
+            row["note"] = f"circular: {c.circular}"
+        out.append(row)
     return out

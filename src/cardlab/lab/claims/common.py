@@ -11,9 +11,11 @@ from typing import Any
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import finished
 from cardlab.lab.stats import Z95, wilson
+from cardlab.lab.timemodel import BOX_TOLERANCE, accepted_band, judge_length, mean_range
+from cardlab.lab.verdicts import Verdict, judged, untestable
 
-LENGTH_TOLERANCE = 0.25
-"""A box time of T minutes holds when the estimated mean is within T +- 25%."""
+LENGTH_TOLERANCE = BOX_TOLERANCE
+"""A box time of T minutes is met by an estimate within T +- 25% (timemodel.BOX_TOLERANCE)."""
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -31,37 +33,46 @@ def diff_ci(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float
 
 
 def minutes_by_count(ctx: LabContext, counts: Sequence[int], games: int) -> dict[int, Any]:
-    """Estimated minutes (time model) per player count, with a 95% interval."""
+    """Estimated minutes (quick and slow ends of the time model) per player count."""
     out = {}
     for n in counts:
         run = ctx.run(players=n, games=games if n != ctx.players else ctx.games)
-        mins = [
-            ctx.time_model.game_seconds(r.kind_decisions, r.kind_forced) / 60
-            for r in run.records
-            if r.error is None
-        ]
-        m, lo, hi = mean_ci(mins)
-        out[n] = {
-            "mean_minutes": round(m, 2),
-            "ci95": [round(lo, 2), round(hi, 2)],
-            "games": len(mins),
-        }
+        ranges = [ctx.time_model.minutes(r) for r in run.records if r.error is None]
+        out[n] = mean_range(ranges) if ranges else {"games": 0, "range": [0.0, 0.0]}
     return out
 
 
-def length_verdict(
-    ctx: LabContext, counts: Sequence[int], low: float, high: float, games: int
-) -> tuple[bool, dict[str, Any]]:
-    """Does every player count's estimated mean length fall in [low, high] minutes?"""
+def length_verdict(ctx: LabContext, counts: Sequence[int], games: int) -> Verdict:
+    """The box's stated minutes (GameInfo.box_minutes, +-25%) against the estimated range
+    at each player count: fails if any count's range lies wholly outside its band (even
+    the generous end misses), holds if every count's range lies wholly inside, else
+    needs_data (stopwatch play decides: `cardlab calibrate`)."""
+    box = ctx.info.box_minutes
+    missing = [n for n in counts if n not in box]
+    if missing:
+        return untestable(f"the rulebook states no playing time at {missing} players")
     per = minutes_by_count(ctx, counts, games)
-    ok = all(low <= v["mean_minutes"] <= high for v in per.values())
-    return ok, {
-        "accepted_range_min": [low, high],
-        "by_players": {str(k): v for k, v in per.items()},
-        "time_model": ctx.time_model.as_dict(),
-        "caveat": "minutes come from the time model (seconds per decision kind); "
-        "override it with --time-model from stopwatch playtests",
-    }
+    readings = {}
+    for n, v in per.items():
+        band = accepted_band(box[n])
+        v["box_minutes"] = list(box[n])
+        v["accepted_band"] = list(band)
+        ok = judge_length(v["range"], band)
+        v["reading"] = {True: "fits", False: "misses", None: "straddles"}[ok]
+        readings[n] = ok
+    ok = False if False in readings.values() else None if None in readings.values() else True
+    model = ctx.time_model
+    return judged(
+        ok,
+        by_players={str(k): v for k, v in per.items()},
+        time_model_source=model.source,
+        time_model=model.as_dict(),
+        rule="each player count's estimated range (quick end: every decision at its kind's "
+        "quick time; slow end: every decision slow; simultaneous kinds at the slowest seat; "
+        "plus each round's overhead) against the box +-25%: fails only if the range lies "
+        "wholly outside, holds only if it lies wholly inside, else needs data",
+        decides_it="stopwatch times: play at the browser table, then cardlab calibrate",
+    )
 
 
 def style_matchup(ctx: LabContext, styles: Sequence[str], games: int) -> dict[str, Any]:
