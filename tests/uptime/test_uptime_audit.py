@@ -171,8 +171,14 @@ def test_auction_goes_clockwise_from_the_opener_once_and_the_opener_does_not_ans
     assert names(s, s.tab[1]) == ["Weather Supercluster"] and s.hand[1] == []
     assert [len(h) for h in s.hand] == [3, 0, 5, 2]  # losers keep their cards
     text = log(s)
-    assert "Seat 2 opens bidding on Weather Supercluster at 1." in text
-    assert "Seat 1 wins Weather Supercluster for 4, paying Copper, Copper, Copper, Copper." in text
+    assert (
+        "Seat 2 opens an auction on the Contract Weather Supercluster (slot 1) at 1 material."
+        in text
+    )
+    assert (
+        "Seat 1 wins the Contract Weather Supercluster for 4 materials, "
+        "paying Copper, Copper, Copper, Copper." in text
+    )
 
 
 # ---- observation: a perfect memory loses nothing ---------------------------------------------
@@ -191,13 +197,13 @@ def test_log_records_every_public_event_by_name():
     text = log(s, 1)
     assert text == log(s, 2)  # the same public log for everyone
     for line in (
-        "Seat 0 requisitions Blade, paying CPU, RAM, Case.",
+        "Seat 0 requisitions Blade from slot 1, paying CPU, RAM, Case.",
         "Seat 0 returns PSU to the bottom of the Build Deck (Blade).",
-        "Seat 0 reveals Power Surge; it resolves and leaves the game.",
-        "Seat 0 takes a free Silicon from the supply discard (Power Surge).",
-        "Seat 0 takes a free Copper from the supply discard (Power Surge).",
-        "Seat 0 draws (Blade) 1 card.",
-        "Build Row refilled with Motherboard, PSU.",  # the returned card refills the Row
+        "Seat 0 reveals the Twist Power Surge; it resolves and leaves the game.",
+        "Power Surge: Seat 0 takes a free Silicon from the Supply discard.",
+        "Power Surge: Seat 0 takes a free Copper from the Supply discard.",
+        "Seat 0 draws 1 card for the Blade.",
+        "The Build Row is refilled with Motherboard, PSU.",  # the returned card refills the Row
     ):
         assert line in text, line
     assert s.observation(1)["players"][0]["known_materials"] == {"Silicon": 1, "Copper": 1}
@@ -209,7 +215,7 @@ def test_forced_sub_decisions_are_not_in_history_and_replay_reproduces_them():
     s = arrange(game(), hands={0: ["Silicon", "Copper"]}, row=["CPU"])
     act(s, "Requisition CPU")  # both payments are forced
     assert s.history() == [A.REQ]
-    assert "Seat 0 requisitions CPU, paying Silicon, Copper." in log(s)
+    assert "Seat 0 requisitions CPU from slot 1, paying Silicon, Copper." in log(s)
     g = game(4)
     import random
 

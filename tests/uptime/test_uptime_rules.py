@@ -40,7 +40,10 @@ def test_setup_deals_four_and_reveals_four_first_player_from_seed():
         surge = [0, 0, 0, 0]
         if s.removed and s.t.name[s.removed[0]] == "Power Surge" or len(s.removed) == 2:
             log = s.observation(0)["log"]
-            surge = [sum(f"Seat {p} reveals Power Surge" in line for line in log) for p in range(4)]
+            surge = [
+                sum(f"Seat {p} reveals the Twist Power Surge" in line for line in log)
+                for p in range(4)
+            ]
         assert [len(h) for h in s.hand] == [4 + 2 * x for x in surge]  # Twists replaced (U6)
         assert s.current_player() == s.first
         firsts.add(s.first)

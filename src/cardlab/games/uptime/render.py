@@ -7,7 +7,11 @@ from typing import Any
 
 from rich.markup import escape
 
-from cardlab.games.uptime import scoring
+from cardlab.games.uptime.view import final_table, points_phrase
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def _card(c: dict[str, Any]) -> str:
@@ -56,12 +60,11 @@ def render_text(state: Any, seat: int) -> str:
     for pl in obs["players"]:
         who = "You" if pl["seat"] == seat else f"Seat {pl['seat']}"
         first = " (first player)" if pl["seat"] == obs["first_player"] else ""
-        pts = pl["points"]
         lines.append(
-            f"  {who}{first}: [bold]{pts['total']} pts[/bold] "
-            f"(Computers {pts['computers']}, Network {pts['network']}, Contracts {pts['contracts']}, "
-            f"leftovers {pts['leftovers']}); hand {pl['hand_materials']} materials + "
-            f"{pl['hand_patches']} Patches; Draw/Pass {pl['draw_pass_actions']}"
+            f"  {who}{first}: [bold]{escape(points_phrase(pl['points']))}[/bold]; "
+            f"hand {_count(pl['hand_materials'], 'material')} + "
+            f"{_count(pl['hand_patches'], 'Patch', 'Patches')}; "
+            f"{_count(pl['computers'], 'Computer')}; Draw/Pass actions {pl['draw_pass_actions']}"
             + ("; Tower discount ready" if pl["tower_discount"] else "")
         )
         cards = ", ".join(_card(c) for c in pl["tableau"]) or "(nothing built)"
@@ -79,28 +82,25 @@ def render_text(state: Any, seat: int) -> str:
 
 
 def render_final(state: Any) -> str:
-    """Final score table; names the tie-break level when one decided."""
-    winner, level = scoring.rank(state)
-    info = state.info()
-    lines = [f"[bold]UPTIME final scores[/bold] (game ended: {info['end_reason']})", ""]
-    lines.append(
-        f"{'Seat':<6}{'Total':>6}{'Comp':>6}{'Net':>5}{'Contr':>7}{'Left':>6}"
-        f"{'#Comp':>7}{'#Contr':>8}{'Draw/Pass':>11}"
-    )
-    order = sorted(range(state.n), key=lambda q: (q != winner, -info["points"][q]["total"]))
-    for q in order:
-        pts = info["points"][q]
-        mark = "  [bold green]winner[/bold green]" if q == winner else ""
+    """Final score table from the public view: points by source (they add up to the total),
+    the tie-break facts, and the line that decided (U17)."""
+    obs = state.public_observation()
+    table = final_table(obs)
+    players = obs["players"]
+    reason = obs["end_triggered"] or ""
+    lines = [f"[bold]UPTIME final scores[/bold] (game ended: {escape(reason)})", ""]
+    head = "".join(f"{c:>11}" for c in table.columns)
+    lines.append(f"{'Seat':<8}{head}{'Total':>7}{'Computers built':>17}{'Contracts won':>15}")
+    lines[-1] += f"{'Draw/Pass':>11}"
+    for row in sorted(table.rows, key=lambda r: (r.seat not in table.winners, -r.total)):
+        pl = players[row.seat]
+        parts = "".join(f"{int(p):>11}" for p in row.parts)
+        mark = "  [bold green]winner[/bold green]" if row.seat in table.winners else ""
         lines.append(
-            f"{q:<6}{pts['total']:>6}{pts['computers']:>6}{pts['network']:>5}{pts['contracts']:>7}"
-            f"{pts['leftovers']:>6}{info['computers'][q]:>7}{info['contracts'][q]:>8}"
-            f"{info['draw_pass_actions'][q]:>11}{mark}"
+            f"{row.name:<8}{parts}{int(row.total):>7}{pl['computers']:>17}{pl['contracts']:>15}"
+            f"{pl['draw_pass_actions']:>11}{mark}"
         )
     lines.append("")
-    if level is None:
-        lines.append(f"Seat {winner} wins on points.")
-    else:
-        lines.append(
-            f"Tie on points; decided by the tie-break: {level.replace('_', ' ')}. Seat {winner} wins."
-        )
+    lines.append(escape(table.decided_by) + ".")
+    lines.extend(escape(note) for note in table.notes)
     return "\n".join(lines)

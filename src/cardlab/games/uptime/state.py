@@ -420,6 +420,7 @@ class UptimeState(GameState):
                 elif code == S_BLADE:
                     self._step_blade(step[1])
                 else:  # S_BEGIN
+                    self._log(("round", 1))
                     self.supply_empty_round = self._supply_dry()
                     self._start_turn(self.first)
                 continue
@@ -446,7 +447,7 @@ class UptimeState(GameState):
         elif dk == A.D_OPEN_BID:
             self.a_high, self.a_seat = a - A.BID, p
             self.a_queue = tuple((p + i) % self.n for i in range(1, self.n))
-            self._log(("open", p, self.row[self.a_slot], self.a_high))
+            self._log(("open", p, self.row[self.a_slot], self.a_high, self.a_slot))
             self._next_bidder()
         else:  # D_RAISE
             if a == A.BID_PASS:
@@ -475,7 +476,7 @@ class UptimeState(GameState):
             patch = self._remove_from_hand(p, PATCH, 0)
             self.npatch[p] -= 1
             self.rpatch[s], self.resv[s] = patch, p
-            self._log(("reserve", p, self.row[s]))
+            self._log(("reserve", p, self.row[s], s))
 
     def _sweep(self, p: int) -> None:
         """Designer option row_sweep: the unreserved Row cards go face-up (so their identity is
@@ -606,7 +607,7 @@ class UptimeState(GameState):
             s = self.pay_slot
             c = self.row[s]
             self.row[s] = -1
-            self._log(("claim", p, c, paid))
+            self._log(("claim", p, c, paid, s))
             k = t.kind[c]
             if k == PATCH:
                 self.hand[p].append(c)  # U3: a Patch goes to hand
@@ -709,6 +710,7 @@ class UptimeState(GameState):
         hand = self.hand[p]
         mats = self.mats
         got = 0
+        wanted = n
         while n:
             if not supply:
                 if not (self.sdisc and self.game.options["supply_reshuffle"]):
@@ -726,17 +728,19 @@ class UptimeState(GameState):
                 n -= 1
                 continue
             self.removed.append(c)
-            self._log(("twist", p, c))
             if t.sub[c] == SURGE:
-                self._log(("got", p, got, why))
+                if got:  # the cards before the Twist, then the Twist, then the replacement
+                    self._log(("got", p, got, why, got))
+                self._log(("twist", p, c))
                 if n:
                     self.steps.append((S_DRAW, p, n, why))  # the replacement, after the choices
                 self.steps.append((S_CHOOSE, p, "Power Surge"))
                 self.steps.append((S_CHOOSE, p, "Power Surge"))
                 return
             self.shortage = True
+            self._log(("twist", p, c))
             self._log(("shortage_pending",))
-        self._log(("got", p, got, why))
+        self._log(("got", p, got, why, wanted))
 
     def _step_choose(self, p: int, reason: str) -> None:
         if not self._any_material_left():
@@ -794,6 +798,7 @@ class UptimeState(GameState):
                 self._finish()
                 return
             self.round += 1
+            self._log(("round", self.round))
             self.row_moved = False
             self.supply_empty_round = self._supply_dry()
         self._start_turn((p + 1) % n)
@@ -811,3 +816,7 @@ class UptimeState(GameState):
         self.dk, self.dseat = A.D_OVER, TERMINAL_PLAYER
         self.steps.clear()
         self._log(("end", self.end_reason))
+        winner, level = scoring.rank(self)
+        final = tuple(scoring.breakdown(self, q) for q in range(self.n))
+        facts = tuple((self.ncomp[q], self.ncontract[q], self.draw_pass[q]) for q in range(self.n))
+        self._log(("final", final, winner, level, facts, self.first))

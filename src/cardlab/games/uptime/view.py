@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import scoring
-from cardlab.games.uptime.cards import COMPUTER, CONTRACT, NETWORK, PATCH
+from cardlab.games.uptime.cards import COMPUTER, CONTRACT, KIND_NAMES, NETWORK, PATCH
 
 if TYPE_CHECKING:
     from cardlab.games.uptime.state import UptimeState
@@ -131,75 +132,316 @@ def decision_text(state: UptimeState) -> str:
     return f"{who}: raise above {state.a_high} or pass (Contract {card})"
 
 
-# ---- log ----------------------------------------------------------------------------
-def log_text(state: UptimeState, e: tuple[Any, ...]) -> str:
+# ---- the public log -------------------------------------------------------------------
+# The state logs compact tuples (card numbers); observations carry each as an event dict of
+# names and counts (never a card id: a card named here may later sit in a hand), and the same
+# event's readable line. `narrate` and `final_table` read only those dicts.
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+EVENT_KINDS = (
+    "setup", "round", "action", "got", "twist", "shortage_pending", "take", "gone", "nothing",
+    "claim", "reserve", "unreserve", "open", "raise", "decline", "cannot_raise", "win", "tower",
+    "return", "no_return", "sweep", "reshuffle", "refill", "skip_refill", "discard_top",
+    "trigger", "stall", "cap", "end", "final",
+)  # fmt: skip
+"""Every kind of public event an UPTIME log holds (`events[i]["kind"]`)."""
+
+
+def _event(state: UptimeState, e: tuple[Any, ...]) -> dict[str, Any]:
+    """One log entry as public facts: names, counts and seats."""
     t = state.t
     kind = e[0]
-    s = seat_name(e[1]) if len(e) > 1 and isinstance(e[1], int) else ""
+    name = t.name
+    mats = t.material_names
 
-    def names(cards: tuple[int, ...]) -> str:
-        return ", ".join(t.name[c] for c in cards) or "nothing"
+    def names(cards: tuple[int, ...]) -> list[str]:
+        return [name[c] for c in cards]
 
     if kind == "setup":
-        return f"{s} goes first. Build Row: {names(e[2])}."
+        return {"kind": kind, "seat": e[1], "row": names(e[2])}
+    if kind == "round":
+        return {"kind": kind, "round": e[1]}
     if kind == "action":
-        return f"{s} chooses {e[2].capitalize()}."
+        return {"kind": kind, "seat": e[1], "action": e[2]}
     if kind == "got":
-        verb = {"deal": "is dealt", "draw": "draws", "blade": "draws (Blade)"}[e[3]]
-        return f"{s} {verb} {e[2]} card{'s' if e[2] != 1 else ''}."
+        return {"kind": kind, "seat": e[1], "count": e[2], "why": e[3], "wanted": e[4]}
+    if kind in ("twist", "return", "unreserve"):
+        return {"kind": kind, "seat": e[1], "card": name[e[2]]}
+    if kind == "take":
+        return {"kind": kind, "seat": e[1], "material": mats[e[2]], "source": e[3], "why": e[4]}
+    if kind == "gone":
+        return {"kind": kind, "seat": e[1], "material": mats[e[2]]}
+    if kind == "nothing":
+        return {"kind": kind, "seat": e[1], "why": e[2]}
+    if kind == "claim":
+        return {
+            "kind": kind,
+            "seat": e[1],
+            "card": name[e[2]],
+            "card_kind": KIND_NAMES[t.kind[e[2]]],
+            "paid": names(e[3]),
+            "slot": e[4] + 1,
+        }
+    if kind == "reserve":
+        return {"kind": kind, "seat": e[1], "card": name[e[2]], "slot": e[3] + 1}
+    if kind == "open":
+        return {"kind": kind, "seat": e[1], "card": name[e[2]], "bid": e[3], "slot": e[4] + 1}
+    if kind == "raise":
+        return {"kind": kind, "seat": e[1], "bid": e[2]}
+    if kind in ("decline", "cannot_raise", "tower", "no_return"):
+        return {"kind": kind, "seat": e[1]}
+    if kind == "win":
+        return {"kind": kind, "seat": e[1], "card": name[e[2]], "price": e[3], "paid": names(e[4])}
+    if kind == "sweep":
+        return {"kind": kind, "seat": e[1], "cards": names(e[2])}
+    if kind == "reshuffle":
+        return {"kind": kind, "count": e[1]}
+    if kind == "refill":
+        return {"kind": kind, "cards": names(e[1])}
+    if kind in ("skip_refill", "shortage_pending", "stall"):
+        return {"kind": kind}
+    if kind == "discard_top":
+        return {"kind": kind, "card": name[e[1]]}
+    if kind == "trigger":
+        return {"kind": kind, "seat": e[1], "reason": e[2]}
+    if kind == "cap":
+        return {"kind": kind, "round": e[1]}
+    if kind == "end":
+        return {"kind": kind, "reason": e[1]}
+    if kind == "final":
+        return {
+            "kind": kind,
+            "points": [dict(b) for b in e[1]],
+            "winner": e[2],
+            "tiebreak": e[3],
+            "players": [
+                {"computers": a, "contracts": b, "draw_pass_actions": c} for a, b, c in e[4]
+            ],
+            "first_player": e[5],
+        }
+    raise ValueError(f"unknown UPTIME log entry {e!r}")  # pragma: no cover
+
+
+def points_phrase(points: dict[str, int]) -> str:
+    """'12 points (5 from Computers, 2 from Networks, ...)': never '5 pts (Computers 5)', which
+    reads as five Computers."""
+    parts = [
+        f"{points[key]} from {label}"
+        for key, label in (
+            ("computers", "Computers"),
+            ("network", "Networks"),
+            ("contracts", "Contracts"),
+            ("leftovers", "leftover materials"),
+        )
+        if points[key]
+    ]
+    total = _plural(points["total"], "point")
+    return f"{total} ({', '.join(parts)})" if parts else total
+
+
+_END_REASONS = {
+    "milestone": "the round of the Cloud Milestone is finished",
+    "build_deck_empty": "the round in which the Build Deck ran out is finished",
+    "stall": "stall rule, U13",
+    "stalled": "stopped at the round cap, stalled",
+}
+
+
+def event_text(ev: dict[str, Any]) -> str:
+    """The readable line of one public event (a dict from an observation's `events`)."""
+    kind = ev["kind"]
+    s = seat_name(ev["seat"]) if ev.get("seat") is not None else ""
+
+    def listed(items: list[str]) -> str:
+        return ", ".join(items) if items else "nothing"
+
+    if kind == "setup":
+        return f"{s} goes first. Build Row: {listed(ev['row'])}."
+    if kind == "round":
+        return f"Round {ev['round']} begins."
+    if kind == "action":
+        return f"{s} chooses {ev['action'].capitalize()}."
+    if kind == "got":
+        n, wanted = ev["count"], ev["wanted"]
+        verb = {"deal": "is dealt", "draw": "draws", "blade": "draws"}[ev["why"]]
+        what = _plural(n, "card") if n else "nothing"
+        blade = " for the Blade" if ev["why"] == "blade" else ""
+        short = (
+            (": the Supply is empty" if n == 0 else "; the Supply is empty") if n < wanted else ""
+        )
+        return f"{s} {verb} {what}{blade}{short}."
     if kind == "twist":
-        return f"{s} reveals {t.name[e[2]]}; it resolves and leaves the game."
+        return f"{s} reveals the Twist {ev['card']}; it resolves and leaves the game."
     if kind == "shortage_pending":
         return "Supply Shortage: the Build Row will not refill after the next claim."
     if kind == "take":
-        src = "the supply discard" if e[3] == "discard" else "the Supply Deck (then shuffled)"
-        return f"{s} takes a free {t.material_names[e[2]]} from {src} ({e[4]})."
+        src = (
+            "the Supply discard" if ev["source"] == "discard" else "the Supply Deck (then shuffled)"
+        )
+        return f"{ev['why']}: {s} takes a free {ev['material']} from {src}."
     if kind == "gone":
-        return f"{s} names {t.material_names[e[2]]}, but none is left anywhere."
+        return f"{s} names {ev['material']}, but none is left anywhere."
     if kind == "nothing":
-        return f"{s} gets nothing from {e[2]}: no raw material is left."
+        return f"{s} gets nothing from {ev['why']}: no raw material is left."
     if kind == "claim":
-        return f"{s} requisitions {t.name[e[2]]}, paying {names(e[3])}."
+        paid = f"paying {listed(ev['paid'])}" if ev["paid"] else "for free"
+        return f"{s} requisitions {ev['card']} from slot {ev['slot']}, {paid}."
     if kind == "reserve":
-        return f"{s} reserves {t.name[e[2]]} with a Patch."
+        return f"{s} reserves {ev['card']} (slot {ev['slot']}) with a Patch."
     if kind == "unreserve":
-        return f"{s}'s Patch on {t.name[e[2]]} is discarded (reservation over)."
+        return f"{s}'s Patch on {ev['card']} is discarded (reservation over)."
     if kind == "open":
-        return f"{s} opens bidding on {t.name[e[2]]} at {e[3]}."
+        return (
+            f"{s} opens an auction on the Contract {ev['card']} (slot {ev['slot']}) "
+            f"at {_plural(ev['bid'], 'material')}."
+        )
     if kind == "raise":
-        return f"{s} raises to {e[2]}."
+        return f"{s} raises to {_plural(ev['bid'], 'material')}."
     if kind == "decline":
-        return f"{s} passes."
+        return f"{s} passes (no raise)."
     if kind == "cannot_raise":
         return f"{s} cannot raise and passes."
     if kind == "win":
-        return f"{s} wins {t.name[e[2]]} for {e[3]}, paying {names(e[4])}."
+        return (
+            f"{s} wins the Contract {ev['card']} for {_plural(ev['price'], 'material')}, "
+            f"paying {listed(ev['paid'])}."
+        )
     if kind == "tower":
-        return f"{s} uses the Tower discount."
+        return f"{s} uses the Tower discount (this Network costs 1 material less)."
     if kind == "return":
-        return f"{s} returns {t.name[e[2]]} to the bottom of the Build Deck (Blade)."
+        return f"{s} returns {ev['card']} to the bottom of the Build Deck (Blade)."
     if kind == "no_return":
         return f"{s} has no Component to return (Blade)."
     if kind == "sweep":
-        return f"{s} sweeps {names(e[2])} to the bottom of the Build Deck (row_sweep)."
+        return f"{s} sweeps {listed(ev['cards'])} to the bottom of the Build Deck (designer option: Row sweep)."
     if kind == "reshuffle":
-        return f"The supply discard ({e[1]} cards) is shuffled into a new Supply Deck."
+        return f"The Supply discard ({_plural(ev['count'], 'card')}) is shuffled into a new Supply Deck."
     if kind == "refill":
-        return f"Build Row refilled with {names(e[1])}."
+        return f"The Build Row is refilled with {listed(ev['cards'])}."
     if kind == "skip_refill":
         return "Supply Shortage: the Build Row is not refilled this time."
     if kind == "discard_top":
-        return f"Two-player rule: the top Build card, {t.name[e[1]]}, is discarded."
+        return f"Two-player rule: the top Build card, {ev['card']}, is discarded."
     if kind == "trigger":
-        why = "reached the Cloud Milestone" if e[2] == "milestone" else "claimed; Build Deck empty"
+        why = (
+            "reached the Cloud Milestone"
+            if ev["reason"] == "milestone"
+            else "made a claim the empty Build Deck cannot refill"
+        )
         return f"Game end triggered: {s} {why}. The round is finished."
     if kind == "stall":
-        return "A full round with an empty Supply Deck and no claim: the game ends (U13)."
+        return "A full round with a dry Supply and no claim: the game ends (U13)."
     if kind == "cap":
-        return f"Round cap {e[1]} reached: the game is stopped as stalled."
+        return f"Round cap {ev['round']} reached: the game is stopped as stalled."
     if kind == "end":
-        return f"The game is over ({e[1]})."
-    return str(e)  # pragma: no cover
+        return f"The game is over: {_END_REASONS.get(ev['reason'], str(ev['reason']))}."
+    if kind == "final":
+        scores = "; ".join(
+            f"{seat_name(q)} {points_phrase(pts)}" for q, pts in enumerate(ev["points"])
+        )
+        decided = decided_by_text(
+            ev["points"], ev["winner"], ev["tiebreak"], ev["players"], ev["first_player"]
+        )
+        return f"Final scores: {scores}. {decided}."
+    raise ValueError(f"unknown UPTIME event {ev!r}")  # pragma: no cover
+
+
+def log_text(state: UptimeState, e: tuple[Any, ...]) -> str:
+    """The readable line of one of the state's log entries."""
+    return event_text(_event(state, e))
+
+
+def decided_by_text(
+    points: list[dict[str, int]],
+    winner: int,
+    level: str | None,
+    players: list[dict[str, Any]],
+    first: int,
+) -> str:
+    """The tie-break line that decided (U17), e.g. "Seat 2 wins on points" or "Seats 0 and 3
+    tied on 12 points; Seat 0 has more Computers (2 to 1)". `players`: per-seat facts with
+    the keys computers, contracts and draw_pass_actions (as in an observation)."""
+    w = seat_name(winner)
+    if level is None:
+        return f"{w} wins on points"
+    best = points[winner]["total"]
+    tied = [q for q, p in enumerate(points) if p["total"] == best]
+    who = "Seats " + ", ".join(str(q) for q in tied[:-1]) + f" and {tied[-1]}"
+    head = f"{who} tied on {_plural(best, 'point')}; "
+
+    def figures(key: str) -> str:
+        others = ", ".join(str(players[q][key]) for q in tied if q != winner)
+        return f" ({players[winner][key]} against {others})"
+
+    if level == "most_computers":
+        return head + f"{w} has more Computers{figures('computers')}"
+    if level == "most_contracts":
+        return head + f"{w} won more Contracts{figures('contracts')}"
+    if level == "fewest_draw_pass":
+        return head + f"{w} took fewer Draw/Pass actions{figures('draw_pass_actions')}"
+    return head + f"{w} is earliest in turn order (first player {seat_name(first)})"
+
+
+def narrate(observation: dict[str, Any]) -> list[NarrativeLine]:
+    """A readable line for every public event of the observation's log, grouped by round
+    ("Setup", "Round 3", "End"). Built from the observation only."""
+    events = observation.get("events")
+    if events is None:  # an observation from before structured events: the plain lines
+        return [
+            NarrativeLine(index=i, group="", text=str(x))
+            for i, x in enumerate(observation.get("log") or [])
+        ]
+    out: list[NarrativeLine] = []
+    group = "Setup"
+    for i, ev in enumerate(events):
+        kind = ev["kind"]
+        if kind == "round":
+            group = f"Round {ev['round']}"
+            continue
+        if kind == "end":
+            group = "End"
+        out.append(NarrativeLine(index=i, group=group, text=event_text(ev), seat=ev.get("seat")))
+    return out
+
+
+FINAL_COLUMNS = ("Computers", "Networks", "Contracts", "Leftovers")
+_FINAL_KEYS = ("computers", "network", "contracts", "leftovers")
+
+
+def final_table(observation: dict[str, Any]) -> FinalTable:
+    """Each seat's points by source (Computers, Networks after the cap of 8, Contracts,
+    leftover materials; they add up to the score), the winner and the tie-break line that
+    decided (U17). Before the end: the standings, no winner."""
+    players = observation["players"]
+    rows = tuple(
+        FinalRow(
+            seat=pl["seat"],
+            name=seat_name(pl["seat"]),
+            parts=tuple(float(pl["points"][k]) for k in _FINAL_KEYS),
+            total=float(pl["points"]["total"]),
+        )
+        for pl in players
+    )
+    points = [pl["points"] for pl in players]
+    winner = observation.get("winner")
+    if winner is None:
+        return FinalTable(FINAL_COLUMNS, rows, (), "the game is not over yet")
+    decided = decided_by_text(
+        points, winner, observation.get("tiebreak"), players, observation["first_player"]
+    )
+    notes = []
+    for pl in players:
+        pts = pl["points"]
+        if pts["network_uncapped"] > pts["network"]:
+            notes.append(
+                f"{seat_name(pl['seat'])}: Networks capped at {pts['network']} "
+                f"(from {pts['network_uncapped']})."
+            )
+    return FinalTable(FINAL_COLUMNS, rows, (winner,), decided, tuple(notes))
 
 
 # ---- observation --------------------------------------------------------------------
@@ -285,7 +527,9 @@ def _view(state: UptimeState, p: int | None) -> dict[str, Any]:
         obs["hand"] = [describe(c) for c in state.hand[p]] if 0 <= p < n else []
     obs["auction"] = _auction(state)
     obs["payment"] = _payment(state)
-    obs["log"] = [log_text(state, e) for e in _cons_list(state.log)]
+    events = [_event(state, e) for e in _cons_list(state.log)]
+    obs["events"] = events
+    obs["log"] = [event_text(e) for e in events]
     if over:
         winner, level = scoring.rank(state)
         obs["winner"], obs["tiebreak"] = winner, level
