@@ -165,7 +165,7 @@ def suggest(trial: Any, params: list[Parameter], max_changes: int) -> dict[str, 
     values = {p.name: p.baseline for p in params}
     names = [p.name for p in params]
     by_name = {p.name: p for p in params}
-    k = trial.suggest_int("changes", 0, max_changes)
+    k = trial.suggest_int("changes", 0 if trial.user_attrs.get("origin") else 1, max_changes)
     for i in range(k):
         name = trial.suggest_categorical(f"slot{i}", names)
         p = by_name[name]
@@ -223,11 +223,14 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
             n = min(spec.batch_size(), spec.trials - len(result.trials))
             asked = [study.ask() for _ in range(n)]
             values = [suggest(t, params, spec.max_changes) for t in asked]
-            variants = [
-                variant_of(info, params, v, f"{info.title}, trial {t.number}")
-                for v, t in zip(values, asked, strict=True)
-            ]
-            for trial, vals, m in zip(asked, values, evaluator.map(variants), strict=True):
+            # a change already played (same seeds, same bots) gives the same figures
+            played = {_key(t.values): t.metrics for t in result.trials}
+            todo = [v for v in values if _key(v) not in played]
+            variants = [variant_of(info, params, v, info.title) for v in todo]
+            for v, m in zip(todo, evaluator.map(variants), strict=True):
+                played[_key(v)] = m
+            for trial, vals in zip(asked, values, strict=True):
+                m = played[_key(vals)]
                 tr = TrialResult(
                     number=trial.number,
                     values=vals,
@@ -246,6 +249,10 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
                 progress(len(result.trials), spec.trials)
     result.trials.sort(key=lambda t: t.number)
     return result
+
+
+def _key(values: dict[str, Any]) -> str:
+    return json.dumps(values, sort_keys=True)
 
 
 def _from_attrs(trial: Any, params: list[Parameter]) -> TrialResult:
