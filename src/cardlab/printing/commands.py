@@ -29,6 +29,14 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option("--option", "-o", help="Rule option name=value (repeatable)."),
         ] = None,
+        interleaved: Annotated[
+            bool,
+            typer.Option(
+                "--interleaved",
+                help="Each face sheet followed by its backs, for printing the whole file "
+                "two-sided (default: all face sheets, then the back sheets).",
+            ),
+        ] = False,
     ) -> None:
         """Write GAME's cards as a print-and-play PDF: 9-up sheets, crop marks, backs, cover."""
         from cardlab.core.options import parse_option_pairs
@@ -36,9 +44,15 @@ def register(app: typer.Typer) -> None:
 
         try:
             path = print_game(
-                game, cards=cards, paper=paper, out=out, options=parse_option_pairs(option or [])
+                game,
+                cards=cards,
+                paper=paper,
+                out=out,
+                options=parse_option_pairs(option or []),
+                interleaved=interleaved,
             )
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(f"wrote {path} (print at 100% scale; duplex: flip on the long edge)")
+        how = "print it all two-sided" if interleaved else "duplex"
+        typer.echo(f"wrote {path} (print at 100% scale; {how}: flip on the long edge)")

@@ -9,16 +9,25 @@ from collections.abc import Sequence
 
 from cardlab.art.face import Face
 from cardlab.art.svg import line, rect, text
+from cardlab.art.textfit import wrap
 from cardlab.printing.paper import Paper
 from cardlab.printing.plan import PrintPlan
 from cardlab.printing.sheets import page_svg
 
 INSTRUCTIONS = (
     "Print at 100% (actual size), never 'fit to page': the bar below must measure 100 mm.",
-    "Duplex: print the face sheets, then print the back sheet named for each face sheet",
+    "Duplex: print the face sheets, then print the back sheet named for each face sheet "
     "on its reverse, flipping on the LONG edge. Backs are mirrored to line up that way.",
     "Cut along the crop marks: each mark continues a cut line through the whole block.",
 )
+INTERLEAVED_INSTRUCTIONS = (
+    "Print at 100% (actual size), never 'fit to page': the bar below must measure 100 mm.",
+    "Duplex: print the whole file two-sided, flipping on the LONG edge. Each face sheet is "
+    "followed by its backs, so they land on the two sides of one sheet (page 2 is blank).",
+    "Cut along the crop marks: each mark continues a cut line through the whole block.",
+)
+LEFT = 20.0
+"""Cover text starts this far from the left edge (mm) and keeps as far from the right."""
 
 
 def contents_lines(title: str, faces: Sequence[Face], back_kinds: Sequence[str]) -> list[str]:
@@ -37,6 +46,14 @@ def contents_lines(title: str, faces: Sequence[Face], back_kinds: Sequence[str])
 def page_lines(plan: PrintPlan) -> list[str]:
     """The page guide: each face sheet with its card count and the back to print behind it."""
     lines = ["page 1: this cover"]
+    lines += [f"page {p}: blank (the back of the cover)" for p in plan.blank_pages]
+    if plan.interleaved:
+        for sheet in plan.face_sheets:
+            lines.append(
+                f"page {plan.face_page(sheet)}: face sheet {sheet.index + 1} "
+                f"({len(sheet.faces)} cards); page {sheet.back_page}: its backs"
+            )
+        return lines
     for sheet in plan.face_sheets:
         lines.append(
             f"page {plan.face_page(sheet)}: face sheet {sheet.index + 1} "
@@ -50,28 +67,33 @@ def page_lines(plan: PrintPlan) -> list[str]:
 def cover_page(
     paper: Paper, title: str, faces: Sequence[Face], back_kinds: Sequence[str], plan: PrintPlan
 ) -> str:
-    x = 20.0
-    parts = [
-        text(x, 32, title, 14, bold=True),
-        text(x, 41, f"Print-and-play cards · poker size 63 x 88 mm · {paper.name}", 4.2),
-        text(x, 54, "Contents", 5, bold=True),
-    ]
-    y = 61.0
-    for entry in contents_lines(title, faces, back_kinds):
-        parts.append(text(x, y, entry, 3.4))
-        y += 5.2
+    """The cover; every line is wrapped to stay inside the page's side margins."""
+    x = LEFT
+    width = paper.width - 2 * LEFT
+    parts = [text(x, 32, title, 14, bold=True)]
+    y = 41.0
+
+    def lines(entries: Sequence[str], size: float, step: float) -> None:
+        nonlocal y
+        for entry in entries:
+            for piece in wrap(entry, size, width):
+                parts.append(text(x, y, piece, size))
+                y += step
+
+    def heading(label: str) -> None:
+        nonlocal y
+        parts.append(text(x, y, label, 5, bold=True))
+        y += 7
+
+    lines([f"Print-and-play cards · poker size 63 x 88 mm · {paper.name}"], 4.2, 13)
+    heading("Contents")
+    lines(contents_lines(title, faces, back_kinds), 3.4, 5.2)
     y += 4
-    parts.append(text(x, y, "Pages", 5, bold=True))
-    y += 7
-    for entry in page_lines(plan):
-        parts.append(text(x, y, entry, 3.4))
-        y += 5.2
+    heading("Pages")
+    lines(page_lines(plan), 3.4, 5.2)
     y += 4
-    parts.append(text(x, y, "How to print", 5, bold=True))
-    y += 7
-    for entry in INSTRUCTIONS:
-        parts.append(text(x, y, entry, 3.2))
-        y += 5
+    heading("How to print")
+    lines(INTERLEAVED_INSTRUCTIONS if plan.interleaved else INSTRUCTIONS, 3.2, 5)
     y += 6
     parts.append(rect(x, y, 100, 4, fill="#000"))
     for mm in range(0, 101, 10):
@@ -83,3 +105,9 @@ def cover_page(
         )
     )
     return page_svg(paper, "".join(parts))
+
+
+def blank_page(paper: Paper, page: int, pages: int) -> str:
+    """The back of the cover in the interleaved order: only its page number."""
+    footer = f"page {page} of {pages} (blank: the back of the cover)"
+    return page_svg(paper, text(paper.width / 2, paper.height - 12, footer, 2.8, anchor="middle"))

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardlab.art import CardArt, CardTextOverflowError, game_art
 from cardlab.games import load_game
-from cardlab.printing.cover import cover_page
+from cardlab.printing.cover import blank_page, cover_page
 from cardlab.printing.layout import SheetLayout
 from cardlab.printing.paper import paper_named
 from cardlab.printing.pdf import write_pdf
@@ -22,38 +22,45 @@ def print_game(
     paper: str = "a4",
     out: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
+    interleaved: bool = False,
 ) -> Path:
     """Write GAME's cards as a PDF of 9-up sheets and return its path.
 
     `cards` is a card data file (the packaged one when None), loaded by the
     game's own loader so bad data fails with the engine's CardDataError.
     `out` defaults to `<game>-cards-<paper>.pdf` in the current directory. `options`
-    are rule options (validated like everywhere else); faces print what they change."""
+    are rule options (validated like everywhere else); faces print what they change.
+    `interleaved` puts each face sheet's backs right after it, for printers that
+    print the whole file two-sided."""
     sheet_paper = paper_named(paper)
     game = load_game(game_name, cards=cards, **(options or {}))
     art = game_art(game_name)
     faces = art.faces(game.cards, game.options)
     arts = draw_all(art, faces)
-    plan = plan_pages(faces, art.BACKS)
+    plan = plan_pages(faces, art.BACKS, interleaved=interleaved)
     layout = SheetLayout(sheet_paper)
     art_of = {f.id: a for f, a in zip(faces, arts, strict=True)}
     backs = {kind: art.back_art(kind) for kind in art.BACKS}
     total = plan.page_count
-    pages = [cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan)]
+    pages = {1: cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan)}
+    for blank in plan.blank_pages:
+        pages[blank] = blank_page(sheet_paper, blank, total)
     for sheet in plan.face_sheets:
         header = (
             f"{art.TITLE} · face sheet {sheet.index + 1} of {len(plan.face_sheets)}"
             f" · back: page {sheet.back_page}"
         )
         page = plan.face_page(sheet)
-        pages.append(face_sheet(layout, [art_of[f.id] for f in sheet.faces], header, page, total))
+        pages[page] = face_sheet(layout, [art_of[f.id] for f in sheet.faces], header, page, total)
     for pos, back in enumerate(plan.back_sheets):
         behind = ", ".join(str(plan.face_page(plan.face_sheets[i])) for i in back.face_sheets)
         header = f"{art.TITLE} · {back.label} · behind page {behind or '-'}"
         slots = [backs[k] if k else None for k in back.backs]
-        pages.append(back_sheet(layout, slots, header, plan.back_page(pos), total))
+        pages[plan.back_page(pos)] = back_sheet(layout, slots, header, plan.back_page(pos), total)
+    assert sorted(pages) == list(range(1, total + 1)), "the plan left a page out"
     target = Path(out) if out is not None else Path(f"{game_name}-cards-{paper.lower()}.pdf")
-    return write_pdf(pages, target, f"{art.TITLE} print-and-play cards")
+    ordered = [pages[n] for n in sorted(pages)]
+    return write_pdf(ordered, target, f"{art.TITLE} print-and-play cards")
 
 
 def draw_all(art: object, faces: list) -> list[CardArt]:  # type: ignore[type-arg]

@@ -88,14 +88,15 @@ class SheetLayout:
 
     @property
     def header_baseline(self) -> float:
-        """Baseline of the sheet's title line, in the top margin."""
-        return self.block.y / 2 + 1.0
+        """Baseline of the sheet's title line: just above the card block, between
+        the crop marks, as far from the paper's edge as the margin allows (on
+        Letter the margin is only 7.7 mm, and printers cannot print its outer 3 mm)."""
+        return self.block.y - CROP_GAP - 0.3
 
     @property
     def footer_baseline(self) -> float:
-        """Baseline of the page number, in the bottom margin."""
-        bottom = self.block.y + self.block.h
-        return bottom + (self.paper.height - bottom) / 2 + 1.0
+        """Baseline of the page number: just below the card block, between the crop marks."""
+        return self.block.y + self.block.h + CROP_GAP + 2.3
 
     @property
     def label_width(self) -> float:

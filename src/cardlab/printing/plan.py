@@ -5,7 +5,12 @@ Faces are packed nine to a sheet, deck by deck, so a game of 54 cards takes
 six face sheets. The PDF then holds one back sheet per deck kind; a face sheet
 whose cards wear different backs (UPTIME's 26 Supply cards end mid-sheet) also
 gets its own mixed back sheet, laid out slot for slot, so that every card can
-be printed duplex with its correct back."""
+be printed duplex with its correct back.
+
+The interleaved order is for printers that print a whole PDF two-sided: the
+cover and a blank page share the first sheet of paper, then every face sheet
+is followed by its own back sheet, so each face page and its backs land on
+the two sides of one sheet."""
 
 from __future__ import annotations
 
@@ -41,23 +46,33 @@ class BackSheet:
 
 @dataclass(frozen=True)
 class PrintPlan:
-    """The page order: cover, face sheets, back sheets (page 1 is the cover)."""
+    """The page order (page 1 is the cover): face sheets then back sheets, or,
+    `interleaved`, a blank page 2 and then each face sheet followed by its backs."""
 
     face_sheets: tuple[FaceSheet, ...]
     back_sheets: tuple[BackSheet, ...]
+    interleaved: bool = False
 
     @property
     def page_count(self) -> int:
-        return 1 + len(self.face_sheets) + len(self.back_sheets)
+        return (2 if self.interleaved else 1) + len(self.face_sheets) + len(self.back_sheets)
+
+    @property
+    def blank_pages(self) -> tuple[int, ...]:
+        return (2,) if self.interleaved else ()
 
     def face_page(self, sheet: FaceSheet) -> int:
-        return 2 + sheet.index
+        return 3 + 2 * sheet.index if self.interleaved else 2 + sheet.index
 
     def back_page(self, position: int) -> int:
+        if self.interleaved:
+            return 4 + 2 * position
         return 2 + len(self.face_sheets) + position
 
 
-def plan_pages(faces: Sequence[Face], back_kinds: Sequence[str]) -> PrintPlan:
+def plan_pages(
+    faces: Sequence[Face], back_kinds: Sequence[str], interleaved: bool = False
+) -> PrintPlan:
     """Pack `faces` deck by deck (in `back_kinds` order) and plan their backs."""
     unknown = sorted({f.back for f in faces} - set(back_kinds))
     if unknown:
@@ -66,6 +81,17 @@ def plan_pages(faces: Sequence[Face], back_kinds: Sequence[str]) -> PrintPlan:
         )
     ordered = [f for kind in back_kinds for f in faces if f.back == kind]
     chunks = [tuple(ordered[i : i + PER_SHEET]) for i in range(0, len(ordered), PER_SHEET)]
+    if interleaved:
+        own = tuple(
+            BackSheet(
+                f"backs for face sheet {i + 1}",
+                tuple(f.back for f in chunk) + ("",) * (PER_SHEET - len(chunk)),
+                (i,),
+            )
+            for i, chunk in enumerate(chunks)
+        )
+        sheets = tuple(FaceSheet(i, chunk, 4 + 2 * i) for i, chunk in enumerate(chunks))
+        return PrintPlan(sheets, own, interleaved=True)
     used = [k for k in back_kinds if any(f.back == k for f in faces)]
     kind_sheets = {k: [i for i, c in enumerate(chunks) if {f.back for f in c} == {k}] for k in used}
     backs = [BackSheet(f"{k} backs", (k,) * PER_SHEET, tuple(kind_sheets[k])) for k in used]
