@@ -23,6 +23,13 @@ OptionOpt = Annotated[
 CardsOpt = Annotated[
     str | None, typer.Option("--cards", help="A card data file to use instead of the packaged one.")
 ]
+VariantOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        help="A variant: a .toml file (rule options + card changes) or the name of one the game ships.",
+    ),
+]
 
 
 def _fail(exc: Exception) -> None:
@@ -30,12 +37,20 @@ def _fail(exc: Exception) -> None:
     raise typer.Exit(2)
 
 
-def _game(name: str, players: int | None, cards: str | None, option: list[str] | None):  # type: ignore[no-untyped-def]
+def _game(  # type: ignore[no-untyped-def]
+    name: str,
+    players: int | None,
+    cards: str | None,
+    option: list[str] | None,
+    variant: str | None = None,
+):
     try:
         options = parse_option_pairs(option or [])
         if "cards" in options:
             raise CardlabError("cards is not a rule option; give a card file with --cards PATH")
-        return load_game(name, players=players, cards=cards, **options)
+        if "variant" in options:
+            raise CardlabError("variant is not a rule option; give it with --variant FILE|NAME")
+        return load_game(name, players=players, cards=cards, variant=variant, **options)
     except CardlabError as exc:
         _fail(exc)
 
@@ -70,12 +85,13 @@ def play(
     ] = "greedy,random",
     option: OptionOpt = None,
     cards: CardsOpt = None,
+    variant: VariantOpt = None,
 ) -> None:
     """Play GAME at the terminal against bots."""
     from cardlab.agents import parse_agent_list
     from cardlab.terminal import play_terminal
 
-    g = _game(game, players, cards, option)
+    g = _game(game, players, cards, option, variant)
     if not 0 <= seat < g.num_players:
         _fail(CardlabError(f"--seat must be 0..{g.num_players - 1}"))
     seed = seed if seed is not None else random.randrange(1_000_000)
@@ -112,11 +128,12 @@ def bench(
         bool, typer.Option(help="With --agent: print a cProfile of the agent's decisions.")
     ] = False,
     cards: CardsOpt = None,
+    variant: VariantOpt = None,
 ) -> None:
     """Random play: games/s and decisions/s; with --agent, that bot's speed (median of runs)."""
     from cardlab.core.bench import bench_random_play
 
-    g = _game(game, players, cards, option)
+    g = _game(game, players, cards, option, variant)
     if agent is not None:
         _bench_agent(g, agent, positions, runs, as_json, profile)
         return
@@ -164,6 +181,7 @@ def ladder(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     option: OptionOpt = None,
     cards: CardsOpt = None,
+    variant: VariantOpt = None,
 ) -> None:
     """Play agents against each other in every seat; win rates (95% Wilson) and ratings."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -171,7 +189,7 @@ def ladder(
     from cardlab.agents import parse_agent_list
     from cardlab.ladder import run_ladder
 
-    g = _game(game, players, cards, option)
+    g = _game(game, players, cards, option, variant)
     try:
         specs = parse_agent_list(agents)
         with Progress(
