@@ -9,6 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 from web_support import SeatSocket, close_all, create, seat_socket, toy_catalog
 
+from cardlab.games import list_games
 from cardlab.web.app import create_app
 
 
@@ -133,7 +134,7 @@ def test_replay_opens_after_the_game_and_shows_each_step_as_the_seat_saw_it(clie
     assert steps[-1]["obs"] == view["obs"]
 
 
-@pytest.mark.parametrize("game", ["highcard", "runway", "uptime", "supercomputer"])
+@pytest.mark.parametrize("game", ["highcard", *list_games()])
 def test_no_frame_ever_carries_a_card_hidden_from_its_seat(fast_client, game):
     """Every frame every seat receives over a whole game, checked against the
     true state's hidden ids at that moment (all seats human, so the state only
