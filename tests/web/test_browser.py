@@ -62,50 +62,117 @@ def test_lobby_lists_the_games_and_creates_a_table_by_clicking(browser, server):
     first = page.locator(".game").first
     first.locator("details.rules summary").click()
     page.wait_for_function("document.querySelector('.rules-body').textContent.length > 40")
+    # The Rules pane is written for players; the designer's document is one click away.
+    body = first.locator(".rules-body")
+    assert "How to play" in body.text_content()
+    assert body.locator("details.designer-rules summary").count() == 1
+    # Options in words, the ruling only as a hint; no option code shown as a label.
+    labels = first.locator("label.option").all_text_contents()
+    assert labels and not any("_" in t.split(":")[0] for t in labels), labels
     page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+    first.locator("input[name=name0]").fill("Ada")
     first.locator("button[type=submit]").click()
     page.wait_for_selector("a.sit")
     page.click("a.sit")
     page.wait_for_selector("#title:has-text('you are seat 0')")
+    page.wait_for_selector(".seat-card h3:has-text('Ada')")
     page.screenshot(path=str(ARTIFACTS / "lobby-new-table.png"), full_page=True)
     assert page.locator("#public .card").count() > 0
     page.close()
 
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def has_final_table(game: str) -> bool:
+    from cardlab.games import game_info
+
+    view = game_info(game).module("view")
+    return view is not None and callable(getattr(view, "final_table", None))
+
+
+def final_rows(page) -> list[dict]:
+    """The final breakdown as the page shows it: per row the seat, parts and total."""
+    return page.eval_on_selector_all(
+        "table.scores tr[data-seat]",
+        """rows => rows.map(r => ({
+            seat: Number(r.dataset.seat),
+            winner: r.classList.contains('winner'),
+            parts: Array.from(r.querySelectorAll('td.part')).map(td => Number(td.textContent)),
+            total: Number(r.querySelector('td.total').textContent),
+        }))""",
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, game):
+def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, game, size):
+    """Through the page only (clicks and taps, never the API), a whole game against
+    two bots; the final table's parts add up to each seat's total and the page says
+    who won. Screenshots of a decision and of the end go to artifacts/web/."""
     if game not in installed_games():
         pytest.skip(f"{game} engine not installed yet")
+    if not has_final_table(game):
+        pytest.skip(f"{game} has no view.final_table yet (the breakdown cannot be checked)")
     made = server.create(
         game=game,
         players=3,
         bot_delay=0,
         seats=[
-            {"kind": "human"},
+            {"kind": "human", "name": "Ada"},
             {"kind": "bot", "agent": "greedy"},
             {"kind": "bot", "agent": "random"},
         ],
     )
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    phone = size == "phone"
+    ctx = browser.new_context(
+        viewport=SIZES[size],
+        device_scale_factor=2 if phone else 1,
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.seat_url(made, 0))
     page.wait_for_selector(".move:not([disabled])")
+    for _ in range(3):  # a few moves in, so the log has a story
+        page.locator(".move:not([disabled])").first.click()
+        page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=20000)
     settled(page)
-    page.screenshot(path=str(ARTIFACTS / f"table-{game}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{size}-{game}-play.png"), full_page=not phone)
     assert layout_problems(page) == []
+    assert page.locator("#log li").count() > 0
     clicks = click_until_over(page)
     assert clicks > 0
-    assert page.locator("table.scores tr.winner").count() >= 1
     settled(page)
-    page.screenshot(path=str(ARTIFACTS / f"final-{game}.png"), full_page=True)
+    page.locator("#final").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"{size}-{game}-final.png"), full_page=not phone)
+    page.screenshot(path=str(ARTIFACTS / f"{size}-{game}-final-full.png"), full_page=True)
     assert layout_problems(page) == []
+    rows = final_rows(page)
+    assert len(rows) == 3 and sorted(r["seat"] for r in rows) == [0, 1, 2]
+    columns = page.eval_on_selector_all("table.scores th", "ths => ths.map(t => t.textContent)")
+    for row in rows:
+        assert len(row["parts"]) == len(columns) - 4, (columns, row)  # Place, Seat, Total, note
+        assert sum(row["parts"]) == pytest.approx(row["total"]), row
+    frame = page.evaluate("T.view.final")
+    assert {r["seat"]: r["total"] for r in rows} == {
+        r["seat"]: r["total"] for r in frame["breakdown"]["rows"]
+    }
+    winners = [r["seat"] for r in rows if r["winner"]]
+    assert winners and winners == sorted(frame["breakdown"]["winners"])
+    assert "win" in page.text_content(".winner-line")
+    assert "Game over" in page.text_content("#await")
+    assert page.text_content(".final .decided").startswith("Decided by")
+    assert not errors, errors
     page.click("text=Replay the game step by step")
     page.wait_for_selector(".replay-step:has-text('step 0 of')")
     page.click("text=Next ›")
     page.wait_for_selector(".replay-step:has-text('step 1 of')")
-    page.close()
-
-
-PHONE = {"width": 390, "height": 844}
+    ctx.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -225,3 +292,73 @@ def test_two_humans_each_see_only_their_own_hand_and_survive_a_restart(browser, 
     server.kill()
     for c in ctx:
         c.close()
+
+
+def test_links_without_a_token_or_with_a_wrong_one_say_what_to_do(browser, server):
+    made = server.create(
+        game=installed_games_first(),
+        players=2,
+        bot_delay=0,
+        seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
+    )
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server.url}/t/{made['table']}")
+    page.wait_for_selector(".await.refused")
+    assert "invitation link" in page.text_content("#await")
+    assert page.locator("#await a[href='/']").count() == 1
+    page.close()
+    page = browser.new_page(viewport=DESKTOP)  # a fragment change alone does not reload
+    page.goto(f"{server.url}/t/{made['table']}#seat=0&token=not-the-key")
+    page.wait_for_selector("#conn:has-text('refused')", timeout=10000)
+    page.wait_for_selector(".await.refused")
+    text = page.text_content("#await")
+    assert "fresh invitation link" in text, text
+    # The older query-string form of a link still works.
+    page.close()
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server.url}/t/{made['table']}?seat=0&token={made['tokens']['seat0']}")
+    page.wait_for_selector("#title:has-text('you are seat 0')")
+    page.close()
+
+
+def installed_games_first() -> str:
+    return next(iter(installed_games()))
+
+
+def test_a_timer_move_and_an_offline_click_are_told(browser, tmp_path):
+    game = "runway" if "runway" in installed_games() else installed_games_first()
+    server = Server(tmp_path / "polish.db").start()
+    made = server.create(
+        game=game,
+        players=2,
+        bot_delay=0,
+        turn_seconds=2,
+        seats=[{"kind": "human"}, {"kind": "human"}],
+    )
+    page = browser.new_page(viewport=DESKTOP)
+    seat = None
+    for s_ in (0, 1):
+        page.close()
+        page = browser.new_page(viewport=DESKTOP)
+        page.goto(server.seat_url(made, s_))
+        page.wait_for_selector("#title:has-text('you are seat')")
+        page.wait_for_timeout(300)
+        if page.locator(".move:not([disabled])").count():
+            seat = s_
+            break
+    assert seat is not None, "neither seat has a move"
+    # Nobody clicks: the clock runs out and the page says a move was made for us.
+    page.wait_for_selector("#notice:has-text('Time ran out')", timeout=15000)
+    # Offline: a click is kept and sent when the table is back.
+    page.close()
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.seat_url(made, 1 - seat))
+    page.wait_for_selector(".move:not([disabled])", timeout=15000)
+    server.kill()
+    page.wait_for_selector("#conn:has-text('reconnecting')")
+    page.locator(".move:not([disabled])").first.click()
+    page.wait_for_selector("#notice:has-text('offline')")
+    server.start()
+    page.wait_for_selector("#notice:has-text('Back online')", timeout=20000)
+    server.kill()
+    page.close()

@@ -266,7 +266,8 @@ function drawHand(view, root) {
   root.replaceChildren();
   // SUPER COMPUTER keeps a seat's hand under `you` (with its builds and secret pick).
   const hand = view.obs.hand ?? (view.obs.you ? view.obs.you.hand : undefined);
-  root.hidden = view.you === null || view.you === undefined || hand === undefined;
+  root.hidden = view.you === null || view.you === undefined || hand === undefined ||
+    (view.terminal && Array.isArray(hand) && !hand.length);
   if (root.hidden) return;
   root.append(h("h2", "", "Your hand"));
   root.append(Array.isArray(hand) && hand.length ? renderValue(hand) : h("p", "muted", "empty"));
@@ -335,14 +336,15 @@ function drawFinal(view) {
   rows.forEach((r, i) => {
     const row = h("tr", winners.includes(r.seat) ? "winner" : "");
     row.dataset.seat = r.seat;
-    row.append(h("td", "", String(i + 1)), h("td", "", seatName(view, r.seat)));
-    for (const p of r.parts) row.append(h("td", "part num", String(p)));
-    row.append(h("td", "total num", String(r.total)));
+    const cell = (cls, text, label) => { const td = h("td", cls, text); td.dataset.label = label; return td; };
+    row.append(cell("place", String(i + 1), "Place"), cell("who", seatName(view, r.seat), "Seat"));
+    r.parts.forEach((p, k) => row.append(cell("part num", String(p), columns[k])));
+    row.append(cell("total num", String(r.total), b ? "Total" : "Points"));
     let note = winners.includes(r.seat) ? "Winner" : "";
     if (legacy && legacy[r.seat]) {
       note += (note ? ". " : "") + Object.entries(legacy[r.seat]).filter(([k, v]) => v || k === "total").map(([k, v]) => `${words(k)} ${v}`).join(", ");
     }
-    row.append(h("td", "detail", note));
+    row.append(cell("detail", note, ""));
     table.append(row);
   });
   const wrap = h("div", "scores-wrap");
