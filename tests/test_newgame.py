@@ -108,3 +108,14 @@ def test_a_non_empty_directory_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CardlabError, match="not empty"):
         scaffold("nebula", tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
+
+
+def test_a_game_without_art_prints_plain_faces(made, tmp_path: Path) -> None:
+    pytest.importorskip("cairosvg")
+    from pypdf import PdfReader
+
+    from cardlab.printing import print_game
+
+    pdf = print_game("nebula", out=tmp_path / "nebula.pdf")
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "NEBULA" in text and "face sheet 1 of 2" in text
