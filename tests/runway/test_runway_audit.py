@@ -4,14 +4,13 @@ arguments, and the seeding of reshuffles and resamples. Each test cites its rule
 
 import json
 import random
-import re
 import statistics
 
 import pytest
 from runway_kit import BENCH, act, build
 
 from cardlab import CardlabError, load_game
-from cardlab.games.runway.layout import BLIND0, CARD_IDS, PASS
+from cardlab.games.runway.actions import BLIND0, CARD_IDS, PASS
 from cardlab.games.runway.scenarios import card
 
 
@@ -36,11 +35,11 @@ def test_r9_two_shocks_under_one_deal_act_once(effect, hype, reward):
         hype=6,
         options={"shock_effect": effect},
     )
-    assert len(s.deal_shocks) == 2
+    assert len(s.shocks_in_play) == 2
     act(s, "pitch Tech 1")
     pass_skip(s, 2)
-    assert s.hype == hype and s.rep[0] == reward
-    assert len(s.spent_shocks) == 2 and s.deal_shocks == []
+    assert s.hype == hype and s.reputation[0] == reward
+    assert len(s.spent_shocks) == 2 and s.shocks_in_play == []
 
 
 # -- R4/R7: Rides and locks are flat -----------------------------------------------------------
@@ -56,8 +55,8 @@ def test_r4_r7_every_ride_is_paid_one_flat_and_the_hype_bonus_is_for_the_reward_
     act(s, "pitch Network 8")  # seat 0 rides
     act(s, "pitch Network 2")  # seat 1 rides
     act(s, "pitch Tech 3")  # seat 2 matches, wins and locks DeepTech
-    assert s.rides == [1, 1, 0] and s.rep == [1, 1, 5 + 2 + 2]
-    assert s.locked == [0, 0, 1] and s.lock_points == [0, 0, 2]
+    assert s.rides_paid == [1, 1, 0] and s.reputation == [1, 1, 5 + 2 + 2]
+    assert s.sectors_locked == [0, 0, 1] and s.lock_points == [0, 0, 2]
 
 
 def test_r4_a_network_card_on_a_social_deal_competes_and_is_no_ride():
@@ -66,7 +65,7 @@ def test_r4_a_network_card_on_a_social_deal_competes_and_is_no_ride():
     act(s, "pitch Network 1")
     act(s, "pitch Network 2")
     act(s, "pitch Network 3")
-    assert s.won[2] and s.rides == [0, 0, 0] and s.rep == [0, 0, 3]
+    assert s.deals_won[2] and s.rides_paid == [0, 0, 0] and s.reputation == [0, 0, 3]
 
 
 # -- R10: the tie rule when the previous last seat is tied ----------------------------------
@@ -75,10 +74,10 @@ def test_r10_a_tied_previous_last_seat_hands_the_seat_on():
     the previous last seat itself is at distance 0, so another tied seat takes it."""
     s = build(last_seat=0, reputation=[0, 0, 5])
     pass_skip(s, 3)  # Dumped: 0, 0, 5 -> seats 0 and 1 tied at the bottom
-    assert s.last_seat == 1 and s.order == [2, 0, 1]
+    assert s.last_seat == 1 and s.pitch_order == [2, 0, 1]
     t = build(last_seat=1, reputation=[0, 0, 5])
     pass_skip(t, 3)  # from 1: seat 0 is 2 steps clockwise, seat 1 is 0
-    assert t.last_seat == 0 and t.order == [1, 2, 0]
+    assert t.last_seat == 0 and t.pitch_order == [1, 2, 0]
 
 
 def test_r10_alternate_option_only_changes_two_player_games():
@@ -104,26 +103,31 @@ def test_r10_two_players_alternate_keeps_alternating_over_several_deals():
 
 # -- the public log: a perfect memory loses nothing ------------------------------------------
 def _check_log_is_a_full_record(s):
-    """From seat 0's log alone, rebuild every seat's Reputation and the Hype."""
+    """From seat 0's log alone (structured entries), rebuild every seat's Reputation,
+    the Hype, the number of Deals closed and the Shocks flipped."""
     o = s.observation(0)
-    rep = [0] * s.n
+    log = o["log"]
+    rep = [0] * s.num_players
     hype = 0
-    for line in o["log"]:
-        if m := re.match(r"seat (\d) wins .* for (\d+)$", line):
-            rep[int(m[1])] += int(m[2])
-        elif m := re.match(r"seat (\d) is paid 1 for a Network Ride", line):
-            rep[int(m[1])] += 1
-        elif m := re.match(r"seat (\d) places a Foothold in \w+, locking it for \+(\d)", line):
-            rep[int(m[1])] += int(m[2])
-        elif m := re.match(r"Hype is now (\d+)", line):
-            hype = int(m[1])
-        elif m := re.match(r"the 12th Deal closed; Sector bonuses \[(.*)\]", line):
-            rep = [r + int(b) for r, b in zip(rep, m[1].split(", "), strict=True)]
+    for e in log:
+        if e["kind"] == "win":
+            parts = e["score"] + e["hype_bonus"] - e["cash_penalty"] - e["shock_penalty"]
+            assert e["reward"] == max(0, parts)
+            rep[e["seat"]] += e["reward"]
+        elif e["kind"] == "ride":
+            rep[e["seat"]] += 1
+        elif e["kind"] == "foothold":
+            rep[e["seat"]] += e["lock"]
+        elif e["kind"] == "sector_bonus":
+            rep[e["seat"]] += e["bonus"]
+        elif e["kind"] == "hype":
+            assert e["before"] == hype
+            hype = e["after"]
     assert rep == o["reputation"] and hype == o["hype"]
-    closings = sum(1 for x in o["log"] if " wins " in x or "is Dumped" in x)
-    assert closings == o["deals_closed"]
-    tucked = sum(int(m[1]) for x in o["log"] if (m := re.search(r"with (\d) Shock", x)))
-    assert tucked == len(s.spent_shocks) + len(s.deal_shocks) + len(s.next_shocks)
+    assert sum(1 for e in log if e["kind"] in ("win", "dump")) == o["deals_closed"]
+    first = next(e for e in log if e["kind"] == "in_play")
+    tucked = first["shocks"] + sum(e["shocks"] for e in log if e["kind"] == "flip")
+    assert tucked == len(s.spent_shocks) + len(s.shocks_in_play) + len(s.next_shocks)
 
 
 def test_log_records_every_decision_closing_hype_foothold_and_shock():
@@ -143,14 +147,19 @@ def test_log_records_every_decision_closing_hype_foothold_and_shock():
             new = s.observation((seat + 1) % 4)["log"][size:]
             assert new, f"{label} left no trace in the log"
             first = new[0]
+            assert first["text"] and first.get("seat") == seat
             if label.startswith("pitch "):
-                assert first == f"seat {seat} {label.replace('pitch', 'pitches', 1)}"
+                assert first["kind"] == "pitch"
+                assert label == f"pitch {first['card']} ({first['role']})"
             elif a == PASS:
-                assert first == f"seat {seat} passes"
+                assert first["kind"] == "pass"
             elif label.startswith("trade "):
-                assert first == f"seat {seat} {label.replace('trade', 'trades', 1)}"
+                assert first["kind"] == "swap"
+                assert label == f"trade {first['gave']} for Bench {first['took']}"
             elif label.startswith("discard "):
-                assert first.startswith(f"seat {seat} discards ") and "blind" in first
+                assert first["kind"] == "blind" and label.startswith(
+                    f"discard {first['discarded']}"
+                )
                 for got in set(s.hands[seat]) - drawn_before:  # empty if it drew its own back
                     assert CARD_IDS[got] not in json.dumps(s.observation((seat + 1) % 4))
             if s.deals_closed and s.current_player() != seat:
@@ -218,7 +227,11 @@ def test_r8_reshuffles_follow_the_seed_and_clones_reshuffle_alike():
     for state in (s, twin):
         act(state, "pitch Network 2")
         act(state, "pitch Network 3")  # seat 2 wins and draws from the reshuffled discard
-    assert s.pile_gen == twin.pile_gen == 1 and s.hands == twin.hands and s.pile == twin.pile
+    assert (
+        s.reshuffles == twin.reshuffles == 1
+        and s.hands == twin.hands
+        and s.draw_pile == twin.draw_pile
+    )
     orders = set()
     for seed in range(8):
         r = build(hands=hands, last_seat=2, pile_top=rest[:1], discard=rest[1:], seed=4)
@@ -227,9 +240,9 @@ def test_r8_reshuffles_follow_the_seed_and_clones_reshuffle_alike():
         r = r.resample_from_infostate(0, seed)
         act(r, "pass")  # seat 1 passes and discards its (redealt) card: a reshuffle
         r.apply_action(BLIND0 + r.hands[1][0])
-        assert r.pile_gen == 1
+        assert r.reshuffles == 1
         known = {card(r.cards, x) for x in rest[1:]}
-        orders.add(tuple(x for x in r.pile if x in known))
+        orders.add(tuple(x for x in r.draw_pile if x in known))
     assert len(orders) > 1
 
 
@@ -242,6 +255,6 @@ def test_resample_is_a_function_of_the_seed_and_keeps_the_seat_hand():
     for _ in range(30):
         s.apply_action(rng.choice(s.legal_actions()))
     a, b = s.resample_from_infostate(1, 99), s.resample_from_infostate(1, 99)
-    assert a.hands == b.hands and a.pile == b.pile and a.deal_deck == b.deal_deck
+    assert a.hands == b.hands and a.draw_pile == b.draw_pile and a.deal_deck == b.deal_deck
     assert a.hands[1] == s.hands[1]
     assert any(s.resample_from_infostate(1, k).hands != s.hands for k in range(5))

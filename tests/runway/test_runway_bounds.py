@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import cardlab
-from cardlab.games.runway.layout import PASS, SKIP
+from cardlab.games.runway.actions import PASS, SKIP
 from cardlab.testing import check_play_within_bounds
 
 OPTION_SETS = [

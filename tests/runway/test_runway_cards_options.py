@@ -117,6 +117,6 @@ def test_unknown_option_and_bad_value_name_the_allowed_values():
 def test_player_counts():
     """2, 3 and 4 players; others refused."""
     for n in (2, 3, 4):
-        assert load_game("runway", players=n).new_initial_state(1).n == n
+        assert load_game("runway", players=n).new_initial_state(1).num_players == n
     with pytest.raises(ValueError, match="2-4 players"):
         load_game("runway", players=5)

@@ -14,7 +14,7 @@ def dump_deals(state, deals):
     """Every seat passes and skips: the Deal is Dumped and Reputation does not move."""
     seen = [state.last_seat]
     for _ in range(deals):
-        for _ in range(state.n):
+        for _ in range(state.num_players):
             act(state, "pass")
             act(state, "skip")
         seen.append(state.last_seat)
@@ -38,7 +38,7 @@ def test_r10_rotate_passes_the_last_seat_clockwise_whatever_the_reputation(playe
     s = build(players, options={"last_seat": "rotate"}, last_seat=0, reputation=rep)
     seen = dump_deals(s, players + 1)
     assert seen == [(i % players) for i in range(players + 2)]
-    assert s.order == [(seen[-1] + 1 + i) % players for i in range(players)]
+    assert s.pitch_order == [(seen[-1] + 1 + i) % players for i in range(players)]
 
 
 def test_r10_rotate_moves_on_after_won_deals_too():
@@ -58,7 +58,7 @@ def test_r10_rotate_moves_on_after_won_deals_too():
         act(s, "pitch Network 5")  # seat 2 wins Board Seat: 3, 5, 11
         act(s, "pass")  # seat 0
         act(s, "skip")
-        assert s.rep == [3, 5, 11], option
+        assert s.reputation == [3, 5, 11], option
         seen.append(s.last_seat)
         assert seen == expected, option
 

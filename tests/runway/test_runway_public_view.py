@@ -8,7 +8,7 @@ import re
 import pytest
 
 from cardlab import load_game
-from cardlab.games.runway.layout import CARD_IDS
+from cardlab.games.runway.actions import CARD_IDS
 
 
 def ids_in(text: str, ids: set[str]) -> set[str]:
@@ -49,7 +49,7 @@ def test_public_view_is_a_seats_view_without_the_hand(players):
 
 
 def _seen_taken(state, seat: int) -> set[str]:
-    return {CARD_IDS[x] for x in state.hands[seat] if state.public[x]}
+    return {CARD_IDS[x] for x in state.hands[seat] if state.publicly_known[x]}
 
 
 def test_public_view_hides_hands_and_decks_but_shows_cards_taken_from_the_bench():

@@ -8,9 +8,9 @@ import pytest
 from runway_kit import BENCH, HANDS3, act, build
 
 from cardlab import IllegalActionError, load_game
-from cardlab.games.runway.layout import BLIND0, BLIND_TAKE, CARD_IDS, PASS, SKIP, SWAP0, TAKE0
+from cardlab.games.runway.actions import BLIND0, BLIND_TAKE, CARD_IDS, PASS, SKIP, SWAP0, TAKE0
 from cardlab.games.runway.scenarios import card
-from cardlab.games.runway.state import closing_winner
+from cardlab.games.runway.scoring import closing_winner
 
 
 def c(state, label):
@@ -18,7 +18,7 @@ def c(state, label):
 
 
 def obs_json(state):
-    return json.dumps([state.observation(p) for p in range(state.n)], sort_keys=True)
+    return json.dumps([state.observation(p) for p in range(state.num_players)], sort_keys=True)
 
 
 # -- R1 matching, R4 what may be pitched --------------------------------------------------
@@ -65,7 +65,7 @@ def test_r4_ride_cannot_win_but_pays_one_when_the_deal_has_a_winner():
     act(s, "pitch Tech 2")  # seat 1 matches
     act(s, "pass")
     act(s, "skip")
-    assert s.won[1] and s.rep[1] == 5 and s.rep[0] == 1 and s.rides[0] == 1
+    assert s.deals_won[1] and s.reputation[1] == 5 and s.reputation[0] == 1 and s.rides_paid[0] == 1
 
 
 def test_r4_ride_pays_nothing_when_the_deal_is_dumped():
@@ -76,7 +76,7 @@ def test_r4_ride_pays_nothing_when_the_deal_is_dumped():
     act(s, "skip")
     act(s, "pass")
     act(s, "skip")
-    assert s.dumped and s.rep == [0, 0, 0]
+    assert s.dumped and s.reputation == [0, 0, 0]
 
 
 # -- R3 pitch order --------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_r6_highest_matching_number_wins():
     act(s, "pitch Network 8")
     act(s, "pitch Network 2")
     act(s, "pitch Network 5")
-    assert s.won[0] and s.rep == [3, 0, 0]
+    assert s.deals_won[0] and s.reputation == [3, 0, 0]
 
 
 def test_r6_a_match_beats_cash_on_an_equal_number_whatever_the_order():
@@ -167,7 +167,7 @@ def test_r6_a_match_beats_cash_on_an_equal_number_whatever_the_order():
     act(s, "pitch Cash 5")
     act(s, "pass")
     act(s, "skip")
-    assert s.won[0] and not s.won[1]
+    assert s.deals_won[0] and not s.deals_won[1]
 
 
 def test_r6_later_beats_earlier_on_a_true_tie():
@@ -188,7 +188,7 @@ def test_r6_only_cash_competing_cash_wins():
     act(s, "pass")
     act(s, "skip")
     act(s, "pitch Network 3")  # a Ride, not competing
-    assert s.won[0]
+    assert s.deals_won[0]
 
 
 def test_r6_dumped_deal_no_score_no_foothold_hype_unchanged():
@@ -198,7 +198,7 @@ def test_r6_dumped_deal_no_score_no_foothold_hype_unchanged():
         act(s, "pass")
         act(s, "skip")
     assert s.dumped == [s.cards.deal_index("Chip Fab") + 32]
-    assert s.rep == [0, 0, 0] and s.hype == 4 and all(sum(f) == 0 for f in s.footholds)
+    assert s.reputation == [0, 0, 0] and s.hype == 4 and all(sum(f) == 0 for f in s.footholds)
 
 
 # -- R7 rewards -------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_r7_hype_bonus_read_before_the_advance(hype, bonus):
     act(s, "skip")
     act(s, "pass")
     act(s, "skip")
-    assert s.rep[0] == 3 + bonus
+    assert s.reputation[0] == 3 + bonus
     assert s.hype == min(10, hype + 1)  # Conference Badge costs 1 Hype; the track stops at 10
 
 
@@ -223,14 +223,14 @@ def test_r7_cash_outside_fintech_scores_one_less_but_not_in_fintech():
     act(s, "skip")
     act(s, "pass")
     act(s, "skip")
-    assert s.rep[0] == 5 - 1
+    assert s.reputation[0] == 5 - 1
     f = build(deals=("Bank Charter",), last_seat=2)
     act(f, "pitch Cash 1 (match)")
     act(f, "pass")
     act(f, "skip")
     act(f, "pass")
     act(f, "skip")
-    assert f.rep[0] == 5
+    assert f.reputation[0] == 5
 
 
 def test_r7_reward_never_below_zero():
@@ -245,7 +245,7 @@ def test_r7_reward_never_below_zero():
     for _ in range(2):
         act(s, "pass")
         act(s, "skip")
-    assert s.rewards[s.cards.deal_index("Patent Pool")] == 0 and s.rep[0] == 0
+    assert s.deal_rewards[s.cards.deal_index("Patent Pool")] == 0 and s.reputation[0] == 0
 
 
 def test_r7_r8_only_the_winner_draws_back_up_to_six():
@@ -265,13 +265,13 @@ def test_r7_second_foothold_locks_for_two_once_third_gives_nothing():
     act(s, "skip")
     act(s, "pass")
     act(s, "skip")
-    assert s.footholds[0][1] == 2 and s.rep[0] == 3 + 2 and s.locked[0] == 1
+    assert s.footholds[0][1] == 2 and s.reputation[0] == 3 + 2 and s.sectors_locked[0] == 1
     t = build(last_seat=2, footholds=[[0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
     act(t, "pitch Network 8")
     for _ in range(2):
         act(t, "pass")
         act(t, "skip")
-    assert t.footholds[0][1] == 3 and t.rep[0] == 3 and t.locked[0] == 1
+    assert t.footholds[0][1] == 3 and t.reputation[0] == 3 and t.sectors_locked[0] == 1
 
 
 def test_r7_no_foothold_left_places_none():
@@ -281,7 +281,7 @@ def test_r7_no_foothold_left_places_none():
     for _ in range(2):
         act(s, "pass")
         act(s, "skip")
-    assert s.footholds[0] == [2, 1, 3, 2] and s.rep[0] == 3
+    assert s.footholds[0] == [2, 1, 3, 2] and s.reputation[0] == 3
 
 
 def test_r7_hype_advances_by_the_cost_and_stops_at_ten():
@@ -305,11 +305,11 @@ def test_r8_empty_pile_reshuffles_the_discard_with_the_state_rng():
         s = build(hands=hands, last_seat=2, pile_top=rest[:1], discard=rest[1:], seed=seed)
         act(s, "pass")
         act(s, "discard Tech 1 and draw blind")  # takes the last pile card
-        assert s.hands[0] == [c(s, rest[0])] and not s.pile
+        assert s.hands[0] == [c(s, rest[0])] and not s.draw_pile
         act(s, "pitch Network 2")
         act(s, "pitch Network 3")  # seat 2 wins and draws 6 from the reshuffled discard
-        assert len(s.hands[2]) == 6 and s.pile_gen == 1
-        assert any("shuffled into the draw pile" in line for line in s.observation(0)["log"])
+        assert len(s.hands[2]) == 6 and s.reshuffles == 1
+        assert any(e["kind"] == "reshuffle" for e in s.observation(0)["log"])
         results.append(list(s.hands[2]))
     assert results[0] != results[1]
 
@@ -318,7 +318,7 @@ def test_r8_empty_pile_reshuffles_the_discard_with_the_state_rng():
 def test_r9_shocks_are_tucked_under_the_deal_they_arrive_with():
     """R9: Shocks revealed while flipping are tucked under the Deal that follows them."""
     s = build(deals=("Conference Badge", "Board Seat"), shocks_under={"Board Seat": 2}, last_seat=2)
-    assert s.deal_shocks == [] and len(s.next_shocks) == 2
+    assert s.shocks_in_play == [] and len(s.next_shocks) == 2
     assert s.observation(0)["next_deal"]["shocks"] == 2
 
 
@@ -336,21 +336,21 @@ def _win_shocked(options, hype=6):
 def test_r9_default_shock_drops_hype_by_the_cost_instead_of_rising():
     """R9 (shock_effect=hype_down, default): Hype drops by the Deal's cost, floor 0."""
     s = _win_shocked({})
-    assert s.hype == 3 and s.rep[0] == 5 + 1
+    assert s.hype == 3 and s.reputation[0] == 5 + 1
     assert _win_shocked({}, hype=2).hype == 0
-    assert s.spent_shocks and not s.deal_shocks
+    assert s.spent_shocks and not s.shocks_in_play
 
 
 def test_r9_option_none_shock_does_nothing():
     """R9 option shock_effect=none: the Deal closes as if no Shock were there."""
     s = _win_shocked({"shock_effect": "none"})
-    assert s.hype == 9 and s.rep[0] == 6
+    assert s.hype == 9 and s.reputation[0] == 6
 
 
 def test_r9_option_reward_minus_one():
     """R9 option shock_effect=reward_minus_one: the winner scores 1 less; Hype rises."""
     s = _win_shocked({"shock_effect": "reward_minus_one"})
-    assert s.hype == 9 and s.rep[0] == 5 + 1 - 1
+    assert s.hype == 9 and s.reputation[0] == 5 + 1 - 1
 
 
 def test_r9_shock_on_a_dumped_deal_does_nothing():
@@ -370,7 +370,7 @@ def test_r10_fewest_reputation_pitches_last_next_deal():
     for _ in range(2):
         act(s, "pass")
         act(s, "skip")
-    assert s.last_seat == 0 and s.order == [1, 2, 0]
+    assert s.last_seat == 0 and s.pitch_order == [1, 2, 0]
 
 
 def test_r10_tie_goes_to_the_seat_furthest_clockwise_from_the_previous_last_seat():
@@ -436,7 +436,7 @@ def test_r11_the_12th_deal_ends_the_game_with_the_sector_bonus():
         act(s, "pass")
         act(s, "skip")
     assert s.is_terminal() and s.info()["rounds"] == 12
-    assert s.returns() == [6.0, 5.0, 0.0] and s.end_bonus == [2, 1, 0]
+    assert s.returns() == [6.0, 5.0, 0.0] and s.sector_bonus == [2, 1, 0]
     assert s.winners() == [0] and s.info()["tiebreak"] is None
 
 
@@ -450,7 +450,7 @@ def test_r11_tiebreak_most_sectors_locked():
     """R11: tied Reputation -> most Sectors locked wins."""
     s = _last_deal([4, 5, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
     _finish_all_pass(s)
-    assert s.returns()[:2] == [6.0, 6.0] and s.locked[:2] == [0, 1]
+    assert s.returns()[:2] == [6.0, 6.0] and s.sectors_locked[:2] == [0, 1]
     assert s.winners() == [1] and s.info()["tiebreak"] == "most_sectors_locked"
 
 
@@ -462,7 +462,7 @@ def test_r11_tiebreak_most_deals_won():
     act(s, "skip")
     act(s, "pass")
     act(s, "skip")
-    assert s.returns()[:2] == [4.0, 4.0] and s.locked[:2] == [0, 0]
+    assert s.returns()[:2] == [4.0, 4.0] and s.sectors_locked[:2] == [0, 0]
     assert s.winners() == [0] and s.info()["tiebreak"] == "most_deals_won"
 
 

@@ -14,20 +14,21 @@ def test_r12_sample_turn_plays_out_as_printed():
     cards = s.cards
     assert s.observation(ana)["deal_in_play"]["name"] == "Conference Badge"
     assert s.observation(ana)["next_deal"]["name"] == "Board Seat"
-    assert s.order == [bo, cam, ana]
+    assert s.pitch_order == [bo, cam, ana]
     play_script(s, SAMPLE_SCRIPT[:4])
     badge = cards.deal_index("Conference Badge")
-    assert s.rewards[badge] == 3 and s.rep == [3, 0, 0]
+    assert s.deal_rewards[badge] == 3 and s.reputation == [3, 0, 0]
     assert s.footholds[ana][1] == 1  # Social
     assert s.observation(cam)["deal_in_play"]["name"] == "Board Seat"
-    assert s.order[-1] == cam  # fewest Reputation (tied with Bo), furthest clockwise from Ana
+    assert s.pitch_order[-1] == cam  # fewest Reputation (tied with Bo), furthest clockwise from Ana
     play_script(s, SAMPLE_SCRIPT[4:])
     board = cards.deal_index("Board Seat")
-    assert s.rewards[board] == 4 - 1 == 3
-    assert s.rep == [3, 0, 3] and s.footholds[cam][1] == 1
-    log = s.observation(bo)["log"]
-    assert "seat 0 wins Conference Badge (Social, 3) for 3" in log
-    assert "seat 2 wins Board Seat (Social, 4) for 3" in log
+    assert s.deal_rewards[board] == 4 - 1 == 3
+    assert s.reputation == [3, 0, 3] and s.footholds[cam][1] == 1
+    log = [e["text"] for e in s.observation(bo)["log"]]
+    assert "Seat 0 wins Conference Badge with Network 7 for 3 (score 3)" in log
+    assert "Seat 2 wins Board Seat with Cash 7 for 3 (score 4, -1 Cash outside FinTech)" in log
+    assert "Seat 0 places a Foothold in Social" in log
     assert s.info()["acquired"] == [["Conference Badge"], [], ["Board Seat"]]
 
 

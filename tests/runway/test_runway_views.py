@@ -7,8 +7,9 @@ import pytest
 from cardlab import load_game
 from cardlab.agents import make_agent, play_game
 from cardlab.games.runway import render
-from cardlab.games.runway.layout import CARD_IDS
+from cardlab.games.runway.actions import CARD_IDS
 from cardlab.games.runway.scenarios import SAMPLE_SCRIPT, play_script, sample_turn_state
+from cardlab.games.runway.view import capital_name
 
 
 def test_observation_has_the_shared_keys_and_no_secrets():
@@ -61,7 +62,7 @@ def test_resample_respects_reshuffle_generations():
 
     rng = random.Random(3)
     s = game.new_initial_state(3)
-    while not s.is_terminal() and s.pile_gen == 0:
+    while not s.is_terminal() and s.reshuffles == 0:
         s.apply_action(rng.choice(s.legal_actions()))
     if s.is_terminal():
         pytest.skip("no reshuffle in this game")
@@ -72,9 +73,9 @@ def test_resample_respects_reshuffle_generations():
             for q, h in enumerate(state.hands)
             if q != 0
             for x in h
-            if not state.public[x] and state.tag[x] == state.pile_gen
+            if not state.publicly_known[x] and state.drawn_in_generation[x] == state.reshuffles
         ]
-        return sorted(state.pile + drawn)
+        return sorted(state.draw_pile + drawn)
 
     for seed in range(10):
         r = s.resample_from_infostate(0, seed)
@@ -92,22 +93,28 @@ def test_render_shows_deals_bench_hype_footholds_and_kinds_by_colour_mark_name()
     for cid in s.hidden_card_ids(1):
         n = CARD_IDS.index(cid)
         if n < 32 and n not in s.hands[1]:  # another seat's hidden card is never named
-            assert f"{s.capital_label(n)}━" not in text and f"{s.capital_label(n)}┈" not in text
+            assert (
+                f"{capital_name(s.cards, n)}━" not in text
+                and f"{capital_name(s.cards, n)}┈" not in text
+            )
 
 
-def test_render_final_names_the_tiebreak_level():
+def test_render_final_adds_up_and_names_the_deciding_line():
+    """R11: the final screen shows the parts of each score and the line that decided."""
     game = load_game("runway", players=2)
     s = game.new_initial_state(0)
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[-1])
     text = render.render_final(s)
-    assert "final scores" in text
+    assert "final scores" in text and "Sector bonus" in text
     level = s.info()["tiebreak"]
-    assert (
-        ("Reputation alone" in text)
-        if level is None
-        else (level.replace("_", " ") in text or "shared" in text)
-    )
+    expected = {
+        None: "with the most Reputation",
+        "most_sectors_locked": "on most Sectors locked",
+        "most_deals_won": "on most Deals won",
+        "shared": "share the win",
+    }[level]
+    assert expected in text
 
 
 @pytest.mark.parametrize("kind", ["generalist", "specialist"])

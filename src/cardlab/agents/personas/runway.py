@@ -6,86 +6,87 @@ view, so other hands in it are guesses) and draw ties from their own rng.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from cardlab.agents.base import Agent, register_agent
 from cardlab.core import GameState
-from cardlab.games.runway.layout import (
-    BLIND0,
+from cardlab.games.runway.actions import (
     CASH,
-    DEAL0,
     NETWORK,
+    NUM_CAPITAL,
+    NUM_SECTORS,
     PASS,
     SKIP,
     SOCIAL,
-    SWAP0,
     TAKE0,
+    blind_action,
+    is_take,
+    kind_of,
+    number_of,
+    swap_action,
 )
-from cardlab.games.runway.state import closing_winner
+from cardlab.games.runway.state import RunwayState
 
 
-def _runway(state: GameState, kind: str) -> Any:
-    if getattr(state.game, "name", None) != "runway":
-        raise ValueError(f"the {kind} persona plays RUNWAY only, not {state.game.name!r}")
+def _runway(state: GameState, kind: str) -> RunwayState:
+    if not isinstance(state, RunwayState):
+        name = getattr(getattr(state, "game", None), "name", None)
+        raise ValueError(f"the {kind} persona plays RUNWAY only, not {name!r}")
     return state
 
 
-def _num(card: int) -> int:
-    return (card & 7) + 1
+def _pitch_key(card: int, sector: int) -> tuple[int, int] | None:
+    """R6 order of a competing pitch: (number, 1 for a match / 0 for Cash); None for a
+    card that does not compete (a Ride)."""
+    kind = kind_of(card)
+    if kind == sector:
+        return (number_of(card), 1)
+    if kind == CASH:
+        return (number_of(card), 0)
+    return None
 
 
-def _best_key(s: Any) -> tuple[int, int]:
-    """Key of the pitch winning so far: (number, 1 for a match / 0 for Cash)."""
-    sector = s.cards.deal_sector[s.deal - DEAL0]
-    seat, card = closing_winner(s.pitched, sector)
-    if seat < 0:
-        return (0, -1)
-    return (_num(card), 1 if card >> 3 == sector else 0)
-
-
-def _winning(s: Any, legal: list[int]) -> list[int]:
+def _winning(s: RunwayState, legal: list[int]) -> list[int]:
     """Legal competing cards that would beat every pitch so far (R6 order)."""
-    sector = s.cards.deal_sector[s.deal - DEAL0]
-    best = _best_key(s)
+    sector = s.sector_in_play
+    seat, card = s.leading_pitch()
+    best = (0, -1) if seat < 0 else _pitch_key(card, sector)
+    assert best is not None
     out = []
     for a in legal:
-        if a >= PASS:
+        if a >= NUM_CAPITAL:
             continue
-        kind = a >> 3
-        if kind == sector:
-            key = (_num(a), 1)
-        elif kind == CASH:
-            key = (_num(a), 0)
-        else:
-            continue
-        if key >= best:  # a later pitch wins a true tie
+        key = _pitch_key(a, sector)
+        if key is not None and key >= best:  # a later pitch wins a true tie
             out.append(a)
     return out
 
 
-def _ride(s: Any, legal: list[int]) -> int | None:
+def _ride(s: RunwayState, legal: list[int]) -> int | None:
     """The lowest Network card that can Ride this Deal, if any (R4)."""
-    sector = s.cards.deal_sector[s.deal - DEAL0]
-    rides = [a for a in legal if a < PASS and a >> 3 == NETWORK and sector != SOCIAL]
-    return min(rides, key=_num) if rides else None
+    if s.sector_in_play == SOCIAL:
+        return None
+    rides = [a for a in legal if a < NUM_CAPITAL and kind_of(a) == NETWORK]
+    return min(rides, key=number_of) if rides else None
 
 
-def _trade(s: Any, legal: list[int], wanted: Any) -> int:
+def _trade(s: RunwayState, legal: list[int], wanted: Callable[[int], int]) -> int:
     """Swap the least wanted hand card for the most wanted Bench card when that
     is an upgrade; otherwise discard a poor card blind; otherwise skip."""
-    hand = s.hands[s.current_player()]
+    hand = s.hand_of(s.current_player())
+    bench = s.bench
     if not hand:
-        takes = [a for a in legal if TAKE0 <= a < TAKE0 + 3]
+        takes = [a for a in legal if is_take(a)]
         if takes:
-            return max(takes, key=lambda a: wanted(s.bench[a - TAKE0]))
+            return max(takes, key=lambda a: wanted(bench[a - TAKE0]))
         return max(legal)  # a blind draw if possible, else skip
     worst = min(hand, key=wanted)
-    if s.bench:
-        slot = max(range(len(s.bench)), key=lambda i: wanted(s.bench[i]))
-        if wanted(s.bench[slot]) > wanted(worst) + 1:
-            return SWAP0 + 3 * worst + slot
+    if bench:
+        slot = max(range(len(bench)), key=lambda i: wanted(bench[i]))
+        if wanted(bench[slot]) > wanted(worst) + 1:
+            return swap_action(worst, slot)
     if wanted(worst) <= 2:
-        return BLIND0 + worst
+        return blind_action(worst)
     return SKIP
 
 
@@ -106,19 +107,18 @@ class GeneralistAgent(Agent):
     def step(self, state: GameState) -> int:
         s = _runway(state, self.kind)
         legal = s.legal_actions()
-        if s.phase == 1:
-            return _trade(s, legal, lambda c: _num(c) + (4 if c >> 3 == CASH else 0))
-        me = s.current_player()
-        last = s.order[-1] == me
+        if s.decision_kind() == "trade":
+            return _trade(s, legal, lambda c: number_of(c) + (4 if kind_of(c) == CASH else 0))
+        last = s.pitches_last(s.current_player())
         wins = _winning(s, legal)
-        sector = s.cards.deal_sector[s.deal - DEAL0]
+        sector = s.sector_in_play
         if wins:
             # prefer a match of equal strength over spending Cash
             if last:
-                return min(wins, key=lambda a: (_num(a), a >> 3 == CASH))
-            strong = [a for a in wins if _num(a) >= 6]
-            if strong and s.cards.deal_score[s.deal - DEAL0] >= 3:
-                return max(strong, key=lambda a: (_num(a), a >> 3 == sector))
+                return min(wins, key=lambda a: (number_of(a), kind_of(a) == CASH))
+            strong = [a for a in wins if number_of(a) >= 6]
+            if strong and s.score_in_play() >= 3:
+                return max(strong, key=lambda a: (number_of(a), kind_of(a) == sector))
         ride = _ride(s, legal)
         if ride is not None and self.rng.random() < 0.7:
             return ride
@@ -140,35 +140,34 @@ class SpecialistAgent(Agent):
 
     kind = "specialist"
 
-    def target(self, s: Any) -> int:
+    def target(self, s: RunwayState) -> int:
         me = s.current_player()
-        hand = s.hands[me]
-        feet = s.footholds[me]
+        hand = s.hand_of(me)
+        feet = s.footholds_of(me)
 
         def pull(sector: int) -> float:
-            cards = sum(_num(c) for c in hand if c >> 3 == sector)
+            cards = sum(number_of(c) for c in hand if kind_of(c) == sector)
             return cards + (12 if feet[sector] == 1 else 0) + 0.01 * sector
 
-        return max(range(4), key=pull)
+        return max(range(NUM_SECTORS), key=pull)
 
     def step(self, state: GameState) -> int:
         s = _runway(state, self.kind)
         legal = s.legal_actions()
         target = self.target(s)
-        if s.phase == 1:
-            return _trade(s, legal, lambda c: _num(c) + (8 if c >> 3 == target else 0))
-        me = s.current_player()
-        last = s.order[-1] == me
-        sector = s.cards.deal_sector[s.deal - DEAL0]
+        if s.decision_kind() == "trade":
+            return _trade(s, legal, lambda c: number_of(c) + (8 if kind_of(c) == target else 0))
+        last = s.pitches_last(s.current_player())
+        sector = s.sector_in_play
         wins = _winning(s, legal)
         if sector == target:
-            matches = [a for a in wins if a >> 3 == sector] or wins
+            matches = [a for a in wins if kind_of(a) == sector] or wins
             if matches:
-                return (min if last else max)(matches, key=_num)
+                return (min if last else max)(matches, key=number_of)
         else:
-            spare = [a for a in wins if a >> 3 != target]  # never spend target cards off target
-            if spare and (last or _num(max(spare, key=_num)) >= 6):
-                return (min if last else max)(spare, key=_num)
+            spare = [a for a in wins if kind_of(a) != target]  # never spend target cards
+            if spare and (last or number_of(max(spare, key=number_of)) >= 6):
+                return (min if last else max)(spare, key=number_of)
         ride = _ride(s, legal)
         if ride is not None and target != NETWORK:
             return ride

@@ -275,7 +275,7 @@ def card_svg(face: RunwayFace) -> str:
 
 def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFace]:
     """Face records from RUNWAY's loaded card data (`game.cards`, a RunwayCards),
-    numbered as the engine numbers them (see games/runway/layout.py)."""
+    numbered as the engine numbers them (see games/runway/actions.py)."""
     styles = [CapitalStyle(k.role, k.name, k.symbol, k.colour, k.line_mark) for k in cards.kinds]
     sector_of = dict(zip((s.role for s in styles), cards.sectors, strict=True))
     out: list[RunwayFace] = []

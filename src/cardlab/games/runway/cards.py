@@ -19,7 +19,8 @@ from cardlab.core.carddata import load_card_file
 from cardlab.core.errors import CardDataError
 
 PACKAGED = Path(__file__).with_name("cards.toml")
-ROLES = ("cash", "network", "tech", "talent")
+Role = Literal["cash", "network", "tech", "talent"]
+ROLES: tuple[Role, ...] = ("cash", "network", "tech", "talent")
 """Kind roles in rule order: role i matches Sector i (R1); Cash and Network have rules of their own."""
 LINE_GLYPHS = {"solid": "━", "dashed": "╍", "dotted": "┈", "double": "═"}
 NUM_DEALS = 12
@@ -33,11 +34,11 @@ class _Strict(BaseModel):
 
 class SectorCard(_Strict):
     name: str = Field(min_length=1)
-    matches: Literal["cash", "network", "tech", "talent"]
+    matches: Role
 
 
 class CapitalKind(_Strict):
-    role: Literal["cash", "network", "tech", "talent"]
+    role: Role
     name: str = Field(min_length=1)
     symbol: str = Field(min_length=1, max_length=2)
     colour: str = Field(min_length=1)
@@ -79,7 +80,7 @@ class RunwayCards:
         "deal_score",
         "deal_hype",
         "shock_names",
-        "event_text",
+        "event_entries",
     )
 
     def __init__(self, data: RunwayCardFile, source: str) -> None:
@@ -93,8 +94,9 @@ class RunwayCards:
         self.deal_score = tuple(d.score for d in data.deals)
         self.deal_hype = tuple(d.hype for d in data.deals)
         self.shock_names = tuple(s.name for s in data.shocks)
-        self.event_text: dict[tuple[object, ...], str] = {}
-        """Log event -> its text (events are small tuples; the set of them is finite)."""
+        self.event_entries: dict[tuple[object, ...], dict[str, object]] = {}
+        """(shock effect, *log event) -> its public log entry (view.log_entries); events
+        are small tuples from a finite set, so the cache stays small."""
 
     def deal_index(self, name: str) -> int:
         for i, deal in enumerate(self.deals):

@@ -12,6 +12,7 @@ from typing import Any
 from rich.markup import escape
 
 from cardlab.games.runway.cards import LINE_GLYPHS
+from cardlab.games.runway.view import final_table
 
 
 def capital_text(card: dict[str, Any]) -> str:
@@ -22,20 +23,30 @@ def capital_text(card: dict[str, Any]) -> str:
 
 
 def deal_text(deal: dict[str, Any] | None) -> str:
+    """A Deal with what winning it does to Hype: a tucked Shock under the default
+    `hype_down` shows "Hype -3", never "Hype +3" (R9)."""
     if deal is None:
         return "-"
     shocks = deal.get("shocks", 0)
-    tucked = f" [red]+{shocks} Shock{'s' if shocks > 1 else ''} tucked[/]" if shocks else ""
-    return (
-        f"[bold]{escape(deal['name'])}[/] - {escape(deal['sector'])}, scores {deal['score']}, "
-        f"Hype +{deal['hype']}{tucked}"
-    )
+    change = deal.get("hype_change", deal["hype"])
+    hype = f"Hype {'+' if change >= 0 else '-'}{abs(change)}"
+    tucked = ""
+    if shocks:
+        effect = "Hype drops" if change < 0 else "see the rules option"
+        tucked = f" [red]({shocks} Shock{'s' if shocks > 1 else ''} tucked: {effect})[/]"
+    return f"[bold]{escape(deal['name'])}[/] - {escape(deal['sector'])}, scores {deal['score']}, {hype}{tucked}"
 
 
 def render_text(state: Any, seat: int) -> str:
     """The table as `seat` sees it: Deals, Bench, Hype, Footholds, Reputation, hand."""
     o = state.observation(seat)
-    out = [f"[bold]RUNWAY[/] - seat {seat} - Deal {o['deals_closed'] + 1} of 12"]
+    total = o["deals_total"]
+    when = (
+        f"game over after {total} Deals"
+        if o["phase"] == "over"
+        else f"Deal {o['deals_closed'] + 1} of {total}"
+    )
+    out = [f"[bold]RUNWAY[/] - seat {seat} - {when}"]
     out.append(f"Deal in play: {deal_text(o['deal_in_play'])}")
     out.append(f"Next Deal:    {deal_text(o['next_deal'])}")
     bonus = f" (rewards +{o['hype_bonus']})" if o["hype_bonus"] else ""
@@ -73,25 +84,19 @@ def render_text(state: Any, seat: int) -> str:
 
 
 def render_final(state: Any) -> str:
-    """The final score table, with the tie-break level that decided if one did."""
-    info = state.info()
-    winners = state.winners()
+    """The final score table from the public view: each seat's Reputation in parts
+    that add up (Deals, Rides, Locks, Sector bonus) and the line that decided."""
+    table = final_table(state.public_observation())
+    widths = [max(len(c), 5) for c in table.columns]
     rows = [
         "[bold]RUNWAY - final scores[/]",
-        "seat  Reputation  Deals won  Sectors locked  Sector bonus  Rides",
+        "seat    "
+        + "  ".join(c.rjust(w) for c, w in zip(table.columns, widths, strict=True))
+        + "  Reputation",
     ]
-    for p in range(len(info["reputation"])):
-        star = "  winner" if p in winners else ""
-        rows.append(
-            f"{p:>4}  {info['reputation'][p]:>10}  {info['deals_won'][p]:>9}  "
-            f"{info['sectors_locked'][p]:>14}  {info['sector_bonus'][p]:>12}  "
-            f"{info['ride_points'][p]:>5}{star}"
-        )
-    level = info["tiebreak"]
-    if level is None:
-        rows.append("Decided by Reputation alone.")
-    elif level == "shared":
-        rows.append("Tied on Reputation, Sectors locked and Deals won: the win is shared.")
-    else:
-        rows.append(f"Tied on Reputation; decided by the tie-break: {level.replace('_', ' ')}.")
+    for row in table.rows:
+        star = "  winner" if row.seat in table.winners else ""
+        parts = "  ".join(f"{int(x):>{w}}" for x, w in zip(row.parts, widths, strict=True))
+        rows.append(f"{row.seat:>4}    {parts}  {int(row.total):>10}{star}")
+    rows.append(escape(table.decided_by))
     return "\n".join(rows)

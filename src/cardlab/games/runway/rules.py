@@ -1,9 +1,10 @@
-"""RUNWAY: the Game (players, rule options, card data) and the entry points.
+"""RUNWAY: the Game (players, rule options, card data) and its `GAME_INFO`.
 
-The forward model is `state.RunwayState`; views in `knowledge.py`; the card
-numbering and action encoding in `layout.py`; hand-made scenarios (the
-rulebook's sample turn) in `scenarios.py`. Rules are cited R1-R12 after
-/work/shared/rulings.md and explained in docs/rules/runway.md.
+The package follows cardlab's one layout: `actions.py` (card numbering and the
+action encoding), `state.py` (the forward model), `view.py` (observations,
+labels, the story and the final table), `resample.py`, `scoring.py`, `cards.py`
++ `cards.toml`, `render.py`, `scenarios.py`, `claims.py`, `art.py`. Rules and
+rulings are cited R1-R12 and written out in docs/rules/runway.md.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from typing import ClassVar
 from cardlab.core.game import Game
 from cardlab.core.options import OptionSpec
 from cardlab.core.plugin import DecisionKind, GameInfo
+from cardlab.games.runway.actions import NUM_ACTIONS
 from cardlab.games.runway.cards import NUM_DEALS, RunwayCards, load_cards
-from cardlab.games.runway.layout import NUM_ACTIONS
-from cardlab.games.runway.state import RunwayState, closing_winner
+from cardlab.games.runway.state import RunwayState
 from cardlab.games.runway.tunables import TUNABLES
 
-__all__ = ["RunwayGame", "RunwayState", "closing_winner"]
+__all__ = ["GAME_INFO", "RunwayGame", "RunwayState"]
 
 
 class RunwayGame(Game):

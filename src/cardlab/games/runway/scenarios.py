@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from cardlab.games.runway.actions import DEAL0, NUM_CAPITAL, SHOCK0, capital
 from cardlab.games.runway.cards import RunwayCards
-from cardlab.games.runway.layout import DEAL0, NUM_CAPITAL, SHOCK0, capital
 from cardlab.games.runway.rules import RunwayGame
 from cardlab.games.runway.state import RunwayState
 
@@ -74,12 +74,12 @@ def from_setup(
     if len(set(placed)) != len(placed):
         raise ValueError("a Capital card is placed twice in the set-up")
     rest = [c for c in range(NUM_CAPITAL) if c not in placed]
-    s.pile = list(reversed(rest)) + list(reversed(top))  # the end of the list is the top
+    s.draw_pile = list(reversed(rest)) + list(reversed(top))  # the end of the list is the top
     shocks_under = dict(shocks_under or {})
     closed = [cards.deal_index(name) for name in already_closed]
     s.dumped = [DEAL0 + i for i in closed]
     s.deals_closed = len(closed)
-    s.deals_left -= len(closed)
+    s.deals_to_flip -= len(closed)
     order = [cards.deal_index(name) for name in deals]
     if set(order) & set(closed):
         raise ValueError("a Deal is both to be flipped and already closed")
@@ -100,10 +100,11 @@ def from_setup(
     s.last_seat = last_seat
     s.hype = hype
     if reputation is not None:
-        s.rep = list(reputation)
+        s.reputation = list(reputation)
+        s.points_before = tuple(reputation)
     if footholds is not None:
         s.footholds = [list(f) for f in footholds]
-        s.locked = [sum(1 for x in f if x >= 2) for f in footholds]
+        s.sectors_locked = [sum(1 for x in f if x >= 2) for f in footholds]
     if footholds_left is not None:
         s.footholds_left = list(footholds_left)
     s.start_first_deal()

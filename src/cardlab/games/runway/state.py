@@ -2,100 +2,203 @@
 
 Kept lean because search bots clone and step it millions of times: every field
 is an int or a list of ints, `clone` copies lists, legal actions are cached
-until the next action. What a seat may see (observation, zones, resampling)
-lives in `knowledge.py`; hand-made scenarios in `scenarios.py`.
+until the next action. The numbering of cards and actions is in `actions.py`;
+what a close is worth in `scoring.py`; what a seat may see (observation, labels,
+the story, zones) in `view.py`; redealing what a seat cannot see in
+`resample.py`; hand-made positions in `scenarios.py`.
+
+Every event that changes the table is appended to `log` as a small tuple
+(kind first); `view.py` turns them into the public story. Event kinds and
+their fields are listed in `view.EVENT_FIELDS`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
-from cardlab.games.runway.knowledge import KnowledgeMixin
-from cardlab.games.runway.layout import (
+from cardlab.games.runway import resample, scoring, view
+from cardlab.games.runway.actions import (
     BENCH_SIZE,
     BLIND0,
     BLIND_TAKE,
     CASH,
     CASH_BID,
     DEAL0,
-    FINTECH,
     FOOTHOLDS,
     HAND_SIZE,
     HYPE_MAX,
+    KIND_SHIFT,
+    LOCK_POINTS,
     MATCH,
     NETWORK,
     NUM_CAPITAL,
+    NUM_SECTORS,
     OVER,
     PASS,
     PHASE_NAMES,
     PITCH,
     RIDE,
+    RIDE_POINTS,
     SHOCK0,
+    SHOCK_EFFECTS,
     SHOCK_HYPE_DOWN,
-    SHOCK_REWARD_MINUS_ONE,
     SKIP,
     SOCIAL,
     SWAP0,
     TAKE0,
     TRADE,
-    closing_winner,
 )
 
 if TYPE_CHECKING:
+    from cardlab.games.runway.cards import RunwayCards
     from cardlab.games.runway.rules import RunwayGame
 
+PITCHABLE = tuple(
+    tuple(
+        (kind := c >> KIND_SHIFT) == sector
+        or kind == CASH
+        or (kind == NETWORK and sector != SOCIAL)
+        for c in range(NUM_CAPITAL)
+    )
+    for sector in range(NUM_SECTORS)
+)
+"""R4: PITCHABLE[sector][card]: a match, Cash anywhere, or a Network Ride off Social."""
 
-class RunwayState(KnowledgeMixin, GameState):
-    """One moment of a RUNWAY game (see layout.py for card numbers and actions)."""
+PITCH_ROLE = tuple(
+    tuple(
+        MATCH if c >> KIND_SHIFT == sector else CASH_BID if c >> KIND_SHIFT == CASH else RIDE
+        for c in range(NUM_CAPITAL)
+    )
+    for sector in range(NUM_SECTORS)
+)
+"""PITCH_ROLE[sector][card]: how a pitched card counts on a Deal of that Sector."""
+
+# why a seat pitches last (the "last" event)
+YOUNGEST, FEWEST, FEWEST_TIED, ALTERNATE, ROTATE = (
+    "youngest",
+    "fewest",
+    "fewest_tied",
+    "alternate",
+    "rotate",
+)
+
+
+class RunwayState(GameState):
+    """One moment of a RUNWAY game (see actions.py for card numbers and actions).
+
+    Read API for bots (instead of reaching into the fields): `hand_of`,
+    `sector_in_play`, `score_in_play`, `leading_pitch`, `pitches_last`,
+    `footholds_of`, `bench`, `decision_kind`."""
 
     __slots__ = (
         "game",
         "cards",
-        "n",
+        "num_players",
         "shock_effect",
-        "rotate",
+        "last_seat_rotates",
         "reshuffle_seed",
         "hands",
-        "public",
-        "tag",
-        "pile",
-        "pile_gen",
+        "publicly_known",
+        "drawn_in_generation",
+        "draw_pile",
+        "reshuffles",
         "bench",
         "discard",
         "pitched",
         "deal_deck",
-        "deal",
-        "deal_shocks",
+        "deal_in_play",
+        "sector_in_play",
+        "shocks_in_play",
         "next_deal",
         "next_shocks",
-        "deals_left",
-        "won",
+        "deals_to_flip",
+        "deals_won",
         "dumped",
         "spent_shocks",
         "hype",
-        "rep",
+        "reputation",
         "footholds",
         "footholds_left",
-        "locked",
-        "rides",
+        "sectors_locked",
+        "rides_paid",
         "lock_points",
-        "rewards",
-        "end_bonus",
+        "deal_rewards",
+        "sector_bonus",
         "last_seat",
-        "order",
-        "turn",
+        "pitch_order",
+        "pitch_turn",
         "phase",
         "deals_closed",
         "turns",
-        "actions",
+        "action_history",
         "log",
         "_legal",
-        "tiebreak",
+        "tiebreak_level",
+        "points_before",
     )
+    # Card numbers are ints (actions.py); per-seat lists are indexed by seat.
+    game: RunwayGame
+    cards: RunwayCards
+    num_players: int
+    shock_effect: int
+    """Index into actions.SHOCK_EFFECTS (option shock_effect, R9)."""
+    last_seat_rotates: bool
+    """R10: the last seat moves one seat clockwise each Deal (2 players by default,
+    or option last_seat=rotate) instead of going to the catch-up seat."""
+    reshuffle_seed: int
+    hands: list[list[int]]
+    publicly_known: list[bool]
+    """Per Capital card: everyone saw it taken from the Bench into the hand it is in."""
+    drawn_in_generation: list[int]
+    """Per Capital card: how many reshuffles had happened when it was drawn (resample)."""
+    draw_pile: list[int]
+    """The top of the pile is the end of the list."""
+    reshuffles: int
+    bench: list[int]
+    discard: list[int]
+    pitched: list[tuple[int, int]]
+    """(seat, card) of this Deal's pitches, in pitch order."""
+    deal_deck: list[int]
+    deal_in_play: int
+    """-1 once the game is over."""
+    sector_in_play: int
+    shocks_in_play: list[int]
+    next_deal: int
+    """-1 when no Deal is left to flip."""
+    next_shocks: list[int]
+    deals_to_flip: int
+    deals_won: list[list[int]]
+    dumped: list[int]
+    spent_shocks: list[int]
+    hype: int
+    reputation: list[int]
+    footholds: list[list[int]]
+    """Per seat, Footholds per Sector (Sector order)."""
+    footholds_left: list[int]
+    sectors_locked: list[int]
+    rides_paid: list[int]
+    lock_points: list[int]
+    deal_rewards: list[int]
+    """Per Deal (card-file order): the reward paid to its winner, -1 if not won."""
+    sector_bonus: list[int]
+    last_seat: int
+    pitch_order: list[int]
+    pitch_turn: int
+    """Index into pitch_order of the seat deciding now."""
+    phase: int
+    deals_closed: int
+    turns: int
+    action_history: list[int]
+    log: list[tuple[Any, ...]]
+    _legal: tuple[int, ...] | None
+    tiebreak_level: str | None
+    points_before: tuple[int, ...]
+    """Per seat, Reputation a hand-built position started with (scenarios.from_setup);
+    zeros in a dealt game. Never changes, so clones share it."""
 
     # -- setup -------------------------------------------------------------------
     @classmethod
@@ -105,17 +208,18 @@ class RunwayState(KnowledgeMixin, GameState):
         s = cls.blank(game, rng.getrandbits(64))
         pile = list(range(NUM_CAPITAL))
         rng.shuffle(pile)
-        s.pile = pile
+        s.draw_pile = pile
+        hands = s.hands
         for _ in range(HAND_SIZE):
-            for p in range(s.n):
-                s.hands[p].append(pile.pop())
-        for h in s.hands:
-            h.sort()
+            for hand in hands:
+                hand.append(pile.pop())
+        for hand in hands:
+            hand.sort()
         s.bench = [pile.pop() for _ in range(BENCH_SIZE)]
         deck = list(range(DEAL0, SHOCK0 + len(game.cards.shock_names)))
         rng.shuffle(deck)
         s.deal_deck = deck
-        s.last_seat = rng.randrange(s.n)  # R10: the youngest, chosen by the seed
+        s.last_seat = rng.randrange(s.num_players)  # R10: the youngest, chosen by the seed
         s.start_first_deal()
         return s
 
@@ -129,84 +233,82 @@ class RunwayState(KnowledgeMixin, GameState):
         """
         s = cls.__new__(cls)
         n = game.num_players
-        s.game, s.cards, s.n, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
-        s.shock_effect = ("hype_down", "none", "reward_minus_one").index(
-            str(game.options["shock_effect"])
-        )
-        # R10 options: `last_seat=rotate` (any count) or, at 2 players,
-        # `two_player_last_seat=alternate` pass the last seat one seat clockwise each Deal
-        # (at 2 players that is alternation); otherwise the catch-up seat.
-        s.rotate = game.options["last_seat"] == "rotate" or (
+        s.game, s.cards, s.num_players, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
+        s.shock_effect = SHOCK_EFFECTS.index(str(game.options["shock_effect"]))
+        # R10: with 2 players the last seat alternates (option two_player_last_seat,
+        # default); option last_seat=rotate passes it one seat clockwise at any count
+        # (at 2 players that is the same thing); otherwise the catch-up seat.
+        s.last_seat_rotates = game.options["last_seat"] == "rotate" or (
             n == 2 and game.options["two_player_last_seat"] == "alternate"
         )
         s.hands = [[] for _ in range(n)]
-        s.public = [False] * NUM_CAPITAL
-        s.tag = [0] * NUM_CAPITAL
-        s.pile, s.pile_gen, s.bench, s.discard, s.pitched = [], 0, [], [], []
-        s.deal_deck, s.deal, s.deal_shocks, s.next_deal, s.next_shocks = [], -1, [], -1, []
-        s.deals_left = len(game.cards.deals)
-        s.won = [[] for _ in range(n)]
+        s.publicly_known = [False] * NUM_CAPITAL
+        s.drawn_in_generation = [0] * NUM_CAPITAL
+        s.draw_pile, s.reshuffles, s.bench, s.discard, s.pitched = [], 0, [], [], []
+        s.deal_deck, s.deal_in_play, s.sector_in_play, s.shocks_in_play = [], -1, -1, []
+        s.next_deal, s.next_shocks = -1, []
+        s.deals_to_flip = len(game.cards.deals)
+        s.deals_won = [[] for _ in range(n)]
         s.dumped, s.spent_shocks = [], []
         s.hype = 0
-        s.rep = [0] * n
-        s.footholds = [[0, 0, 0, 0] for _ in range(n)]
+        s.reputation = [0] * n
+        s.footholds = [[0] * NUM_SECTORS for _ in range(n)]
         s.footholds_left = [FOOTHOLDS] * n
-        s.locked, s.rides, s.lock_points = [0] * n, [0] * n, [0] * n
-        s.rewards = [-1] * len(game.cards.deals)
-        s.end_bonus = [0] * n
-        s.last_seat, s.order, s.turn, s.phase = 0, [], 0, PITCH
+        s.sectors_locked, s.rides_paid, s.lock_points = [0] * n, [0] * n, [0] * n
+        s.deal_rewards = [-1] * len(game.cards.deals)
+        s.sector_bonus = [0] * n
+        s.last_seat, s.pitch_order, s.pitch_turn, s.phase = 0, [], 0, PITCH
         s.deals_closed, s.turns = 0, 0
-        s.actions, s.log, s._legal, s.tiebreak = [], [], None, None
+        s.action_history, s.log, s._legal, s.tiebreak_level = [], [], None, None
+        s.points_before = (0,) * n
         return s
 
     def start_first_deal(self) -> None:
         """Flip the Deal in play and the next Deal, then seat the first pitch order."""
-        self.deal, self.deal_shocks = self._flip()
+        self._set_deal_in_play(*self._flip())
+        self.log.append(("in_play", self.deal_in_play, len(self.shocks_in_play)))
         self.next_deal, self.next_shocks = self._flip()
-        self._seat_order()
+        self.log.append(("flip", self.next_deal, len(self.next_shocks)))
+        self._seat_order(YOUNGEST, 0)
 
     def clone(self) -> RunwayState:
         c = RunwayState.__new__(RunwayState)
-        c.game, c.cards, c.n, c.shock_effect, c.rotate = (
-            self.game,
-            self.cards,
-            self.n,
-            self.shock_effect,
-            self.rotate,
-        )
+        c.game, c.cards, c.num_players = self.game, self.cards, self.num_players
+        c.shock_effect, c.last_seat_rotates = self.shock_effect, self.last_seat_rotates
         c.reshuffle_seed = self.reshuffle_seed
         c.hands = [h[:] for h in self.hands]
-        c.public, c.tag = self.public[:], self.tag[:]
-        c.pile, c.pile_gen, c.bench = self.pile[:], self.pile_gen, self.bench[:]
+        c.publicly_known = self.publicly_known[:]
+        c.drawn_in_generation = self.drawn_in_generation[:]
+        c.draw_pile, c.reshuffles, c.bench = self.draw_pile[:], self.reshuffles, self.bench[:]
         c.discard, c.pitched = self.discard[:], self.pitched[:]
-        c.deal_deck, c.deal, c.deal_shocks = self.deal_deck[:], self.deal, self.deal_shocks[:]
-        c.next_deal, c.next_shocks, c.deals_left = (
-            self.next_deal,
-            self.next_shocks[:],
-            self.deals_left,
-        )
-        c.won = [w[:] for w in self.won]
+        c.deal_deck, c.deal_in_play = self.deal_deck[:], self.deal_in_play
+        c.sector_in_play, c.shocks_in_play = self.sector_in_play, self.shocks_in_play[:]
+        c.next_deal, c.next_shocks = self.next_deal, self.next_shocks[:]
+        c.deals_to_flip = self.deals_to_flip
+        c.deals_won = [w[:] for w in self.deals_won]
         c.dumped, c.spent_shocks = self.dumped[:], self.spent_shocks[:]
-        c.hype, c.rep = self.hype, self.rep[:]
+        c.hype, c.reputation = self.hype, self.reputation[:]
         c.footholds = [f[:] for f in self.footholds]
-        c.footholds_left, c.locked = self.footholds_left[:], self.locked[:]
-        c.rides, c.lock_points = self.rides[:], self.lock_points[:]
-        c.rewards, c.end_bonus = self.rewards[:], self.end_bonus[:]
-        c.last_seat, c.order, c.turn, c.phase = self.last_seat, self.order, self.turn, self.phase
+        c.footholds_left, c.sectors_locked = self.footholds_left[:], self.sectors_locked[:]
+        c.rides_paid, c.lock_points = self.rides_paid[:], self.lock_points[:]
+        c.deal_rewards, c.sector_bonus = self.deal_rewards[:], self.sector_bonus[:]
+        c.last_seat, c.pitch_order = self.last_seat, self.pitch_order
+        c.pitch_turn, c.phase = self.pitch_turn, self.phase
         c.deals_closed, c.turns = self.deals_closed, self.turns
-        c.actions, c.log = self.actions[:], self.log[:]
-        c._legal, c.tiebreak = self._legal, self.tiebreak
+        c.action_history, c.log = self.action_history[:], self.log[:]
+        c._legal, c.tiebreak_level = self._legal, self.tiebreak_level
+        c.points_before = self.points_before
         return c
 
     # -- the API core --------------------------------------------------------------
     def current_player(self) -> int:
-        return TERMINAL_PLAYER if self.phase == OVER else self.order[self.turn]
+        return TERMINAL_PLAYER if self.phase == OVER else self.pitch_order[self.pitch_turn]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def history(self) -> list[int]:
-        return list(self.actions)
+        return list(self.action_history)
 
     def decision_kind(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -220,28 +322,23 @@ class RunwayState(KnowledgeMixin, GameState):
     def _compute_legal(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
-        hand = self.hands[self.order[self.turn]]
+        hand = self.hands[self.pitch_order[self.pitch_turn]]
         if self.phase == PITCH:
             # R4: a match, Cash anywhere, Network Riding a non-Social Deal; else a pass.
-            sector = self.cards.deal_sector[self.deal - DEAL0]
-            ride_ok = sector != SOCIAL
-            out = [
-                c
-                for c in hand
-                if (k := c >> 3) == sector or k == CASH or (k == NETWORK and ride_ok)
-            ]
+            pitchable = PITCHABLE[self.sector_in_play]
+            out = [c for c in hand if pitchable[c]]
             out.append(PASS)
             return tuple(out)
         if hand:  # R5: swap with a Bench card, discard and draw blind, or skip
             slots = range(len(self.bench))
-            out = [SWAP0 + 3 * c + s for c in hand for s in slots]
-            out.extend(BLIND0 + c for c in hand)
+            out = [SWAP0 + BENCH_SIZE * c + s for c in hand for s in slots]
+            out.extend([BLIND0 + c for c in hand])
             out.append(SKIP)
             return tuple(out)
         # R5: with an empty hand, take one card without giving one
         out = [SKIP]
-        out.extend(TAKE0 + s for s in range(len(self.bench)))
-        if self.pile or self.discard:
+        out.extend([TAKE0 + s for s in range(len(self.bench))])
+        if self.draw_pile or self.discard:
             out.append(BLIND_TAKE)
         return tuple(out)
 
@@ -254,30 +351,24 @@ class RunwayState(KnowledgeMixin, GameState):
         if action not in legal:
             raise IllegalActionError(illegal_action_message(self, action))
         self._legal = None
-        self.actions.append(action)
-        seat = self.order[self.turn]
+        self.action_history.append(action)
+        seat = self.pitch_order[self.pitch_turn]
         if self.phase == PITCH:
             if action == PASS:
                 self.log.append(("pass", seat))
                 self.phase = TRADE
                 return
             self.hands[seat].remove(action)
-            self.public[action] = False
+            self.publicly_known[action] = False
             self.pitched.append((seat, action))
-            self.log.append(("pitch", seat, action, self._role(action)))
+            self.log.append(("pitch", seat, action, PITCH_ROLE[self.sector_in_play][action]))
         else:
             self._trade(seat, action)
             self.phase = PITCH
         self.turns += 1
-        self.turn += 1
-        if self.turn == self.n:
+        self.pitch_turn += 1
+        if self.pitch_turn == self.num_players:
             self._close()
-
-    def _role(self, card: int) -> int:
-        kind = card >> 3
-        if kind == self.cards.deal_sector[self.deal - DEAL0]:
-            return MATCH
-        return CASH_BID if kind == CASH else RIDE
 
     # -- pass and trade (R5) ---------------------------------------------------------
     def _trade(self, seat: int, action: int) -> None:
@@ -285,17 +376,17 @@ class RunwayState(KnowledgeMixin, GameState):
         if action == SKIP:
             self.log.append(("skip", seat))
         elif action < BLIND0:
-            card, slot = divmod(action - SWAP0, 3)
+            card, slot = divmod(action - SWAP0, BENCH_SIZE)
             took = self.bench[slot]
             hand.remove(card)
-            self.public[card] = False
+            self.publicly_known[card] = False
             self.bench[slot] = card
             self._into_hand(hand, took, True)
             self.log.append(("swap", seat, card, took))
         elif action < SKIP:
             card = action - BLIND0
             hand.remove(card)
-            self.public[card] = False
+            self.publicly_known[card] = False
             self.discard.append(card)
             self.log.append(("blind", seat, card))
             self._into_hand(hand, self._draw(), False)
@@ -310,74 +401,78 @@ class RunwayState(KnowledgeMixin, GameState):
                 self.bench[slot] = refill
             self.log.append(("take", seat, took, refill))
         else:
-            self._into_hand(hand, self._draw(), False)
             self.log.append(("blind_take", seat))
+            self._into_hand(hand, self._draw(), False)
 
     def _into_hand(self, hand: list[int], card: int, public: bool) -> None:
         """Add a card to a hand; `public` when everyone saw which card it was."""
-        self.public[card] = public
-        self.tag[card] = self.pile_gen
+        self.publicly_known[card] = public
+        self.drawn_in_generation[card] = self.reshuffles
         hand.append(card)
         hand.sort()
 
     def _draw(self) -> int:
         """Top of the draw pile, shuffling the discard into it when empty (R8); -1 if none."""
-        if not self.pile:
+        if not self.draw_pile:
             if not self.discard:
                 return -1
-            self.pile, self.discard = self.discard, []
-            self.pile_gen += 1
-            random.Random(self.reshuffle_seed + (self.pile_gen << 64)).shuffle(self.pile)
-            self.log.append(("reshuffle", len(self.pile)))
-        return self.pile.pop()
+            self.draw_pile, self.discard = self.discard, []
+            self.reshuffles += 1
+            random.Random(self.reshuffle_seed + (self.reshuffles << 64)).shuffle(self.draw_pile)
+            self.log.append(("reshuffle", len(self.draw_pile)))
+        return self.draw_pile.pop()
 
     # -- closing and rewards (R6, R7, R9) ----------------------------------------------
     def _close(self) -> None:
-        deal = self.deal - DEAL0
+        deal = self.deal_in_play - DEAL0
         cards = self.cards
-        sector = cards.deal_sector[deal]
-        winner, winning_card = closing_winner(self.pitched, sector)
-        shocked = bool(self.deal_shocks)
+        sector = self.sector_in_play
+        winner, winning_card = scoring.closing_winner(self.pitched, sector)
+        shocked = bool(self.shocks_in_play)
         if winner < 0:
-            self.dumped.append(self.deal)
-            self.log.append(("dump", self.deal))
+            self.dumped.append(self.deal_in_play)
+            self.log.append(("dump", self.deal_in_play, len(self.shocks_in_play), self.hype))
         else:
-            bonus = 2 if self.hype >= HYPE_MAX else 1 if self.hype >= 5 else 0
-            reward = cards.deal_score[deal] + bonus
-            if winning_card >> 3 == CASH and sector != FINTECH:
-                reward -= 1
-            if shocked and self.shock_effect == SHOCK_REWARD_MINUS_ONE:
-                reward -= 1
-            reward = max(reward, 0)
-            self.rep[winner] += reward
-            self.rewards[deal] = reward
-            self.won[winner].append(self.deal)
-            self.log.append(("win", winner, self.deal, reward))
-            for seat, card in self.pitched:
-                if card >> 3 == NETWORK and sector != SOCIAL:
-                    self.rep[seat] += 1
-                    self.rides[seat] += 1
-                    self.log.append(("ride", seat))
+            paid = scoring.reward(
+                cards.deal_score[deal], self.hype, winning_card, sector, shocked, self.shock_effect
+            )
+            self.reputation[winner] += paid.total
+            self.deal_rewards[deal] = paid.total
+            self.deals_won[winner].append(self.deal_in_play)
+            self.log.append(("win", winner, self.deal_in_play, winning_card, *paid))
+            if sector != SOCIAL:
+                for seat, card in self.pitched:
+                    if card >> KIND_SHIFT == NETWORK:
+                        self.reputation[seat] += RIDE_POINTS
+                        self.rides_paid[seat] += RIDE_POINTS
+                        self.log.append(("ride", seat, self.deal_in_play))
             self._draw_up(winner)
             self._foothold(winner, sector)
             cost = cards.deal_hype[deal]
+            before = self.hype
             if shocked and self.shock_effect == SHOCK_HYPE_DOWN:
-                self.hype = max(0, self.hype - cost)
+                self.hype = max(0, before - cost)
+                self.log.append(("hype", before, self.hype, -cost, self.deal_in_play))
             else:
-                self.hype = min(HYPE_MAX, self.hype + cost)
-            self.log.append(("hype", self.hype))
+                self.hype = min(HYPE_MAX, before + cost)
+                self.log.append(("hype", before, self.hype, cost, self.deal_in_play))
         for _, card in self.pitched:
             self.discard.append(card)
         self.pitched = []
-        self.spent_shocks.extend(self.deal_shocks)
+        self.spent_shocks.extend(self.shocks_in_play)
         self.deals_closed += 1
         if self.next_deal < 0:
             self._end()
             return
-        self.deal, self.deal_shocks = self.next_deal, self.next_shocks
+        self._set_deal_in_play(self.next_deal, self.next_shocks)
+        self.log.append(("in_play", self.deal_in_play, len(self.shocks_in_play)))
         self.next_deal, self.next_shocks = self._flip()
+        self.log.append(("flip", self.next_deal, len(self.next_shocks)))
         self._choose_last_seat()
-        self._seat_order()
+
+    def _set_deal_in_play(self, deal: int, shocks: list[int]) -> None:
+        self.deal_in_play, self.shocks_in_play = deal, shocks
+        self.sector_in_play = self.cards.deal_sector[deal - DEAL0]
 
     def _draw_up(self, seat: int) -> None:
         hand = self.hands[seat]
@@ -386,8 +481,8 @@ class RunwayState(KnowledgeMixin, GameState):
             card = self._draw()
             if card < 0:
                 break
-            self.public[card] = False
-            self.tag[card] = self.pile_gen
+            self.publicly_known[card] = False
+            self.drawn_in_generation[card] = self.reshuffles
             hand.append(card)
             drawn += 1
         hand.sort()
@@ -396,20 +491,21 @@ class RunwayState(KnowledgeMixin, GameState):
     def _foothold(self, seat: int, sector: int) -> None:
         """R7: place a Foothold; the second in a Sector locks it for +2, once."""
         if self.footholds_left[seat] == 0:
-            self.log.append(("foothold", seat, sector, -1))
+            self.log.append(("foothold", seat, sector, 0, 0))
             return
         self.footholds_left[seat] -= 1
-        self.footholds[seat][sector] += 1
-        lock = 2 if self.footholds[seat][sector] == 2 else 0
+        feet = self.footholds[seat]
+        feet[sector] += 1
+        lock = LOCK_POINTS if feet[sector] == 2 else 0
         if lock:
-            self.rep[seat] += lock
-            self.locked[seat] += 1
+            self.reputation[seat] += lock
+            self.sectors_locked[seat] += 1
             self.lock_points[seat] += lock
-        self.log.append(("foothold", seat, sector, lock))
+        self.log.append(("foothold", seat, sector, feet[sector], lock))
 
     def _flip(self) -> tuple[int, list[int]]:
         """Flip to the next Deal; Shocks revealed on the way are tucked under it (R9)."""
-        if self.deals_left == 0:
+        if self.deals_to_flip == 0:
             return -1, []
         shocks: list[int] = []
         deck = self.deal_deck
@@ -417,67 +513,103 @@ class RunwayState(KnowledgeMixin, GameState):
         while card >= SHOCK0:
             shocks.append(card)
             card = deck.pop()
-        self.deals_left -= 1
-        self.log.append(("flip", card, len(shocks)))
+        self.deals_to_flip -= 1
         return card, shocks
 
     # -- seating (R3, R10) --------------------------------------------------------------
     def _choose_last_seat(self) -> None:
-        if self.rotate:  # option: one seat clockwise, won or Dumped (2 players: alternate)
-            self.last_seat = (self.last_seat + 1) % self.n
+        n, prev = self.num_players, self.last_seat
+        if self.last_seat_rotates:  # one seat clockwise, won or Dumped
+            self.last_seat = (prev + 1) % n
+            self._seat_order(ALTERNATE if n == 2 else ROTATE, 0)
             return
-        low = min(self.rep)
-        n, prev = self.n, self.last_seat
+        rep = self.reputation
+        low = min(rep)
+        tied = [p for p in range(n) if rep[p] == low]
         # ties: the tied seat furthest clockwise from the previous last seat
-        self.last_seat = max(
-            (p for p in range(n) if self.rep[p] == low), key=lambda p: (p - prev) % n
-        )
+        self.last_seat = max(tied, key=lambda p: (p - prev) % n)
+        self._seat_order(FEWEST if len(tied) == 1 else FEWEST_TIED, low)
 
-    def _seat_order(self) -> None:
-        n, last = self.n, self.last_seat
-        self.order = [(last + 1 + i) % n for i in range(n)]
-        self.turn = 0
+    def _seat_order(self, reason: str, low: int) -> None:
+        n, last = self.num_players, self.last_seat
+        self.pitch_order = [(last + 1 + i) % n for i in range(n)]
+        self.pitch_turn = 0
         self.phase = PITCH
-        self.log.append(("last", last))
+        self.log.append(("last", last, reason, low))
 
     # -- the end (R11) ----------------------------------------------------------------------
     def _end(self) -> None:
-        for p in range(self.n):
-            bonus = sum(1 for f in self.footholds[p] if f)
-            self.end_bonus[p] = bonus
-            self.rep[p] += bonus
-        self.deal, self.deal_shocks = -1, []
+        for p in range(self.num_players):
+            bonus = scoring.sector_bonus(self.footholds[p])
+            self.sector_bonus[p] = bonus
+            self.reputation[p] += bonus
+            self.log.append(("sector_bonus", p, tuple(self.footholds[p]), bonus))
+        self.deal_in_play, self.sector_in_play, self.shocks_in_play = -1, -1, []
         self.phase = OVER
-        self.tiebreak = self._tiebreak_level()
-        self.log.append(("end", tuple(self.end_bonus)))
-
-    def _tiebreak_level(self) -> str | None:
-        top = max(self.rep)
-        tied = [p for p in range(self.n) if self.rep[p] == top]
-        if len(tied) == 1:
-            return None
-        for name, key in (
-            ("most_sectors_locked", self.locked),
-            ("most_deals_won", [len(w) for w in self.won]),
-        ):
-            best = max(key[p] for p in tied)
-            tied = [p for p in tied if key[p] == best]
-            if len(tied) == 1:
-                return name
-        return "shared"
+        winners, self.tiebreak_level = scoring.tiebreak(self)
+        self.log.append(("end", tuple(winners), self.tiebreak_level))
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        top = max(self.rep)
-        tied = [p for p in range(self.n) if self.rep[p] == top]
-        for key in (self.locked, [len(w) for w in self.won]):
-            best = max(key[p] for p in tied)
-            tied = [p for p in tied if key[p] == best]
-        return tied
+        return scoring.tiebreak(self)[0]
 
     def returns(self) -> list[float]:
-        return [float(r) for r in self.rep]
+        return [float(r) for r in self.reputation]
 
     def scores(self) -> list[float]:
-        return [float(r) for r in self.rep]
+        return [float(r) for r in self.reputation]
+
+    # -- read API for bots and tools ------------------------------------------------------
+    def hand_of(self, seat: int) -> list[int]:
+        """The Capital cards (numbers) in `seat`'s hand, sorted, as a fresh list (in a
+        bot's resampled view, other seats' hands are guesses)."""
+        return list(self.hands[seat])
+
+    def score_in_play(self) -> int:
+        """The printed score of the Deal in play."""
+        return int(self.cards.deal_score[self.deal_in_play - DEAL0])
+
+    def leading_pitch(self) -> tuple[int, int]:
+        """(seat, card) of the pitch that would win if the Deal closed now (R6), or
+        (-1, -1) if nothing competes yet."""
+        return scoring.closing_winner(self.pitched, self.sector_in_play)
+
+    def pitches_last(self, seat: int) -> bool:
+        """Whether `seat` pitches last on the Deal in play (R3, R10)."""
+        return bool(self.pitch_order) and self.pitch_order[-1] == seat
+
+    def footholds_of(self, seat: int) -> list[int]:
+        """`seat`'s Footholds per Sector (Sector order), a fresh list."""
+        return list(self.footholds[seat])
+
+    # -- views (view.py), resampling (resample.py), the lab (scoring.py) -----------------
+    def action_to_string(self, action: int) -> str:
+        return view.action_label(self, action)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What `player` may know: the public view plus its own hand."""
+        return view.observation(self, view.seat_of(self, player))
+
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone may know (see `view.observation`), "seat": None."""
+        return view.observation(self, None)
+
+    def zones(self) -> dict[str, list[str]]:
+        return view.zones(self)
+
+    def hidden_card_ids(self, player: int) -> set[str]:
+        return view.hidden_card_ids(self, view.seat_of(self, player))
+
+    def public_hidden_card_ids(self) -> set[str]:
+        return view.hidden_card_ids(self, None)
+
+    def resample_from_infostate(self, player: int, seed: int) -> RunwayState:
+        return resample.redeal(self, view.seat_of(self, player), seed)
+
+    def info(self) -> dict[str, Any]:
+        return scoring.summary(self)
+
+    def progress_values(self) -> list[float]:
+        """Each seat's progress (the core rates a seat against the best rival)."""
+        return [scoring.progress(self, q) for q in range(self.num_players)]

@@ -1,0 +1,128 @@
+"""RUNWAY's card numbering and action encoding: the one table every module shares.
+
+Card numbers (ids "rw00".."rw53"):
+
+| numbers | cards |
+|---|---|
+| 0-31  | Capital: kind = n // 8 (0 Cash, 1 Network, 2 Tech, 3 Talent), number = n % 8 + 1 |
+| 32-43 | Deals, in card-file order |
+| 44-49 | Shocks |
+| 50-53 | Sector table cards (FinTech, Social, DeepTech, Marketplace) |
+
+Actions (num_distinct_actions = 166):
+
+| actions | decision | meaning |
+|---|---|---|
+| 0-31    | pitch | pitch Capital card n (a match, Cash, or a Network Ride, as the Deal makes it) |
+| 32      | pitch | pass (the same seat then decides its trade) |
+| 33-128  | trade | swap hand card c for Bench slot s: 33 + 3*c + s |
+| 129-160 | trade | discard hand card c face-up and draw blind: 129 + c |
+| 161     | trade | skip the trade |
+| 162-164 | trade | with an empty hand: take Bench slot s without giving: 162 + s |
+| 165     | trade | with an empty hand: draw one blind card without giving |
+"""
+
+from __future__ import annotations
+
+# -- Capital kinds and Sectors (R1: kind i matches Sector i) --------------------------
+CASH, NETWORK, TECH, TALENT = 0, 1, 2, 3
+FINTECH, SOCIAL, DEEPTECH, MARKETPLACE = 0, 1, 2, 3
+NUM_KINDS = NUM_SECTORS = 4
+NUMBERS_PER_KIND = 8
+KIND_SHIFT = 3
+"""card >> KIND_SHIFT is a Capital card's kind (8 numbers per kind)."""
+NUMBER_MASK = 7
+"""(card & NUMBER_MASK) + 1 is a Capital card's printed number."""
+
+# -- card numbers ------------------------------------------------------------------------
+NUM_CAPITAL = NUM_KINDS * NUMBERS_PER_KIND
+DEAL0 = 32
+SHOCK0 = 44
+SECTOR0 = 50
+NUM_CARDS = 54
+CARD_IDS = tuple(f"rw{i:02d}" for i in range(NUM_CARDS))
+
+# -- table sizes (the rulebook's set-up) --------------------------------------------------
+HAND_SIZE = 6
+BENCH_SIZE = 3
+FOOTHOLDS = 8
+HYPE_MAX = 10
+HYPE_BONUS_AT = ((HYPE_MAX, 2), (5, 1))
+"""R7: (Hype at least, reward bonus), highest first: +2 at 10, +1 at 5-9."""
+LOCK_POINTS = 2
+"""R7: a second Foothold in a Sector scores +2 at once."""
+RIDE_POINTS = 1
+"""R4: a paid Network Ride scores +1."""
+
+# -- decisions and pitch roles --------------------------------------------------------------
+PITCH, TRADE, OVER = 0, 1, 2
+PHASE_NAMES = ("pitch", "trade", "over")
+MATCH, CASH_BID, RIDE = 0, 1, 2
+ROLE_NAMES = ("match", "cash", "ride")
+SHOCK_EFFECTS = ("hype_down", "none", "reward_minus_one")
+SHOCK_HYPE_DOWN, SHOCK_NONE, SHOCK_REWARD_MINUS_ONE = 0, 1, 2
+
+# -- actions -----------------------------------------------------------------------------------
+PASS = 32
+SWAP0 = 33
+BLIND0 = 129
+SKIP = 161
+TAKE0 = 162
+BLIND_TAKE = 165
+NUM_ACTIONS = 166
+
+KIND = tuple(c >> KIND_SHIFT for c in range(NUM_CAPITAL))
+"""KIND[card]: the Capital kind of a card number (a table: the engine's hot path)."""
+NUMBER = tuple((c & NUMBER_MASK) + 1 for c in range(NUM_CAPITAL))
+"""NUMBER[card]: the printed number (1-8) of a card number."""
+
+
+def kind_of(card: int) -> int:
+    return card >> KIND_SHIFT
+
+
+def number_of(card: int) -> int:
+    return (card & NUMBER_MASK) + 1
+
+
+def capital(kind: int, number: int) -> int:
+    """The card number of the Capital card of `kind` (0-3) and `number` (1-8)."""
+    if not (0 <= kind < NUM_KINDS and 1 <= number <= NUMBERS_PER_KIND):
+        raise ValueError(f"no Capital card of kind {kind} and number {number}")
+    return kind * NUMBERS_PER_KIND + number - 1
+
+
+def swap_action(card: int, slot: int) -> int:
+    """Trade: give hand card `card` for Bench slot `slot`."""
+    return SWAP0 + BENCH_SIZE * card + slot
+
+
+def swap_parts(action: int) -> tuple[int, int]:
+    """(hand card given, Bench slot taken) of a swap action."""
+    return divmod(action - SWAP0, BENCH_SIZE)
+
+
+def blind_action(card: int) -> int:
+    """Trade: discard hand card `card` face-up and draw blind."""
+    return BLIND0 + card
+
+
+def take_action(slot: int) -> int:
+    """Trade with an empty hand: take Bench slot `slot`."""
+    return TAKE0 + slot
+
+
+def is_pitch_of_a_card(action: int) -> bool:
+    return 0 <= action < NUM_CAPITAL
+
+
+def is_swap(action: int) -> bool:
+    return SWAP0 <= action < BLIND0
+
+
+def is_blind(action: int) -> bool:
+    return BLIND0 <= action < SKIP
+
+
+def is_take(action: int) -> bool:
+    return TAKE0 <= action < BLIND_TAKE

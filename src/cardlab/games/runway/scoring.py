@@ -1,0 +1,144 @@
+"""RUNWAY's scoring rules as plain functions: who wins a Deal (R6), what the win is
+worth (R7, R9), the Sector bonus and tie-break at the end (R11), the lab summary
+and the bots' progress measure.
+
+The forward model (state.py) calls these; the view and the personas use them to
+explain or predict a close, so a Deal is judged by one piece of code everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from cardlab.core.contract import break_ties
+from cardlab.games.runway.actions import (
+    CASH,
+    DEAL0,
+    FINTECH,
+    HYPE_BONUS_AT,
+    KIND_SHIFT,
+    NUMBER_MASK,
+    OVER,
+    SHOCK_REWARD_MINUS_ONE,
+)
+
+if TYPE_CHECKING:
+    from cardlab.games.runway.state import RunwayState
+
+TIEBREAK_LEVELS = ("most_sectors_locked", "most_deals_won")
+"""R11: after Reputation, most Sectors locked, then most Deals won; else shared."""
+
+
+def closing_winner(pitched: list[tuple[int, int]], sector: int) -> tuple[int, int]:
+    """R6: (seat, card) of the winning pitch, or (-1, -1) when the Deal is Dumped.
+
+    Competing pitches are matches and Cash. Highest number wins; on an equal
+    number a match beats Cash; on a true tie the later pitch wins (so `>=`).
+    Written with shifts and masks, not `kind_of`/`number_of`: it runs at every
+    close of every simulated game.
+    """
+    best_key = (-1, -1)
+    winner = card_won = -1
+    for seat, card in pitched:
+        kind = card >> KIND_SHIFT
+        if kind == sector:
+            key = ((card & NUMBER_MASK) + 1, 1)
+        elif kind == CASH:
+            key = ((card & NUMBER_MASK) + 1, 0)
+        else:
+            continue
+        if key >= best_key:
+            best_key, winner, card_won = key, seat, card
+    return winner, card_won
+
+
+def hype_bonus(hype: int) -> int:
+    """R7: +1 at Hype 5-9, +2 at 10 (read before the closing Deal's advance)."""
+    for at_least, bonus in HYPE_BONUS_AT:
+        if hype >= at_least:
+            return bonus
+    return 0
+
+
+class Reward(NamedTuple):
+    """A won Deal's reward and its parts (R7, R9): total = max(0, score + hype_bonus
+    - cash_penalty - shock_penalty)."""
+
+    score: int
+    hype_bonus: int
+    cash_penalty: int
+    shock_penalty: int
+    total: int
+
+
+def reward(
+    score: int, hype: int, winning_card: int, sector: int, shocked: bool, shock_effect: int
+) -> Reward:
+    """R7: score + Hype bonus - 1 for Cash outside FinTech (- 1 more for a Shock under
+    `shock_effect=reward_minus_one`), never below 0."""
+    bonus = hype_bonus(hype)
+    cash = 1 if winning_card >> KIND_SHIFT == CASH and sector != FINTECH else 0
+    shock = 1 if shocked and shock_effect == SHOCK_REWARD_MINUS_ONE else 0
+    return Reward(score, bonus, cash, shock, max(0, score + bonus - cash - shock))
+
+
+def sector_bonus(footholds: list[int]) -> int:
+    """R11: +1 per Sector holding at least one of the seat's Footholds."""
+    return sum(1 for count in footholds if count)
+
+
+def tiebreak(state: RunwayState) -> tuple[list[int], str | None]:
+    """R11: the winners and the level that decided (None: Reputation alone)."""
+    keys = [
+        (state.reputation[p], state.sectors_locked[p], len(state.deals_won[p]))
+        for p in range(state.num_players)
+    ]
+    result = break_ties(keys, TIEBREAK_LEVELS)
+    return result.winners, result.level
+
+
+def summary(state: RunwayState) -> dict[str, Any]:
+    """The lab's facts about a game (`GameState.info()`)."""
+    names = [d.name for d in state.cards.deals]
+    won = state.deals_won
+    return {
+        "end_reason": "12th Deal closed" if state.phase == OVER else "in progress",
+        "tiebreak": state.tiebreak_level,
+        "rounds": state.deals_closed,
+        "turns": state.turns,
+        "decisions": len(state.action_history),
+        "acquired": [[names[d - DEAL0] for d in w] for w in won],
+        "card_points": [{names[d - DEAL0]: state.deal_rewards[d - DEAL0] for d in w} for w in won],
+        "deals_won": [len(w) for w in won],
+        "deals_dumped": len(state.dumped),
+        "sectors_locked": list(state.sectors_locked),
+        "lock_points": list(state.lock_points),
+        "ride_points": list(state.rides_paid),
+        "sector_bonus": list(state.sector_bonus),
+        "hype": state.hype,
+        "reputation": list(state.reputation),
+    }
+
+
+def deal_points(state: RunwayState, seat: int) -> int:
+    """Reputation `seat` earned from the Deals it won (rewards after every adjustment)."""
+    return sum(state.deal_rewards[d - DEAL0] for d in state.deals_won[seat])
+
+
+def progress(state: RunwayState, seat: int) -> float:
+    """A seat's standing for bots: Reputation, the Sector bonus and locks in reach,
+    the Deal it is winning right now, and the strength of its hand."""
+    value = float(state.reputation[seat])
+    if state.phase == OVER:
+        return value
+    feet = state.footholds[seat]
+    if state.footholds_left[seat]:
+        value += 0.8 * sum(1 for x in feet if x)  # the end-of-game Sector bonus to come
+        value += 0.6 * sum(1 for x in feet if x == 1)  # a lock is one win away
+    if state.pitched and state.deal_in_play >= 0:
+        deal = state.deal_in_play - DEAL0
+        if closing_winner(state.pitched, state.cards.deal_sector[deal])[0] == seat:
+            value += 0.5 * state.cards.deal_score[deal]
+    hand = state.hands[seat]
+    value += 0.04 * sum((x & NUMBER_MASK) + 1 for x in hand) + 0.1 * len(hand)
+    return value
