@@ -40,7 +40,7 @@ def test_the_layout_and_the_entry_point(made) -> None:
     for module in ("rules", "actions", "state", "view", "resample", "scoring", "cards",
                    "render", "scenarios"):  # fmt: skip
         assert (package / f"{module}.py").exists(), module
-    assert (package / "cards.toml").exists() and (root / "docs" / "rules.md").exists()
+    assert (package / "cards.toml").exists() and (package / "rules.md").exists()
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points."cardlab.games"]\nnebula = "nebula.rules:GAME_INFO"' in pyproject
     assert (info.name, info.title, info.package) == ("nebula", "NEBULA", "nebula")

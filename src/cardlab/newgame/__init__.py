@@ -16,7 +16,7 @@ from pathlib import Path
 from cardlab.core.errors import CardlabError
 from cardlab.core.plugin import GameInfo
 
-PROJECT_FILES = {"pyproject.toml", "README.md", "docs/rules.md"}
+PROJECT_FILES = {"pyproject.toml", "README.md"}
 """Template files that go to the project root; the rest go into the package."""
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]{1,30}$")
