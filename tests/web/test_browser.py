@@ -138,14 +138,18 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.seat_url(made, 0))
     page.wait_for_selector(".move:not([disabled])")
+    first_clicks = 0
     for _ in range(3):  # a few moves in, so the log has a story
+        if page.is_visible("#final"):
+            break
         page.locator(".move:not([disabled])").first.click()
+        first_clicks += 1
         page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=20000)
     settled(page)
     page.screenshot(path=str(ARTIFACTS / f"{size}-{game}-play.png"), full_page=not phone)
     assert layout_problems(page) == []
     assert page.locator("#log li").count() > 0
-    clicks = click_until_over(page)
+    clicks = first_clicks + click_until_over(page)
     assert clicks > 0
     settled(page)
     page.locator("#final").scroll_into_view_if_needed()
@@ -218,6 +222,14 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
     small = [n for n in name_px if n[0] < (9 if n[3] else 11)]
     assert not small, small
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"), full_page=True)
+    # A tap on a card shows it large (its values readable); another tap closes it.
+    page.locator("#hand .card, #public .card").first.tap()
+    page.wait_for_selector("#zoom:not([hidden]) .card.zoomed")
+    zoomed = page.eval_on_selector("#zoom .card.zoomed", "e => e.getBoundingClientRect().width")
+    assert zoomed >= 250, zoomed
+    page.screenshot(path=str(ARTIFACTS / f"phone-{game}-zoom.png"))
+    page.locator("#zoom").tap()
+    page.wait_for_selector("#zoom", state="hidden")
     if game == "supercomputer":
         # A computer 12 parts wide (drawn by the page's own renderGrid from set-aside
         # cards it was sent) scrolls inside its seat panel instead of being clipped.

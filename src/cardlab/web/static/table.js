@@ -448,7 +448,7 @@ function draw() {
   drawAwait(view);
   drawMoves(view);
   drawHand(view, document.getElementById("hand"));
-  renderPublic(view.obs, document.getElementById("public"));
+  renderPublic(view.obs, document.getElementById("public"), document.getElementById("upfront"));
   drawSeats(view, document.getElementById("seats"), view.final, document.getElementById("mine"));
   drawLog(view);
   drawFinal(view);

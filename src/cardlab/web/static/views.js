@@ -194,6 +194,8 @@ function seatFacts(obs) {
 //   banner(obs)              a node shown above the table (Hype track, auction...)
 //   mine(you)                the seat's private zone `obs.you`, if the game keeps one
 //   scoreLabel               what a seat's score is called ("Reputation")
+//   upfront                  observation keys drawn above your hand (what a decision is about)
+//   moveSteps(legal)         a long list of moves split in two steps (see table.js drawMoves)
 // Nothing here names a game: a game without a file gets the generic view.
 const GameViews = {
   hooks: {},
@@ -229,8 +231,12 @@ function renderYou(you) {
   return section("Your cards", box, "key-you");
 }
 
-function renderPublic(obs, root) {
+// The table's public state. Panels a game names in its `upfront` hook (what the
+// current decision is about: RUNWAY's Deal in play and Bench) go to `front`,
+// drawn just above your hand, when given.
+function renderPublic(obs, root, front = null) {
   root.replaceChildren();
+  if (front) front.replaceChildren();
   const hooks = GameViews.of(obs);
   const special = hooks.banner && hooks.banner(obs);
   if (special) root.append(special);
@@ -243,8 +249,10 @@ function renderPublic(obs, root) {
     if (isEmpty(value)) continue;
     const scalar = typeof value !== "object" || (Array.isArray(value) && value.every((x) => typeof x !== "object" || x === null));
     if (scalar) genericFact(strip, key, value);
+    else if (front && (hooks.upfront || []).includes(key)) front.append(section(words(key), renderValue(value), `key-${key}`));
     else panels.push(section(words(key), renderValue(value), `key-${key}`));
   }
+  if (front) front.hidden = !front.childElementCount;
   if (strip.chips.length) {
     const box = h("div", "panel table-facts");
     strip.draw(box);

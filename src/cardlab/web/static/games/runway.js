@@ -4,6 +4,7 @@
 
 GameViews.register("runway", {
   scoreLabel: "Reputation",
+  upfront: ["deal_in_play", "next_deal", "bench"],
   // The trade after a pass, in two steps: first the card you give, then what you
   // take for it (a Bench card, or a blind draw). Other moves stay as they are.
   moveSteps(legal) {
