@@ -50,7 +50,7 @@ def test_report_files_and_claims(report_dir: Path) -> None:
     assert len(data["player_counts"]) == 3
     assert [v["value"] for v in data["compare"]["values"]] == ["hype_down", "none"]
     html = (report_dir / "report.html").read_text()
-    assert html.index("Gate verdict") < html.index("<h2>Outcome")
+    assert html.index('id="findings"') < html.index('id="gate"') < html.index('id="outcome"')
     assert "data:image/png;base64," in html and "<script" not in html
 
 
@@ -78,7 +78,9 @@ def test_html_opens_in_headless_chromium_without_console_errors(report_dir: Path
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto((report_dir / "report.html").as_uri())
-        assert page.locator("h2").first.inner_text().startswith("Gate verdict")
+        assert page.locator("h2").first.inner_text().startswith("What the lab found")
+        # readable at phone width: nothing wider than the screen but scrollable tables
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert page.evaluate("document.images.length") >= 1
         assert page.evaluate("Array.from(document.images).every(i => i.naturalWidth > 0)")
         browser.close()

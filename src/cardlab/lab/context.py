@@ -4,6 +4,7 @@ the claims never play the same configuration twice."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardlab.lab.backends import RunResult, run_spec
@@ -31,6 +32,8 @@ class LabContext:
     time_model: TimeModel = field(default_factory=TimeModel)
     ablation_games: int = 0
     """Games per card-impact ablation (0: no ablations)."""
+    out_dir: Path | None = None
+    """Where a report writes its side files (the ablations' card files)."""
     probe_games: int = 200
     """Games per claim probe configuration (claims scale their probes from it)."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)

@@ -215,12 +215,16 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
         legal.update(r.kind_legal)
         forced.update(r.kind_forced)
     noop: Counter[str] = Counter()
+    turns: Counter[str] = Counter()
     for r in records:
         noop.update(r.kind_noop)
+        turns.update(r.kind_turns)
     total = sum(count.values())
+    all_turns = sum(turns.values())
     dead_games = [r for r in records if r.dead_turns]
     noop_games = sorted(
-        (r for r in records if r.decisions), key=lambda r: -sum(r.kind_noop.values()) / r.decisions
+        (r for r in records if r.kind_turns),
+        key=lambda r: -sum(r.kind_noop.values()) / sum(r.kind_turns.values()),
     )
     return {
         "by_kind": {
@@ -229,11 +233,14 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
                 "share": round(count[k] / total, 4) if total else 0.0,
                 "mean_branching": round(legal[k] / count[k], 3),
                 "forced_share": round(forced[k] / count[k], 4),
-                "noop_share": round(noop[k] / count[k], 4),
+                "turns_begun": turns[k],
+                "noop_share": round(noop[k] / turns[k], 4) if turns[k] else 0.0,
             }
             for k in sorted(count)
         },
-        "noop_turn_share": round(sum(noop.values()) / total, 4) if total else 0.0,
+        "turns": all_turns,
+        "noop_turns": sum(noop.values()),
+        "noop_turn_share": round(sum(noop.values()) / all_turns, 4) if all_turns else 0.0,
         "noop_share_by_position": _noop_by_position(records),
         "noop_seeds": [r.seed for r in noop_games[:MAX_SEEDS] if sum(r.kind_noop.values())],
         "actions": action_kinds(records),
@@ -254,8 +261,8 @@ def _noop_by_position(records: Sequence[GameRecord]) -> list[float]:
     made = [0] * n
     noop = [0] * n
     for r in records:
-        for seat in range(min(n, len(r.seat_decisions))):
-            made[position(r, seat)] += r.seat_decisions[seat]
+        for seat in range(min(n, len(r.seat_turns))):
+            made[position(r, seat)] += r.seat_turns[seat]
             noop[position(r, seat)] += r.seat_noop[seat]
     return [round(noop[i] / made[i], 4) if made[i] else 0.0 for i in range(n)]
 

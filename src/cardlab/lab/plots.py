@@ -29,14 +29,14 @@ def win_rates(outcome: dict[str, Any], title: str) -> str:
     rates = outcome["win_rate_by_position"]
     lows = [r - lo for r, (lo, _) in zip(rates, outcome["wilson95_by_position"], strict=True)]
     highs = [hi - r for r, (_, hi) in zip(rates, outcome["wilson95_by_position"], strict=True)]
-    fig, ax = plt.subplots(figsize=SIZE)
+    fig, ax = plt.subplots(figsize=HIST_SIZE, layout="constrained")
     xs = [f"#{i + 1}" for i in range(len(rates))]
-    ax.bar(xs, rates, yerr=[lows, highs], capsize=4, color="#4a7bb7")
+    ax.bar(xs, rates, yerr=[lows, highs], capsize=4, color="#4a7bb7", label="win rate, 95%")
     ax.axhline(outcome["fair_share"], color="#c0392b", linestyle="--", label="fair share")
     ax.set_xlabel("turn position (1 = first player)")
     ax.set_ylabel("win rate")
-    ax.set_title(title)
-    ax.legend(loc="lower right")
+    ax.set_title(title, fontsize=10)
+    fig.legend(loc="outside lower center", ncol=2, fontsize=9, frameon=False)
     return _encode(fig)
 
 
@@ -66,10 +66,16 @@ def card_win_rates(content: dict[str, Any]) -> str | None:
 
 
 def ladder(skill: dict[str, Any]) -> str | None:
-    rows = skill.get("rows")
+    def short(agent: str) -> str:
+        return agent.split(":")[0]
+
+    rows = []
+    for c in skill.get("cells", []):  # each bot labelled with its opponent in the cell
+        for row, other in zip(c["rows"], reversed(c["rows"]), strict=True):
+            rows.append({**row, "agent": f"{short(row['agent'])}\nv {short(other['agent'])}"})
     if not rows:
         return None
-    fig, ax = plt.subplots(figsize=SIZE)
+    fig, ax = plt.subplots(figsize=HIST_SIZE, layout="constrained")
     rates = [r["win_rate"] for r in rows]
     err = [
         [r["win_rate"] - r["wilson95"][0] for r in rows],
@@ -80,22 +86,48 @@ def ladder(skill: dict[str, Any]) -> str | None:
     ax.set_ylabel("win rate per seat taken")
     ax.set_title("skill ladder")
     ax.tick_params(axis="x", labelsize=8)
-    ax.legend(loc="upper left")
+    fig.legend(loc="outside lower center", fontsize=9, frameon=False)
     return _encode(fig)
 
 
 def side_by_side(rows: list[dict[str, Any]], key: str, title: str) -> str:
     """Mean minutes and first-seat advantage for each player count / option value."""
-    labels = [str(r[key]) for r in rows]
+    labels = [str(r[key]).rsplit("/", 1)[-1][:14] for r in rows]
     minutes = [r["length"]["minutes"]["mean"] for r in rows]
     fsa = [r["outcome"].get("first_seat_advantage", 0.0) for r in rows]
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(SIZE[0] + 1, SIZE[1]))
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=HIST_SIZE, layout="constrained")
     a1.bar(labels, minutes, color="#4a7bb7")
-    a1.set_title("est. minutes")
+    a1.set_title("est. minutes (mid)", fontsize=9)
     a2.bar(labels, fsa, color="#8e44ad")
     a2.axhline(0, color="#333", linewidth=0.8)
-    a2.set_title("first-seat advantage")
-    fig.suptitle(title)
+    a2.set_title("first-seat advantage", fontsize=9)
+    for ax in (a1, a2):
+        ax.tick_params(axis="x", labelsize=8, rotation=30)
+    fig.suptitle(title[:40], fontsize=10)
+    return _encode(fig)
+
+
+def curves(curve: dict[str, Any]) -> str | None:
+    """Branching and each public resource per tenth of the game (one panel each)."""
+    series = {"legal options": curve.get("branching", [])} | curve.get("resources", {})
+    series = {k: v for k, v in series.items() if v}
+    if not series:
+        return None
+    fig, axes = plt.subplots(
+        len(series),
+        1,
+        figsize=(HIST_SIZE[0], 1.3 * len(series) + 0.8),
+        layout="constrained",
+        sharex=True,
+        squeeze=False,
+    )
+    for ax, (name, values) in zip(axes[:, 0], series.items(), strict=True):
+        xs = [10 * i + 5 for i in range(len(values))]
+        ax.plot(xs, values, marker="o", color="#4a7bb7")
+        ax.set_ylabel(name.replace("_", " "), fontsize=8)
+        ax.tick_params(labelsize=8)
+    axes[-1, 0].set_xlabel("% of the game")
+    fig.suptitle("over the course of a game (mean per tenth)", fontsize=10)
     return _encode(fig)
 
 
@@ -184,7 +216,7 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     m = report["main"]
     plots: dict[str, str | None] = {}
     if m["outcome"].get("games"):
-        plots["win_rates"] = win_rates(m["outcome"], "win rate by turn position (95% Wilson)")
+        plots["win_rates"] = win_rates(m["outcome"], "win rate by turn position")
     by_kind = m["decisions"]["by_kind"]
     if by_kind:
         plots["branching"] = bars(
@@ -207,12 +239,19 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     if report.get("compare"):
         c = report["compare"]
         plots["compare_minutes"] = length_histogram(
-            [{"label": f"{c['option']}={r['value']}", "length": r["length"]} for r in c["values"]],
+            [
+                {
+                    "label": f"{c['option']}={str(r['value']).rsplit('/', 1)[-1]}",
+                    "length": r["length"],
+                }
+                for r in c["values"]
+            ],
             "minutes",
             f"estimated minutes per game by {c['option']}",
             "minutes (time model)",
         )
     plots["content"] = card_win_rates(m["content"])
+    plots["curves"] = curves(m.get("curves", {}))
     plots["ladder"] = ladder(report.get("skill", {}))
     if report.get("player_counts"):
         plots["player_counts"] = side_by_side(report["player_counts"], "players", "player counts")

@@ -109,6 +109,9 @@ def build_report(
     ]
     if compare is not None:
         report["compare"] = _compare(ctx, compare, side_games, model)
+    from cardlab.lab.impact import card_impact
+
+    report["card_impact"] = card_impact(ctx, ctx.out_dir)
     report["skill"] = _skill(ctx, ladder_games, ladder_iterations)
     report["games_played"] = ctx.games_played
     report["elapsed_s"] = round(time.perf_counter() - start, 2)

@@ -49,7 +49,7 @@ def write_report(
     progress: bool = True,
     probe_games: int = 200,
     cards: str | None = None,
-    ablation_games: int = 200,
+    ablation_games: int | None = None,
 ) -> dict[str, Any]:
     """Validate everything, play, and write report.html, report.json, summary.md.
 
@@ -91,7 +91,8 @@ def write_report(
         progress=progress,
         time_model=TimeModel.for_game(game, time_model),
         probe_games=probe_games,
-        ablation_games=ablation_games,
+        ablation_games=probe_games if ablation_games is None else ablation_games,
+        out_dir=out,
     )
     report = build_report(
         ctx, compare, side_games or min(probe_games, n_games), ladder_games, ladder_iterations
@@ -148,8 +149,9 @@ def report(
     baseline: Annotated[Path | None, typer.Option(help="An older report.json for deltas.")] = None,
     probe_games: Annotated[int, typer.Option(help="Games per claim-probe configuration.")] = 200,
     ablation_games: Annotated[
-        int, typer.Option(help="Games per card-impact ablation (0: skip).")
-    ] = 200,
+        int | None,
+        typer.Option(help="Games per card-impact experiment (default: --probe-games; 0: skip)."),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Write OUT/report.html, OUT/report.json and OUT/summary.md for GAME."""
@@ -199,8 +201,9 @@ def gate(
     ] = LADDER_ITERATIONS,
     probe_games: Annotated[int, typer.Option(help="Games per claim-probe configuration.")] = 200,
     ablation_games: Annotated[
-        int, typer.Option(help="Games per card-impact ablation (0: skip).")
-    ] = 200,
+        int | None,
+        typer.Option(help="Games per card-impact experiment (default: --probe-games; 0: skip)."),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Run every game's report and print one screen of claim verdicts."""

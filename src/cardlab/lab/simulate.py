@@ -134,9 +134,9 @@ DECILES = 10
 class GameRecord:
     """One game's facts. Lists are per seat; dicts by decision kind.
 
-    A *no-op* decision moved no card (`zones()`), changed no score and no public
-    count the game's lab hooks name (`resources`, e.g. RUNWAY's Hype); a *dead turn*
-    is a forced no-op. Evaluation-based figures use the game's own bot evaluation
+    A *turn* is a run of decisions by one seat; a *no-op* turn moved no card
+    (`zones()`), changed no score and no public count the game's lab hooks name
+    (`public_counts`, e.g. RUNWAY's Hype); a *dead turn* is a forced no-op decision. Evaluation-based figures use the game's own bot evaluation
     (`progress_values()`), which sees scoring that has not happened yet."""
 
     game: str
@@ -161,8 +161,9 @@ class GameRecord:
     kind_legal: dict[str, int] = field(default_factory=dict)
     kind_forced: dict[str, int] = field(default_factory=dict)
     kind_extra_options: dict[str, int] = field(default_factory=dict)
+    kind_turns: dict[str, int] = field(default_factory=dict)
     kind_noop: dict[str, int] = field(default_factory=dict)
-    seat_decisions: list[int] = field(default_factory=list)
+    seat_turns: list[int] = field(default_factory=list)
     seat_noop: list[int] = field(default_factory=list)
     seat_actions: list[dict[str, int]] = field(default_factory=list)
     dead_turns: int = 0
@@ -203,8 +204,11 @@ def first_word(state: GameState, label: str) -> str:
 class _Tracker:
     """Watches every decision through `play_game`'s `on_action` hook.
 
-    Each decision is settled against the state after it (at the next decision, or
-    the final state): did it move a card, change a score or a public count?"""
+    A *turn* is a run of consecutive decisions by one seat (RUNWAY's pass and its
+    trade; UPTIME's requisition and its payment). A turn is a no-op when the state
+    after it has the same cards in the same zones, the same scores and the same
+    public counts as before it. A forced decision (one legal option) that changes
+    nothing is a dead turn (settled against the state after that one decision)."""
 
     def __init__(self, players: int, hooks: Any = None) -> None:
         self.players = players
@@ -212,8 +216,9 @@ class _Tracker:
         self.kind_legal: Counter[str] = Counter()
         self.kind_forced: Counter[str] = Counter()
         self.kind_extra: Counter[str] = Counter()
+        self.kind_turns: Counter[str] = Counter()
         self.kind_noop: Counter[str] = Counter()
-        self.seat_decisions = [0] * players
+        self.seat_turns = [0] * players
         self.seat_noop = [0] * players
         self.seat_actions: list[Counter[str]] = [Counter() for _ in range(players)]
         self.dead = 0
@@ -232,62 +237,70 @@ class _Tracker:
         self._action_kind: Callable[[GameState, str], str] = getattr(
             hooks, "action_kind", first_word
         )
-        self._before: tuple[str, int, bool, str] | None = None
+        self._turn: tuple[int, str, str] | None = None  # seat, first kind, key before
+        self._forced_key: str | None = None
         self._state: GameState | None = None
 
-    def _key(self, state: GameState, public: dict[str, float]) -> str:
+    def _key(self, state: GameState) -> str:
         scores = [float(x) for x in state.scores()]
-        return json.dumps([state.zones(), scores, public], sort_keys=True)
+        counts = self._counts(state) if self._counts is not None else {}
+        return json.dumps([state.zones(), scores, counts], sort_keys=True)
 
     def __call__(self, state: GameState, seat: int, action: int) -> None:
-        public = self._public(state)
-        if self._resources is not None:
-            self.resources.append(self._resources(state))
-        self._settle(state, public)
+        key: str | None = None
+        if self._forced_key is not None:
+            key = self._key(state)
+            self.dead += key == self._forced_key
+            self._forced_key = None
+        kind = state.decision_kind()
+        if self._turn is None or self._turn[0] != seat:
+            key = key or self._key(state)
+            self._close_turn(key)
+            self._turn = (seat, kind, key)
         self._state = state  # the live state play_game mutates: the final state at the end
         self.count += 1
         if self.first_player < 0:
             self.first_player = seat
         if self.count > DECISION_CAP:
             raise _CapReached
-        kind = state.decision_kind()
         n_legal = len(state.legal_actions())
         self.kind_decisions[kind] += 1
         self.kind_legal[kind] += n_legal
         self.legal_counts.append(n_legal)
         if 0 <= seat < self.players:
-            self.seat_decisions[seat] += 1
             self.seat_actions[seat][self._action_kind(state, state.action_to_string(action))] += 1
         self.trace.append([float(x) for x in state.scores()])
         self.eval_trace.append([float(x) for x in state.progress_values()])
+        if self._resources is not None:
+            self.resources.append(self._resources(state))
         if n_legal == 1:
             self.kind_forced[kind] += 1
+            self._forced_key = key or self._key(state)
         else:
             self.kind_extra[kind] += max(0, n_legal - 2)
-        self._before = (kind, seat, n_legal == 1, self._key(state, public))
 
-    def _public(self, state: GameState) -> dict[str, float]:
-        """Public counts outside the cards (RUNWAY's Hype): changing one is not a no-op."""
-        return self._counts(state) if self._counts is not None else {}
+    def _close_turn(self, key_now: str) -> None:
+        if self._turn is None:
+            return
+        seat, kind, before = self._turn
+        self._turn = None
+        self.kind_turns[kind] += 1
+        if 0 <= seat < self.players:
+            self.seat_turns[seat] += 1
+        if before == key_now:
+            self.kind_noop[kind] += 1
+            if 0 <= seat < self.players:
+                self.seat_noop[seat] += 1
 
     def finish(self) -> None:
-        """Settle the game's last move against the final state: a forced last move
-        that moved no card and changed no score is a dead turn like any other."""
-        if self._state is not None:
-            self._settle(self._state, self._public(self._state))
-
-    def _settle(self, state: GameState, public: dict[str, float]) -> None:
-        if self._before is None:
+        """Settle the last turn (and a forced last move) against the final state."""
+        if self._state is None:
             return
-        kind, seat, forced, key = self._before
-        self._before = None
-        if key != self._key(state, public):
-            return
-        self.kind_noop[kind] += 1
-        if 0 <= seat < self.players:
-            self.seat_noop[seat] += 1
-        if forced:
-            self.dead += 1
+        key = self._key(self._state)
+        if self._forced_key is not None:
+            self.dead += key == self._forced_key
+            self._forced_key = None
+        self._close_turn(key)
 
 
 def lead_changes(trace: list[list[float]]) -> int:
@@ -394,8 +407,9 @@ def _fill_tracking(record: GameRecord, tracker: _Tracker) -> None:
     record.kind_legal = dict(sorted(tracker.kind_legal.items()))
     record.kind_forced = dict(sorted(tracker.kind_forced.items()))
     record.kind_extra_options = dict(sorted(tracker.kind_extra.items()))
+    record.kind_turns = dict(sorted(tracker.kind_turns.items()))
     record.kind_noop = dict(sorted(tracker.kind_noop.items()))
-    record.seat_decisions = list(tracker.seat_decisions)
+    record.seat_turns = list(tracker.seat_turns)
     record.seat_noop = list(tracker.seat_noop)
     record.seat_actions = [dict(sorted(c.items())) for c in tracker.seat_actions]
     record.dead_turns = tracker.dead

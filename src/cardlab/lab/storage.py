@@ -48,8 +48,9 @@ def _schema():  # type: ignore[no-untyped-def]
             ("kind_legal", counts),
             ("kind_forced", counts),
             ("kind_extra_options", counts),
+            ("kind_turns", counts),
             ("kind_noop", counts),
-            ("seat_decisions", pa.list_(pa.int32())),
+            ("seat_turns", pa.list_(pa.int32())),
             ("seat_noop", pa.list_(pa.int32())),
             ("seat_actions", pa.list_(counts)),
             ("dead_turns", pa.int32()),
@@ -69,6 +70,7 @@ MAP_FIELDS = (
     "kind_legal",
     "kind_forced",
     "kind_extra_options",
+    "kind_turns",
     "kind_noop",
     "resource_curves",
 )

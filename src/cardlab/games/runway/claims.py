@@ -247,6 +247,9 @@ def small_match_denies(ctx: LabContext) -> Any:
     glo, ghi = wilson(len(game_changed), len(events))
     return verdict(
         lo > DENIAL_FLOOR,
+        headline=f"{len(denied) / len(events):.0%} of small matching pitches deny a rival the "
+        f"Deal (95% {lo:.0%}-{hi:.0%}); {len(game_changed) / len(events):.0%} change who wins "
+        "the game",
         games=len(run.records),
         agents=list(run.spec.agents),
         experiments=len(events),
@@ -392,8 +395,15 @@ def catch_up_seat(ctx: LabContext) -> Any:
             "replay": {arm: _replay_command(r) for arm, r in runs.items()},
         }
     agents = list(ctx.spec().agents)
+    groups: dict[str, list[str]] = {}
+    for n, reading in narrows.items():
+        groups.setdefault(reading, []).append(f"{n}p")
+    headline = "The catch-up seat, against a plain rotation on the same seeds: " + "; ".join(
+        f"{reading} the final score spread at {', '.join(ns)}" for reading, ns in groups.items()
+    )
     return verdict(
         all(v == "narrows" for v in narrows.values()),
+        headline=headline,
         question="does the catch-up seat narrow the final score spread, against a fixed "
         "rotation of the last seat?",
         rule="holds when, at each of 2, 3 and 4 players, the 95% interval of the paired "
@@ -436,6 +446,12 @@ def richer_vs_specialist(ctx: LabContext) -> Any:
     viable = {s: v["wilson95"][1] >= floor for s, v in table.items()}
     return verdict(
         all(viable.values()),
+        headline=", ".join(
+            f"{s} wins {v['win_rate']:.0%} of its seats (95% {v['wilson95'][0]:.0%}-"
+            f"{v['wilson95'][1]:.0%})"
+            for s, v in table.items()
+        )
+        + f" against a fair {fair:.0%}",
         players=ctx.players,
         styles=table,
         fair_share=round(fair, 4),
@@ -546,3 +562,29 @@ def action_kind(state: Any, label: str) -> str:
     if m:
         return f"pitch:{m.group(3)}"
     return label.split(" ", 1)[0].lower()
+
+
+ABLATION_NOTE = (
+    "Capital cards are fixed by the rules (four kinds, numbers 1-8), so there is no card "
+    "number to change; their use is under Turn quality (pitch:match, pitch:cash, pitch:ride)."
+)
+
+
+def ablations(data: dict[str, Any]) -> list[Any]:
+    """Each Deal's score moved one step toward the middle of 2-5 (5 -> 4, 2 -> 3)."""
+    from cardlab.core.variants import CardChange
+    from cardlab.lab.impact import Ablation
+
+    out = []
+    for deal in data.get("deals", []):
+        old = int(deal["score"])
+        new = old - 1 if old > 3 else old + 1
+        out.append(
+            Ablation(
+                label=deal["name"],
+                change=f"{deal['name']} scores {new} instead of {old}",
+                holders=frozenset({deal["name"]}),
+                changes=(CardChange(f"deals[{deal['name']}].score", new),),
+            )
+        )
+    return out

@@ -110,6 +110,8 @@ def tie_break_4way(ctx: LabContext) -> Any:
         return untestable("no tie for most points in the probe games", games=games)
     return verdict(
         beyond == 0,
+        headline=f"{ties / games:.0%} of games tie for most points; {beyond} of those {ties} "
+        "ties are still tied after fewest 4-way parts",
         games=games,
         ties_for_most_points=ties,
         tie_share=round(ties / games, 4),
@@ -170,3 +172,28 @@ def action_kind(state: Any, label: str) -> str:
     if kind == "place":
         return "scrap" if "scrap" in label.lower() else "place"
     return label.split(" ", 1)[0].lower()
+
+
+def ablations(data: dict[str, Any]) -> list[Any]:
+    """Each part type (all its cards) scores 1 fewer green point every round (not below 0)."""
+    from cardlab.core.variants import CardChange
+    from cardlab.lab.impact import Ablation
+
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for part in data.get("parts", []):
+        by_type.setdefault(part["type"], []).append(part)
+    out = []
+    for kind, parts in sorted(by_type.items()):
+        changes = tuple(
+            CardChange(f"parts[{p['name']}].green", [max(0, int(g) - 1) for g in p["green"]])
+            for p in parts
+        )
+        out.append(
+            Ablation(
+                kind,
+                f"every {kind} part scores 1 fewer green point each round",
+                frozenset(p["name"] for p in parts),
+                changes,
+            )
+        )
+    return out

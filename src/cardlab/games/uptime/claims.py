@@ -70,7 +70,7 @@ def no_dead_turn(ctx: LabContext) -> Any:
             if (g["no_pass"] or g["empty"]) and len(bad) < MAX_SEEDS:
                 bad.append(g["seed"])
     main = ctx.run()
-    turn_decisions = sum(r.kind_decisions.get("turn", 0) for r in main.records)
+    turn_decisions = sum(r.kind_turns.get("turn", 0) for r in main.records)
     turn_noops = sum(r.kind_noop.get("turn", 0) for r in main.records)
     return verdict(
         no_pass == 0 and empty == 0,
@@ -192,6 +192,15 @@ def always_ends(ctx: LabContext) -> Any:
     the rulebook's: the verdict is the rulebook's, with U13's beside it."""
     as_written = _ending(ctx, stall_end=False)
     ruled = _ending(ctx, stall_end=True)
+    ev = as_written.evidence
+    if ev["games_that_did_not_end_by_a_rule"]:
+        stuck = ev["games_that_did_not_end_by_a_rule"] / max(1, ev["games"])
+        frozen = ev["build_row_frozen"] / max(1, ev["games"])
+        ev["headline"] = (
+            f"As written UPTIME does not always end: {stuck:.0%} of games at 2-4 players "
+            f"never end by a rule (the Build Row frozen for good in {frozen:.0%}: only a claim "
+            "moves it and nobody qualifies); they end only through our ruling U13"
+        )
     return as_written.resting_on(
         ["U13"],
         ruled,
@@ -389,7 +398,8 @@ def _computers_table(records: list[Any], rules: str) -> Any:
     if min(built.values()) < MIN_SEATS:
         return untestable(
             f"{rules}: {counts['computers_built']} Computers built in {counts['games']} games "
-            f"(per Computer {built}); each must be built by {MIN_SEATS} seats to compare",
+            f"(per Computer: {', '.join(f'{k} {v}' for k, v in built.items())}); "
+            f"each must be built by {MIN_SEATS} seats to compare",
             rules=rules,
             seats_built=built,
             **counts,
@@ -446,5 +456,46 @@ def resources(state: Any) -> dict[str, float]:
         labels = [state.action_to_string(a) for a in state.legal_actions()]
         out["claims_open_to_mover"] = float(
             sum(1 for lbl in labels if not lbl.startswith(("Draw", "Pass")))
+        )
+    return out
+
+
+def ablations(data: dict[str, Any]) -> list[Any]:
+    """Each Computer at 3 points instead of 5, each Contract 2 lower, each Network card 1
+    lower. (Component counts and costs are fixed by rulings U1-U2, so Components are not
+    changed: their effect shows through the Computers they build.)"""
+    from cardlab.core.variants import CardChange
+    from cardlab.lab.impact import Ablation
+
+    out = []
+    for c in data.get("computer", []):
+        new = max(0, int(c["points"]) - 2)
+        out.append(
+            Ablation(
+                c["name"],
+                f"{c['name']} scores {new} instead of {c['points']}",
+                frozenset({c["name"]}),
+                (CardChange(f"computer[{c['name']}].points", new),),
+            )
+        )
+    for c in data.get("contract", []):
+        new = max(0, int(c["value"]) - 2)
+        out.append(
+            Ablation(
+                c["name"],
+                f"Contract {c['name']} is worth {new} instead of {c['value']}",
+                frozenset({c["name"]}),
+                (CardChange(f"contract[{c['name']}].value", new),),
+            )
+        )
+    for c in data.get("network", []):
+        new = max(0, int(c["points"]) - 1)
+        out.append(
+            Ablation(
+                c["name"],
+                f"{c['name']} scores {new} instead of {c['points']}",
+                frozenset({c["name"]}),
+                (CardChange(f"network[{c['name']}].points", new),),
+            )
         )
     return out

@@ -62,8 +62,19 @@ def length_verdict(ctx: LabContext, counts: Sequence[int], games: int) -> Verdic
         readings[n] = ok
     ok = False if False in readings.values() else None if None in readings.values() else True
     model = ctx.time_model
+    headline = (
+        "; ".join(
+            f"{n}p: estimated {v['quick_mean']:g}-{v['slow_mean']:g} min against the box's "
+            f"{v['box_minutes'][0]:g}"
+            + (f"-{v['box_minutes'][1]:g}" if v["box_minutes"][1] != v["box_minutes"][0] else "")
+            + f" ({v['reading']})"
+            for n, v in per.items()
+        )
+        + f" [time model {model.source}]"
+    )
     return judged(
         ok,
+        headline=headline,
         by_players={str(k): v for k, v in per.items()},
         time_model_source=model.source,
         time_model=model.as_dict(),

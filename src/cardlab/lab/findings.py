@@ -1,0 +1,214 @@
+"""The report's headline: the most important findings in plain words, ranked.
+
+Each finding is computed from report.json alone (so the HTML, the summary and any
+reader agree), says what was measured in a sentence a designer can act on, links to
+the section with the evidence (`anchor`) and, where one exists, names a game seed
+that replays it. Severity orders them: a broken invariant, then failing design
+claims (with what our rulings change), stalls, seat advantage, tie-breaks, turns that
+do nothing, card effects, length and skill. Nothing here decides a verdict: it only
+reads the verdicts and figures the report measured.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_FINDINGS = 8
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}" if abs(x) >= 0.1 else f"{x:.1%}"
+
+
+def first_seed(evidence: Any) -> int | None:
+    """The first replayable game seed named anywhere in a claim's evidence."""
+    if isinstance(evidence, dict):
+        for key, value in evidence.items():
+            key = str(key)
+            if "seed" in key and isinstance(value, list) and value and isinstance(value[0], int):
+                return int(value[0])
+            if "seed" in key and isinstance(value, int) and not isinstance(value, bool):
+                return int(value)
+        for value in evidence.values():
+            found = first_seed(value)
+            if found is not None:
+                return found
+    if isinstance(evidence, list):
+        for value in evidence:
+            found = first_seed(value)
+            if found is not None:
+                return found
+    return None
+
+
+def _finding(
+    severity: int,
+    title: str,
+    text: str,
+    anchor: str,
+    seed: int | None = None,
+    main_run: bool = True,
+) -> dict[str, Any]:
+    """`main_run`: the seed replays with the report's own settings; otherwise it comes
+    from a claim's probe (its settings are in that claim's evidence)."""
+    return {
+        "severity": severity,
+        "title": title,
+        "text": text,
+        "anchor": anchor,
+        "seed": seed,
+        "main_run": main_run,
+    }
+
+
+def claim_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for c in report.get("claims", []):
+        anchor = f"claim-{c['id']}"
+        ev = c.get("evidence", {})
+        headline = ev.get("headline")
+        seed = first_seed(ev)
+        if c.get("kind") == "invariant":
+            if c["verdict"] == "fails":
+                out.append(
+                    _finding(
+                        110,
+                        f"Engine check broken: {c['id']}",
+                        headline or f"an invariant the engine should guarantee failed: {c['text']}",
+                        anchor,
+                        seed,
+                        False,
+                    )
+                )
+            continue
+        ruled = c.get("with_rulings")
+        if c["verdict"] == "fails":
+            text = headline or c.get("note") or ev.get("rule") or c["text"]
+            out.append(_finding(100, f"Fails: {c['id']}", text, anchor, seed, False))
+        elif c["verdict"] == "needs_data":
+            out.append(
+                _finding(
+                    35,
+                    f"Cannot decide yet: {c['id']}",
+                    headline
+                    or ev.get("reason")
+                    or "the evidence straddles the claim's threshold; "
+                    + str(ev.get("decides_it", "more data decides it")),
+                    anchor,
+                    seed,
+                    False,
+                )
+            )
+        elif c["verdict"] == "holds" and ruled:
+            out.append(
+                _finding(
+                    60,
+                    f"Holds only through our rulings: {c['id']}",
+                    c.get("note", ""),
+                    anchor,
+                    seed,
+                    False,
+                )
+            )
+    return out
+
+
+def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
+    title = report.get("title", report.get("game", "the game"))
+    players = report["settings"]["players"]
+    m = report["main"]
+    out = []
+    ends = m["ends"]
+    games = max(1, sum(ends["reasons"].values()))
+    rounds = m["length"]["rounds"].get("median", 0)
+    for reason, n in ends["reasons"].items():
+        if "stall" in reason.lower() and n / games >= 0.10:
+            seeds = ends["seeds"].get(reason, [])
+            out.append(
+                _finding(
+                    95,
+                    f"{title} stalls",
+                    f"{_pct(n / games)} of {players}-player games end by '{reason}' after about "
+                    f"{rounds:g} rounds (median).",
+                    "ends",
+                    seeds[0] if seeds else None,
+                )
+            )
+    o = m["outcome"]
+    if o.get("games"):
+        lo, hi = o["first_seat_advantage_ci95"]
+        if lo > 0.03 or hi < -0.03:
+            rate = o["win_rate_by_position"][0]
+            out.append(
+                _finding(
+                    80,
+                    "Turn order decides",
+                    f"The first player wins {_pct(rate)} of {players}-player games against a fair "
+                    f"{_pct(o['fair_share'])} (95% interval of the advantage {lo:+.0%} to "
+                    f"{hi:+.0%}).",
+                    "outcome",
+                )
+            )
+        elif o.get("balance_reading") == "less even than a fair game":
+            out.append(
+                _finding(
+                    70,
+                    "Seats are uneven",
+                    f"Balance {o['balance']:.3f} is below what a fair game reads at "
+                    f"{o['games']} games (at least {o['fair_balance']['low']:.3f}).",
+                    "outcome",
+                )
+            )
+        tb = o.get("tiebreak_share", 0.0)
+        if tb >= 0.25:
+            levels = {k: v for k, v in o["tiebreak_levels"].items() if k != "not needed"}
+            top = max(levels, key=levels.get) if levels else "?"
+            seeds = o.get("tiebreak_seeds", {}).get(top, [])
+            out.append(
+                _finding(
+                    72,
+                    "Tie-breaks decide many games",
+                    f"{_pct(tb)} of games are decided by a tie-break (most often '{top}'), "
+                    "not by points.",
+                    "outcome",
+                    seeds[0] if seeds else None,
+                )
+            )
+    d = m["decisions"]
+    noop = d.get("noop_turn_share", 0.0)
+    if noop >= 0.20:
+        kinds = d["by_kind"]
+        worst = max(kinds, key=lambda k: kinds[k]["turns_begun"] * kinds[k].get("noop_share", 0))
+        out.append(
+            _finding(
+                65,
+                "Many turns do nothing",
+                f"{_pct(noop)} of turns move no card and change no score or public count "
+                f"(mostly turns that begin with a {worst.replace('_', ' ')} decision, "
+                f"{_pct(kinds[worst]['noop_share'])} of which do nothing).",
+                "turns",
+                (d.get("noop_seeds") or [None])[0],
+            )
+        )
+    for a in report.get("card_impact", {}).get("ablations", []):
+        if a.get("reading") == "clear effect":
+            out.append(
+                _finding(
+                    50,
+                    f"Card effect: {a['label']}",
+                    a["sentence"],
+                    "impact",
+                )
+            )
+    skill = report.get("skill", {})
+    for cell in skill.get("cells", []):
+        sev = {"weaker_clearly_ahead": 55, "cannot_tell_apart": 45, "cannot_conclude": 10}
+        if cell["reading"] in sev:
+            out.append(_finding(sev[cell["reading"]], "Skill", cell["sentence"], "skill"))
+    return out
+
+
+def headline_findings(report: dict[str, Any], limit: int = MAX_FINDINGS) -> list[dict[str, Any]]:
+    found = claim_findings(report) + play_findings(report)
+    found.sort(key=lambda f: -f["severity"])
+    return [{"rank": i + 1, **f} for i, f in enumerate(found[:limit])]
