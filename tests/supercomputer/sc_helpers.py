@@ -1,7 +1,7 @@
 """Shared helpers for the SUPER COMPUTER scenario tests (plain functions, no fixtures)."""
 
 import cardlab
-from cardlab.games.supercomputer.tables import xy_cell
+from cardlab.games.supercomputer.actions import xy_cell
 
 
 def game(players=4, **options):
@@ -10,7 +10,7 @@ def game(players=4, **options):
 
 def part(g, name):
     """Part index of the named part in the packaged card set."""
-    return g.tables.names.index(name)
+    return g.tables.part_names.index(name)
 
 
 def build(g, name):
@@ -36,6 +36,6 @@ def finish_builds(state):
 def parts_meeting(g, b):
     """Parts that together meet every requirement of build b (first matches per type)."""
     out = []
-    for accepts, count in g.tables.reqs[b]:
+    for accepts, count in g.tables.requirements[b]:
         out += [k for k in g.tables.all_parts if accepts[k]][:count]
     return out

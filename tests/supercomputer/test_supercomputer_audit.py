@@ -14,7 +14,7 @@ from test_supercomputer_cards import SAMPLE
 
 from cardlab import IllegalActionError
 from cardlab.games.supercomputer import scoring
-from cardlab.games.supercomputer.tables import cell_xy, xy_cell
+from cardlab.games.supercomputer.actions import cell_xy, xy_cell
 
 DOCS = pathlib.Path(__file__).parents[2] / "docs" / "rules"
 
@@ -66,10 +66,10 @@ def test_engine_placement_matches_reference_in_random_games(players):
         while not s.is_terminal():
             if s.decision_kind() == "place":
                 q = s.current_player()
-                grid_xy = {cell_xy(c): k for c, k in s.grids[q].items()}
+                grid_xy = {cell_xy(c): k for c, k in s.computers[q].items()}
                 for k in g.tables.all_parts:
                     want = sorted(xy_cell(x, y) for x, y in reference_cells(g, grid_xy, k))
-                    assert s.legal_cells(q, k) == want, (grid_xy, g.tables.names[k])
+                    assert s.legal_cells(q, k) == want, (grid_xy, g.tables.part_names[k])
                     checked += 1
             s.apply_action(rng.choice(s.legal_actions()))
     assert checked > 1000
@@ -117,13 +117,13 @@ def test_secret_choices_are_indistinguishable_to_other_seats(players, builds):
                 compared += 1
         if kind == "pick":
             log_before = len(s.log)
-            picks_before = [k for k in s.picks]
+            picks_before = [k for k in s.pending_picks]
             s.apply_action(rng.choice(s.legal_actions()))
             if p < players - 1:
                 assert len(s.log) == log_before, "the log spoke before the reveal"
             else:
                 reveal = s.observation(0)["log"][log_before]
-                names = [g.tables.names[k] for k in picks_before[:-1] + [s.placing[p]]]
+                names = [g.tables.part_names[k] for k in picks_before[:-1] + [s.to_place[p]]]
                 for q, name in enumerate(names):
                     assert reveal["picks"][q] == {"seat": q, "part": name}
         else:
@@ -158,7 +158,7 @@ def test_four_way_parts_counted_when_attached():
             break
     pick_first_all(s)
     s.apply_action(s.legal_actions()[0])  # seat 0's first part: the origin
-    assert s.fourway[0] == 1 and s.observation(1)["players"][0]["four_way_attached"] == 1
+    assert s.four_way_attached[0] == 1 and s.observation(1)["players"][0]["four_way_attached"] == 1
 
 
 # -- S9 option 1: keep both, exact figures ---------------------------------------------
@@ -169,7 +169,7 @@ def test_keep_both_exact_points():
     t = g.tables
     s = g.new_initial_state(0)
     rig, silent = build(g, "Gaming Rig"), build(g, "Silent PC")
-    s.kept[0] = [rig, silent]
+    s.kept_builds[0] = [rig, silent]
     P = lambda n: part(g, n)  # noqa: E731
     rig_parts = [P("Core X8 CPU"), P("24 GB GPU"), P("1000 W PSU")]
     silent_parts = [P("Air Cooler"), P("550 W PSU")]

@@ -35,7 +35,7 @@ def test_scrapping_every_part_reaches_the_length_bound(players, builds):
     state = game.new_initial_state(3)
     while not state.is_terminal():
         legal = state.legal_actions()
-        state.apply_action(game.scrap_action if game.scrap_action in legal else legal[0])
+        state.apply_action(game.actions.scrap if game.actions.scrap in legal else legal[0])
     assert len(state.history()) == game.max_game_length()
     low, high = game.utility_bounds()
     assert all(low <= r <= min(0.0, high) for r in state.returns())

@@ -32,7 +32,7 @@ def test_sample_computer_scores_30_40_50():
         k = part(g, name)
         s.set_computer(0, grid)
         legal = s.legal_cells(0, k)
-        cell = g.place_action(x, y) - g.place0
+        cell = g.place_action(x, y) - g.actions.first_place
         assert cell in legal, f"{name} at ({x},{y}) is not a legal placement"
         grid[(x, y)] = k
     t = g.tables

@@ -54,7 +54,7 @@ def test_action_labels_are_unique_in_every_state(players, seed, opts):
         labels = [state.action_to_string(a) for a in state.legal_actions()]
         assert len(set(labels)) == len(labels), labels
         if state.decision_kind() == "place":
-            name = state.t.names[state.placing[state.current_player()]]
+            name = state.tables.part_names[state.to_place[state.current_player()]]
             assert all(name in label for label in labels)
             assert all(re.search(r"at \(-?\d+,-?\d+\)$", x) for x in labels if "scrap" not in x)
 
@@ -72,7 +72,7 @@ def _kinds_seen():
                     reasons.add(e["reason"])
     # Random play rarely has two seats meet a face-up build on one turn: make it so.
     state = cardlab.load_game("supercomputer", players=3, builds="public_race").new_initial_state(1)
-    b = state.race[0]
+    b = state.race_builds[0]
     need = parts_meeting(state.game, b)
     for q in (0, 2):
         state.set_computer(q, {(i, 0): k for i, k in enumerate(need)})
@@ -141,7 +141,7 @@ def test_final_table_adds_up_and_names_the_winner(players, opts):
             level = state.info()["tiebreak"]
             assert table.decided_by.startswith(view.DECIDED_BY[level])
             assert table.columns[:3] == ("R1 parts", "R1 scrap", "R1 build")
-        for record in state.records:  # the engine's own per-round record
+        for record in state.round_records:  # the engine's own per-round record
             r, q, attached, scrapped, blines = record
             row = view.final_table(state.observation(q)).rows[q]
             assert row.parts[3 * r] == sum(p for _, p in attached)

@@ -27,16 +27,16 @@ def test_render_draws_letters_and_hides_other_hands():
     unique in the packaged set, so a name would identify the card)."""
     for steps in (13, 40, 61):
         g, s = _midgame(steps=steps)
-        names = g.tables.names
+        names = g.tables.part_names
         for seat in range(3):
             text = render.render_text(s, seat)
             assert "+--" in text and "Your hand" in text
-            secret = set(s.deck)
+            secret = set(s.part_deck)
             for q in range(3):
-                if q != seat and not (s.knowers[q] >> seat & 1):
+                if q != seat and not (s.hand_knowers[q] >> seat & 1):
                     secret.update(s.hands[q])
-                if q != seat and s.picks[q] >= 0 and not (s.knowers[q] >> seat & 1):
-                    secret.add(s.picks[q])
+                if q != seat and s.pending_picks[q] >= 0 and not (s.hand_knowers[q] >> seat & 1):
+                    secret.add(s.pending_picks[q])
             for k in secret:
                 assert names[k] not in text, (steps, seat, names[k])
 

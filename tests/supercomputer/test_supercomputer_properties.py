@@ -37,7 +37,7 @@ def test_contract_holds_in_random_games(players, seed, action_seed, opts):
     state = random_game(game, seed, action_seed, max_decisions(players), checks_every=5)
     # S3: seven picks a round, three rounds: exactly 21 picks per player.
     assert state.info()["picks"] == [21] * players
-    picks = [a for a in state.history() if a < game.place0]
+    picks = [a for a in state.history() if a < game.actions.first_place]
     assert len(picks) == 21 * players
 
 

@@ -49,7 +49,7 @@ def test_public_view_names_no_hand_pick_build_or_deck_card():
     state = next(
         s
         for s in states(3, seed=11)
-        if s.phase == 1 and s.picks[0] >= 0 and s.zones()["private:1:hand"]
+        if s.decision_kind() == "pick" and s.pending_picks[0] >= 0 and s.zones()["private:1:hand"]
     )
     zones = state.zones()
     pick = set(zones["private:0:pick"])

@@ -8,7 +8,7 @@ from sc_helpers import build, cells, finish_builds, game, part, parts_meeting, p
 
 from cardlab import IllegalActionError
 from cardlab.games.supercomputer import scoring
-from cardlab.games.supercomputer.tables import ORIGIN, xy_cell
+from cardlab.games.supercomputer.actions import ORIGIN, xy_cell
 
 
 # -- S1 / S2: the card set and the deal ---------------------------------------------------
@@ -20,7 +20,7 @@ def test_card_set_shape():
     colours = {e for edges in t.edges for e in edges if e}
     assert 1 in colours and len(colours) >= 5  # black plus four colours
     for k in t.all_parts:
-        assert t.four_way[k] == (t.types[k] in ("CPU", "Hub"))
+        assert t.four_way[k] == (t.part_types[k] in ("CPU", "Hub"))
     assert len(t.base_parts) == 28 and len(t.all_parts) == 35
 
 
@@ -45,9 +45,9 @@ def test_choose_one_build_keeps_one_and_returns_other_to_bottom():
     g = game(3)
     s = g.new_initial_state(1)
     assert s.decision_kind() == "choose_build"
-    offer = list(s.offer[0])
-    s.apply_action(g.build0 + offer[1])
-    assert s.kept[0] == [offer[1]] and s.bdeck[0] == offer[0]
+    offer = list(s.build_offers[0])
+    s.apply_action(g.actions.first_build + offer[1])
+    assert s.kept_builds[0] == [offer[1]] and s.build_deck[0] == offer[0]
     obs = s.observation(0)
     assert [b["id"] for b in obs["you"]["returned_build"]] == [g.tables.build_ids[offer[0]]]
     assert g.tables.build_ids[offer[1]] not in json.dumps(s.observation(1))
@@ -58,9 +58,13 @@ def test_every_round_reshuffles_and_redeals():
     g = game(4)
     s = g.new_initial_state(8)
     first = [h[:] for h in s.hands]
-    while s.rnd == 0:
+    while s.round_index == 0:
         s.apply_action(s.legal_actions()[0])
-    assert s.rnd == 1 and all(not grid for grid in s.grids) and all(not sc for sc in s.scrap)
+    assert (
+        s.round_index == 1
+        and all(not grid for grid in s.computers)
+        and all(not sc for sc in s.scrap_piles)
+    )
     assert sorted(k for h in s.hands for k in h) == sorted(g.tables.base_parts)
     assert s.hands != first
 
@@ -84,8 +88,8 @@ def test_pending_pick_hidden_until_all_have_picked():
     for q in (1, 2):
         assert s.observation(q)["players"][0]["placing"]["id"] == pid
     reveal = [e for e in s.observation(1)["log"] if e["kind"] == "reveal"][-1]
-    assert reveal["picks"][0] == {"seat": 0, "part": g.tables.names[k]}
-    assert f"seat 0 {g.tables.names[k]}" in reveal["text"]
+    assert reveal["picks"][0] == {"seat": 0, "part": g.tables.part_names[k]}
+    assert f"seat 0 {g.tables.part_names[k]}" in reveal["text"]
 
 
 @pytest.mark.parametrize(
@@ -96,7 +100,7 @@ def test_passing_direction_each_round(passing, steps):
     g = game(4, passing=passing)
     s = g.new_initial_state(4)
     for rnd in range(3):
-        while s.rnd < rnd:
+        while s.round_index < rnd:
             s.apply_action(s.legal_actions()[0])
         finish_builds(s)
         before = [h[:] for h in s.hands]
@@ -120,7 +124,7 @@ def test_passer_knows_the_hand_it_passed_but_not_the_next_secret_pick():
     s.apply_action(s.legal_actions()[0])  # seat 1 picks from the hand seat 0 passed
     entry = s.observation(0)["players"][1]
     assert "known_hand" not in entry and len(entry["known_hand_and_pick"]) == len(known)
-    assert g.tables.part_ids[s.picks[1]] not in json.dumps(s.observation(0))
+    assert g.tables.part_ids[s.pending_picks[1]] not in json.dumps(s.observation(0))
 
 
 # -- S4: placement legality on hand-made grids --------------------------------------------
@@ -208,12 +212,12 @@ def test_illegal_placement_refused_state_unchanged():
     """S4 + API: an illegal cell raises IllegalActionError and changes nothing."""
     g = game()
     s = _to_first_placement(g)
-    assert s.legal_actions() == [g.place0 + ORIGIN]
+    assert s.legal_actions() == [g.actions.first_place + ORIGIN]
     before = json.dumps([s.observation(q) for q in range(4)])
     with pytest.raises(IllegalActionError):
         s.apply_action(g.place_action(1, 0))
     with pytest.raises(IllegalActionError):
-        s.apply_action(g.scrap_action)  # voluntary scrap is off by default (S5)
+        s.apply_action(g.actions.scrap)  # voluntary scrap is off by default (S5)
     assert json.dumps([s.observation(q) for q in range(4)]) == before
     assert s.action_to_string(s.legal_actions()[0]).endswith("at (0,0)")
 
@@ -244,24 +248,28 @@ def test_part_with_no_legal_place_is_scrapped(voluntary):
     assert s.legal_cells(0, k) == []
     s.apply_action(k)
     pick_first_all(s)
-    assert s.scrap[0] == [k] and s.scrapped[0] == 1
+    assert s.scrap_piles[0] == [k] and s.scrapped_count[0] == 1
     assert s.current_player() != 0 or s.decision_kind() != "place"
     scrap = [e for e in s.observation(2)["log"] if e["kind"] == "scrap"][-1]
-    assert (scrap["seat"], scrap["part"], scrap["reason"]) == (0, g.tables.names[k], "no_match")
-    assert scrap["text"].startswith(f"Seat 0 cannot attach {g.tables.names[k]}: no empty cell")
+    assert (scrap["seat"], scrap["part"], scrap["reason"]) == (
+        0,
+        g.tables.part_names[k],
+        "no_match",
+    )
+    assert scrap["text"].startswith(f"Seat 0 cannot attach {g.tables.part_names[k]}: no empty cell")
 
 
 def test_voluntary_scrap_option_offers_scrap():
     """S5 option voluntary_scrap=true: a placeable part may also be scrapped by choice."""
     g = game(3, voluntary_scrap=True)
     s = _to_first_placement(g)
-    assert g.scrap_action in s.legal_actions()
-    k = s.placing[0]
-    s.apply_action(g.scrap_action)
-    assert s.scrap[0] == [k] and not s.grids[0]
+    assert g.actions.scrap in s.legal_actions()
+    k = s.to_place[0]
+    s.apply_action(g.actions.scrap)
+    assert s.scrap_piles[0] == [k] and not s.computers[0]
     scrap = [e for e in s.observation(1)["log"] if e["kind"] == "scrap"][-1]
     assert scrap["reason"] == "chosen" and "chooses to scrap" in scrap["text"]
-    assert g.scrap_action not in _to_first_placement(game(3)).legal_actions()
+    assert g.actions.scrap not in _to_first_placement(game(3)).legal_actions()
 
 
 # -- S6 / S7: round scoring and build matching ---------------------------------------------
@@ -270,21 +278,21 @@ def test_round_score_is_green_plus_red_plus_build():
     g = game(3)
     s = g.new_initial_state(11)
     for rnd in range(3):
-        while not (s.rnd == rnd and s.turn == 6 and s.decision_kind() == "pick"):
+        while not (s.round_index == rnd and s.turn == 6 and s.decision_kind() == "pick"):
             s.apply_action(s.legal_actions()[-1])
-        before = s.score[:]
+        before = s.points[:]
         pick_first_all(s)
-        while s.rnd == rnd and not s.is_terminal():
+        while s.round_index == rnd and not s.is_terminal():
             s.apply_action(s.legal_actions()[0])
         # Last round's grids and scrap are cleared only when the next round starts,
         # so rebuild the expectation from the public records.
-        for r, q, attached, scrapped, blines in s.records[-3:]:
+        for r, q, attached, scrapped, blines in s.round_records[-3:]:
             assert r == rnd
             t = g.tables
-            green = sum(t.green[t.names.index(n)][rnd] for n, _ in attached)
-            red = sum(t.red[t.names.index(n)][rnd] for n, _ in scrapped)
+            green = sum(t.green[t.part_names.index(n)][rnd] for n, _ in attached)
+            red = sum(t.red[t.part_names.index(n)][rnd] for n, _ in scrapped)
             bpts = sum(p for _, p, _ in blines)
-            assert s.score[q] - before[q] == green + red + bpts
+            assert s.points[q] - before[q] == green + red + bpts
             assert len(attached) + len(scrapped) == 7
 
 
@@ -293,13 +301,13 @@ def test_build_bonus_or_penalty_uses_attached_parts_only():
     g = game(2)
     s = g.new_initial_state(5)
     finish_builds(s)
-    b = s.kept[0][0]
+    b = s.kept_builds[0][0]
     need = parts_meeting(g, b)
     s.set_computer(0, {(i, 0): k for i, k in enumerate(need)})
     assert scoring.build_points(s, 0)[0] == g.tables.bonus[b][0]
     s.set_computer(0, {(i, 0): k for i, k in enumerate(need[:-1])})
     assert scoring.build_points(s, 0)[0] == g.tables.penalty[b][0]
-    s.scrap[0] = [need[-1]]  # a scrapped part never counts toward a build
+    s.scrap_piles[0] = [need[-1]]  # a scrapped part never counts toward a build
     assert scoring.build_points(s, 0)[0] == g.tables.penalty[b][0]
 
 
@@ -328,13 +336,13 @@ def test_tiebreak_chain():
     then shared. (Sets the public totals directly: the chain reads only these.)"""
     g = game(3)
     s = g.new_initial_state(0)
-    s.score, s.fourway, s.scrapped = [50, 40, 30], [9, 0, 0], [9, 0, 0]
+    s.points, s.four_way_attached, s.scrapped_count = [50, 40, 30], [9, 0, 0], [9, 0, 0]
     assert scoring.winners(s) == ([0], None)
-    s.score, s.fourway, s.scrapped = [50, 50, 30], [3, 2, 0], [0, 5, 0]
+    s.points, s.four_way_attached, s.scrapped_count = [50, 50, 30], [3, 2, 0], [0, 5, 0]
     assert scoring.winners(s) == ([1], "fewest_4way")
-    s.fourway = [2, 2, 0]
+    s.four_way_attached = [2, 2, 0]
     assert scoring.winners(s) == ([0], "fewest_scrapped")
-    s.scrapped = [5, 5, 0]
+    s.scrapped_count = [5, 5, 0]
     assert scoring.winners(s) == ([0, 1], "shared")
 
 
@@ -343,8 +351,8 @@ def test_keep_both_needs_both_for_the_bonus():
     """S9 option 1: both builds kept; bonus only if both met; each unmet build's penalty."""
     g = game(2, builds="keep_both")
     s = g.new_initial_state(3)
-    assert s.decision_kind() == "pick" and len(s.kept[0]) == 2
-    b1, b2 = s.kept[0]
+    assert s.decision_kind() == "pick" and len(s.kept_builds[0]) == 2
+    b1, b2 = s.kept_builds[0]
     t = g.tables
     both = parts_meeting(g, b1) + parts_meeting(g, b2)
     s.set_computer(0, {(i, 0): k for i, k in enumerate(both)})
@@ -362,15 +370,15 @@ def test_public_race_sole_meeter_wins_tie_discards_no_penalty():
     is won by it, met by two or more is discarded; no penalties."""
     g = game(3, builds="public_race")
     s = g.new_initial_state(9)
-    assert s.decision_kind() == "pick" and len(s.race) == 2
+    assert s.decision_kind() == "pick" and len(s.race_builds) == 2
     obs = s.observation(1)
-    assert [b["id"] for b in obs["race"]] == [g.tables.build_ids[b] for b in s.race]
-    b1, b2 = s.race
+    assert [b["id"] for b in obs["race"]] == [g.tables.build_ids[b] for b in s.race_builds]
+    b1, b2 = s.race_builds
     s.set_computer(0, {(i, 0): k for i, k in enumerate(parts_meeting(g, b1))})
     s.set_computer(1, {(i, 0): k for i, k in enumerate(parts_meeting(g, b2))})
     s.set_computer(2, {(i, 0): k for i, k in enumerate(parts_meeting(g, b2))})
     scoring.settle_race(s)
-    assert s.race_won[0] == [b1] and s.race_gone == [b2] and s.race == []
+    assert s.race_won[0] == [b1] and s.race_discard == [b2] and s.race_builds == []
     assert scoring.build_points(s, 0)[0] == g.tables.bonus[b1][0]
     assert scoring.build_points(s, 2)[0] == 0  # no penalty in the race
 
@@ -379,12 +387,12 @@ def test_race_is_settled_after_every_turn():
     """S9 option 2: the race check runs at the end of each turn during play."""
     g = game(2, builds="public_race")
     s = g.new_initial_state(2)
-    b = s.race[0]
+    b = s.race_builds[0]
     s.set_computer(1, {(i, 0): k for i, k in enumerate(parts_meeting(g, b))})
     pick_first_all(s)
     while s.decision_kind() == "place":
         s.apply_action(s.legal_actions()[0])
-    assert b in s.race_won[1] or b in s.race_gone
+    assert b in s.race_won[1] or b in s.race_discard
 
 
 def test_unknown_option_and_bad_value_are_named():

@@ -36,16 +36,14 @@ class _SuperComputerPersona(Agent):
 
     def fit_value(self, s: Any, k: int) -> float:
         """Points part k brings this round: green if it fits my computer now, else red."""
-        q, r, t = s.current_player(), s.rnd, s.t
-        return t.green[k][r] if s.legal_cells(q, k) else t.red[k][r]
+        q, r, t = s.current_player(), s.round_index, s.tables
+        return float(t.green[k][r] if s.fits(q, k) else t.red[k][r])
 
     def place_value(self, s: Any, a: int) -> float:
-        if a == s.game.scrap_action:
+        layout = s.game.actions
+        if layout.kind(a) == "scrap":
             return -100.0
-        child = s.clone()
-        q = s.current_player()
-        child.grids[q][a - s.game.place0] = s.placing[q]
-        return float(child.open_connectors(q))
+        return float(s.open_connectors_after(s.current_player(), layout.cell(a)))
 
     def pick_value(self, s: Any, k: int) -> float:
         raise NotImplementedError
@@ -67,9 +65,8 @@ class PointsPersona(_SuperComputerPersona):
         return self.fit_value(s, k)
 
     def build_value(self, s: Any, a: int) -> float:
-        b = a - s.game.build0
-        need = sum(count for _, count in s.t.reqs[b])
-        return -need + 0.01 * s.t.bonus[b][s.rnd]
+        b = s.game.actions.build(a)
+        return float(-s.tables.parts_needed(b) + 0.01 * s.tables.bonus[b][s.round_index])
 
 
 @register_agent("builder")
@@ -81,26 +78,19 @@ class BuilderPersona(_SuperComputerPersona):
 
     kind = "builder"
 
-    def _targets(self, s: Any) -> list[int]:
-        q = s.current_player()
-        if s.game.build_mode == 2:
-            return list(s.race)
-        return list(s.kept[q])
-
     def pick_value(self, s: Any, k: int) -> float:
-        q, t = s.current_player(), s.t
+        q, t = s.current_player(), s.tables
         value = self.fit_value(s, k)
         if value <= 0:
             return value
-        attached = list(s.grids[q].values())
-        for b in self._targets(s):
-            for accepts, count in t.reqs[b]:
-                if accepts[k] and sum(1 for j in attached if accepts[j]) < count:
-                    value += 10 + t.bonus[b][s.rnd] / 4
+        attached = s.attached_parts(q)
+        for b in s.target_builds(q):
+            if t.fills_gap(b, k, attached):
+                value += 10 + t.bonus[b][s.round_index] / 4
         return value
 
     def build_value(self, s: Any, a: int) -> float:
-        b = a - s.game.build0
-        q, t = s.current_player(), s.t
+        b = s.game.actions.build(a)
+        q, t = s.current_player(), s.tables
         cover = t.progress(b, s.hands[q])
-        return cover * t.bonus[b][s.rnd] - (1 - cover) * -t.penalty[b][s.rnd]
+        return float(cover * t.bonus[b][s.round_index] - (1 - cover) * -t.penalty[b][s.round_index])

@@ -1,5 +1,5 @@
 """SUPER COMPUTER card data: pydantic models for parts and builds, the loader,
-and the compiled lookup tables the engine reads on its hot path.
+and the compiled lookup tables (`CardTables`) the engine reads on its hot path.
 
 The rulebook's card images are lost, so the packaged set (cards.toml for the
 parts, builds.toml for the builds) is our design; a designer may pass one TOML
@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 
 from cardlab.core.carddata import load_card_file
 from cardlab.core.errors import CardDataError
+from cardlab.games.supercomputer.actions import DIRECTIONS, OPPOSITE
 
 HERE = Path(__file__).parent
 PARTS_FILE = HERE / "cards.toml"
@@ -25,6 +26,8 @@ BUILDS_FILE = HERE / "builds.toml"
 ColourName = Literal["none", "black", "red", "blue", "green", "yellow", "purple"]
 COLOURS: tuple[str, ...] = ("none", "black", "red", "blue", "green", "yellow", "purple")
 """Edge codes: 0 = no connector, 1 = black (universal), 2.. = plain colours."""
+BARE, BLACK = 0, 1
+"""Edge codes of no connector and of the universal black connector."""
 LETTERS = "-KRBGYP"
 """One letter per colour code, so a grid reads without colour."""
 FOUR_WAY_TYPES = ("CPU", "Hub")
@@ -190,18 +193,18 @@ def load_cards(path: Path | None = None) -> CardSet:
     return CardSet(parts, builds, source)
 
 
-def _unique_names(cards: list[Part] | list[Build], section: str, source: str) -> None:
+def _unique_names(names: list[str], section: str, source: str) -> None:
     """Names identify cards in labels, the public log and the observation encoding, so
     two cards of one name would be two choices nobody can tell apart: refused. (Copies
     of a part are distinct cards and need distinct names, e.g. "USB Hub A", "USB Hub B".)"""
     first: dict[str, int] = {}
-    for i, card in enumerate(cards):
-        if card.name in first:
+    for i, name in enumerate(names):
+        if name in first:
             raise CardDataError(
-                f"{source}: card {card.name!r}: field 'name': {section}[{first[card.name]}] "
+                f"{source}: card {name!r}: field 'name': {section}[{first[name]}] "
                 f"and {section}[{i}] share this name; every card needs its own name"
             )
-        first[card.name] = i
+        first[name] = i
 
 
 def check_card_set(
@@ -236,8 +239,8 @@ def check_card_set(
             f"{builds_source}: builds: {len(builds)} builds; 5 players are dealt 2 each, "
             f"so at least {2 * MAX_PLAYERS} are needed"
         )
-    _unique_names(parts, "parts", parts_source)
-    _unique_names(builds, "builds", builds_source)
+    _unique_names([p.name for p in parts], "parts", parts_source)
+    _unique_names([b.name for b in builds], "builds", builds_source)
     for b in builds:
         total = sum(req.count for req in b.requires)
         if total > HAND_SIZE:
@@ -260,3 +263,137 @@ def check_card_set(
                     f"{unflagged} of the parts used at 2-4 players match {req.label()} (the "
                     f"others carry the <4 flag), so at 2-4 players the build can never be met"
                 )
+
+
+# -- compiled tables -------------------------------------------------------------------
+CLASH, TOUCH, CONNECT = 0, 1, 2
+"""Edge pair verdicts (S4): illegal; two bare edges touching; a connected pair."""
+
+
+def edge_pair(a: int, b: int) -> int:
+    """S4: bare-bare touch; bare facing a connector is illegal; connectors of one
+    colour, or with either black, connect; other colours clash."""
+    if a == BARE and b == BARE:
+        return TOUCH
+    if a == BARE or b == BARE:
+        return CLASH
+    return CONNECT if a in (b, BLACK) or b == BLACK else CLASH
+
+
+class CardTables:
+    """Everything the engine reads per card, compiled once per Game as tuples indexed
+    by part or build number, so the forward model only indexes."""
+
+    def __init__(self, cards: CardSet) -> None:
+        parts = cards.parts
+        builds = cards.builds
+        self.num_parts = len(parts)
+        self.num_builds = len(builds)
+        self.part_ids = tuple(f"sc{i:02d}" for i in range(len(parts)))
+        self.build_ids = tuple(f"sb{i:02d}" for i in range(len(builds)))
+        self.part_names = tuple(p.name for p in parts)
+        self.part_index = {name: i for i, name in enumerate(self.part_names)}
+        self.part_types = tuple(p.type for p in parts)
+        self.edges = tuple(tuple(COLOURS.index(e) for e in p.edges()) for p in parts)
+        """Edge colour codes per part, north/east/south/west."""
+        self.four_way = tuple(all(self.edges[i]) for i in range(len(parts)))
+        self.green = tuple(tuple(p.green) for p in parts)
+        self.red = tuple(tuple(p.red) for p in parts)
+        self.base_parts = tuple(i for i, p in enumerate(parts) if not p.lt4)
+        """Parts in play at 2-4 players (without the "<4" mark)."""
+        self.all_parts = tuple(range(len(parts)))
+        self.fit = tuple(
+            tuple(
+                tuple(
+                    edge_pair(self.edges[a][d], self.edges[b][OPPOSITE[d]]) for b in self.all_parts
+                )
+                for a in self.all_parts
+            )
+            for d in DIRECTIONS
+        )
+        """fit[d][a][b]: the verdict for part a with part b as its neighbour in direction d."""
+        self.connect_mask = tuple(
+            tuple(_mask(self.fit[d], b, CONNECT) for b in self.all_parts) for d in DIRECTIONS
+        )
+        """connect_mask[d][b]: a bit per part a that connects to part b lying in direction d."""
+        self.clash_mask = tuple(
+            tuple(_mask(self.fit[d], b, CLASH) for b in self.all_parts) for d in DIRECTIONS
+        )
+        """clash_mask[d][b]: a bit per part a that may not have part b in direction d."""
+        self.build_names = tuple(b.name for b in builds)
+        self.build_index = {name: i for i, name in enumerate(self.build_names)}
+        self.bonus = tuple(tuple(b.bonus) for b in builds)
+        self.penalty = tuple(tuple(b.penalty) for b in builds)
+        self.requirements = tuple(
+            tuple((tuple(r.accepts(p) for p in parts), r.count) for r in b.requires) for b in builds
+        )
+        """requirements[b] = ((accepts: a bool per part, count), ...)."""
+        self.requirement_masks = tuple(
+            tuple(
+                (sum(1 << k for k, ok in enumerate(accepts) if ok), count)
+                for accepts, count in reqs
+            )
+            for reqs in self.requirements
+        )
+        """requirement_masks[b] = ((the accepted parts as bits, count), ...)."""
+        self.requirement_labels = tuple(tuple(r.label() for r in b.requires) for b in builds)
+        self.part_views = tuple(_part_view(i, p, self.edges[i]) for i, p in enumerate(parts))
+        self.build_views = tuple(
+            {
+                "id": self.build_ids[i],
+                "name": b.name,
+                "requires": list(self.requirement_labels[i]),
+                "bonus": list(b.bonus),
+                "penalty": list(b.penalty),
+            }
+            for i, b in enumerate(builds)
+        )
+
+    def met(self, build: int, attached: list[int] | dict[int, int]) -> bool:
+        """S6/S7: every requirement of `build` is met by distinct attached parts.
+
+        A build names each type once (validated), so counting per requirement is exact."""
+        have = 0
+        for k in attached if isinstance(attached, list) else attached.values():
+            have |= 1 << k
+        for mask, count in self.requirement_masks[build]:
+            if (have & mask).bit_count() < count:
+                return False
+        return True
+
+    def progress(self, build: int, parts: list[int]) -> float:
+        """Share of the build's required parts already among `parts` (0..1)."""
+        need = got = 0
+        for accepts, count in self.requirements[build]:
+            need += count
+            got += min(count, sum(1 for k in parts if accepts[k]))
+        return got / need if need else 1.0
+
+    def fills_gap(self, build: int, part: int, attached: list[int]) -> bool:
+        """Whether `part` meets a requirement of `build` that `attached` still lacks."""
+        for accepts, count in self.requirements[build]:
+            if accepts[part] and sum(1 for k in attached if accepts[k]) < count:
+                return True
+        return False
+
+    def parts_needed(self, build: int) -> int:
+        """How many parts the build asks for in all."""
+        return sum(count for _, count in self.requirements[build])
+
+
+def _mask(fit: tuple[tuple[int, ...], ...], b: int, verdict: int) -> int:
+    """The parts a (as bits) whose verdict with neighbour b is `verdict`."""
+    return sum(1 << a for a in range(len(fit)) if fit[a][b] == verdict)
+
+
+def _part_view(i: int, p: Part, edges: tuple[int, ...]) -> dict[str, object]:
+    return {
+        "id": f"sc{i:02d}",
+        "name": p.name,
+        "type": p.type,
+        "edges": {d: COLOURS[e] for d, e in zip("NESW", edges, strict=True)},
+        "size": f"{p.size} {p.unit}" if p.size is not None else None,
+        "green": list(p.green),
+        "red": list(p.red),
+        "four_way": all(edges),
+    }

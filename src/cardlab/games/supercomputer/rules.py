@@ -1,28 +1,22 @@
-"""The SUPER COMPUTER game: parameters (players, options, cards) and the action layout.
+"""The SUPER COMPUTER game: parameters (players, rule options, cards), GAME_INFO.
 
-Action layout (P parts, B builds in the card files; packaged: P = 35, B = 14, 275 actions):
-  0 .. P-1              pick part k (its index in cards.toml; id sc<k>)
-  P .. P+224            place the revealed part on grid cell c = (y + 7) * 15 + (x + 7)
-                        (tables.py); only cells with |x|, |y| <= 6 are ever legal, since
-                        a round has seven parts. Label: "RAM at (1,0)".
-  P+225                 scrap the revealed part by choice (option voluntary_scrap)
-  P+226 .. P+225+B      keep build b (the other offered build goes under the deck)
-"""
+The action encoding is in actions.py, the forward model in state.py, what each
+seat may see in view.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cardlab.core import Game, OptionSpec
 from cardlab.core.plugin import DecisionKind, GameInfo
-from cardlab.games.supercomputer.cards import HAND_SIZE, CardSet, load_cards
+from cardlab.games.supercomputer.actions import ActionLayout, xy_cell
+from cardlab.games.supercomputer.cards import HAND_SIZE, CardSet, CardTables, load_cards
 from cardlab.games.supercomputer.state import ROUNDS, SuperComputerState
-from cardlab.games.supercomputer.tables import STRIDE, Tables, xy_cell
 from cardlab.games.supercomputer.tunables import TUNABLES
 
-GRID_CELLS = STRIDE * STRIDE
-"""Placement actions reserve one slot per cell of the padded 15 x 15 grid."""
+if TYPE_CHECKING:
+    from cardlab.core.variants import Variant
 
 OPTIONS = (
     OptionSpec(
@@ -47,6 +41,10 @@ OPTIONS = (
 )
 
 
+PASSING = {"left": (1, 1, 1), "alternate": (1, -1, 1), "right": (-1, -1, -1)}
+"""The passing option as a direction per round: +1 to the left, -1 to the right."""
+
+
 class SuperComputerGame(Game):
     """SUPER COMPUTER for 2-5 players: draft parts, build a computer on a grid, 3 rounds."""
 
@@ -57,24 +55,22 @@ class SuperComputerGame(Game):
     default_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
 
-    def __init__(self, players: int, cards: str | Path | None = None, **options: object) -> None:
-        super().__init__(players, cards=cards, **options)
-        self.tables = Tables(self.cards)
-        p, b = self.tables.num_parts, self.tables.num_builds
-        self.place0 = p
-        # The placement block is the padded grid (225 slots), of which 169 can be legal.
-        self.scrap_action = p + GRID_CELLS
-        self.build0 = self.scrap_action + 1
-        self._num_actions = self.build0 + b
+    def __init__(
+        self,
+        players: int,
+        cards: str | Path | None = None,
+        variant: Variant | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__(players, cards=cards, variant=variant, **options)
+        self.tables = CardTables(self.cards)
+        self.actions = ActionLayout(self.tables.num_parts, self.tables.num_builds)
         self.voluntary_scrap = bool(self.options["voluntary_scrap"])
-        self.build_mode = ("choose_one", "keep_both", "public_race").index(
-            str(self.options["builds"])
-        )
-        passing = self.options["passing"]
+        self.build_mode = str(self.options["builds"])
+        """"choose_one", "keep_both" or "public_race" (S2, S9 options 1 and 2)."""
         # Seat q passes to (q + step) % n: +1 is left (clockwise), -1 is right (S9 option 3).
-        self.pass_step = {"left": (1, 1, 1), "alternate": (1, -1, 1), "right": (-1, -1, -1)}[
-            str(passing)
-        ]
+        self.pass_direction = PASSING[str(self.options["passing"])]
+        """Per round, +1 (pass left) or -1 (pass right)."""
 
     def load_cards(self, path: Path | None) -> CardSet:
         return load_cards(path)
@@ -84,23 +80,23 @@ class SuperComputerGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return self._num_actions
+        return self.actions.count
 
     def place_action(self, x: int, y: int) -> int:
         """The action placing the revealed part at (x, y) (x east, y south of the first part)."""
-        return self.place0 + xy_cell(x, y)
+        return self.actions.place(xy_cell(x, y))
 
     def pick_action(self, part_id: str) -> int:
-        return self.tables.part_ids.index(part_id)
+        return self.actions.pick(self.tables.part_ids.index(part_id))
 
     def keep_action(self, build_id: str) -> int:
-        return self.build0 + self.tables.build_ids.index(build_id)
+        return self.actions.keep(self.tables.build_ids.index(build_id))
 
     def max_game_length(self) -> int:
         """Length (docs/rules/supercomputer.md): per round each seat makes at most one build
         choice (only under builds=choose_one), 7 picks and 7 placements (a part scrapped for
         want of a place is no decision); 3 rounds: 45 n, or 42 n without the build choice."""
-        per_round = 2 * HAND_SIZE + (1 if self.build_mode == 0 else 0)
+        per_round = 2 * HAND_SIZE + (1 if self.build_mode == "choose_one" else 0)
         return ROUNDS * per_round * self.num_players
 
     def utility_bounds(self) -> tuple[float, float]:
@@ -109,8 +105,8 @@ class SuperComputerGame(Game):
         sum of two bonuses or up to two penalties, public_race 0 to n-1 bonuses (no
         penalties). Summed over the 3 rounds with each round's worst and best cards."""
         t = self.tables
-        kept = {0: 1, 1: 2}.get(self.build_mode, 0)
-        won = min(self.num_players - 1, t.num_builds) if self.build_mode == 2 else kept
+        kept = {"choose_one": 1, "keep_both": 2}.get(self.build_mode, 0)
+        won = min(self.num_players - 1, t.num_builds) if self.build_mode == "public_race" else kept
         low = high = 0
         for r in range(ROUNDS):
             low += sum(

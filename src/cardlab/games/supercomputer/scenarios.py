@@ -35,18 +35,18 @@ def sample_computer_scores(game: SuperComputerGame | None = None) -> list[int]:
         s = g.new_initial_state(0)
         grid: dict[tuple[int, int], int] = {}
         for x, y, name in SAMPLE:
-            k = t.names.index(name)
+            k = t.part_names.index(name)
             s.set_computer(0, grid)
-            cell = g.place_action(x, y) - g.place0
+            cell = g.place_action(x, y) - g.actions.first_place
             if cell not in s.legal_cells(0, k):
                 raise ValueError(f"sample computer: {name} at ({x},{y}) is not legal (S4)")
             grid[(x, y)] = k
         s.set_computer(0, grid)
-        s.offer[0] = []
-        s.kept[0] = [t.build_names.index(SAMPLE_BUILD)]
-        s.scrap[0] = []
-        s.rnd = r
-        before = s.score[0]
+        s.build_offers[0] = []
+        s.kept_builds[0] = [t.build_names.index(SAMPLE_BUILD)]
+        s.scrap_piles[0] = []
+        s.round_index = r
+        before = s.points[0]
         scoring.score_round(s)
-        out.append(s.score[0] - before)
+        out.append(s.points[0] - before)
     return out

@@ -13,7 +13,11 @@ The state owns its randomness as a seed chain: each round's shuffles come from
 one int instead of a Mersenne Twister state; the game stays a pure function of
 `new_initial_state(seed)` and the actions.
 
-Observation, zones and resampling live in `view.py`; scoring helpers in `scoring.py`.
+Parts and builds are ints (their index in the card files, `CardTables`); a seat's
+computer is a dict grid cell -> part (cells: actions.py); -1 means "none".
+Bots read the state through the small read API at the end of the class.
+Observation and zones live in view.py, resampling in resample.py, scoring in
+scoring.py.
 """
 
 from __future__ import annotations
@@ -25,9 +29,16 @@ from cardlab.core import GameState
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
-from cardlab.games.supercomputer import scoring, view
+from cardlab.games.supercomputer import resample, scoring, view
+from cardlab.games.supercomputer.actions import (
+    DIRECTIONS,
+    IN_WINDOW,
+    NEIGHBOURS,
+    ORIGIN,
+    STEP,
+    xy_cell,
+)
 from cardlab.games.supercomputer.cards import HAND_SIZE
-from cardlab.games.supercomputer.tables import CONNECT, OPPOSITE, ORIGIN, STEP, cell_xy
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.rules import SuperComputerGame
@@ -35,74 +46,124 @@ if TYPE_CHECKING:
 ROUNDS = 3
 CHOOSE_BUILD, PICK, PLACE, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("choose_build", "pick", "place", "over")
-CHOOSE_ONE, KEEP_BOTH, PUBLIC_RACE = 0, 1, 2
+"""`decision_kind()` of each phase."""
+NONE = -1
+"""No part (no pending pick, nothing to place)."""
 
 
 class SuperComputerState(GameState):
     """One moment of a SUPER COMPUTER game. Fields are plain data; see `clone`."""
 
     __slots__ = (
-        "game", "t", "n", "next_seed", "rnd", "turn", "phase", "cur",
-        "hands", "picks", "placing", "grids", "scrap", "deck", "knowers",
-        "bdeck", "offer", "kept", "returned", "race", "race_won", "race_gone", "shown",
-        "score", "fourway", "scrapped", "picks_made", "records", "log", "hist", "_legal",
+        "game", "tables", "num_players", "next_seed",
+        "round_index", "turn", "phase", "to_move",
+        "hands", "pending_picks", "to_place", "computers", "frontiers", "scrap_piles", "part_deck",
+        "hand_knowers",
+        "build_deck", "build_offers", "kept_builds", "returned_builds",
+        "race_builds", "race_won", "race_discard", "revealed_builds",
+        "points", "four_way_attached", "scrapped_count", "picks_made", "round_records",
+        "log", "past_actions", "_legal",
     )  # fmt: skip
+
+    game: SuperComputerGame
+    round_index: int
+    """0, 1, 2: the round being played (its column in every green/red/bonus/penalty)."""
+    turn: int
+    """0..6: the pick of the round being decided."""
+    hands: list[list[int]]
+    """Each seat's hand (sorted parts)."""
+    pending_picks: list[int]
+    """Each seat's secret pick this turn, or NONE (private until all have picked, S3)."""
+    to_place: list[int]
+    """Each seat's revealed part still to be placed this turn, or NONE."""
+    computers: list[dict[int, int]]
+    """Each seat's computer this round: grid cell -> part."""
+    frontiers: list[dict[int, tuple[int, int, int]]]
+    """Each seat's empty cells beside its computer (within the window), each with three
+    part bitmasks kept up to date as parts are placed: the parts that may go there (they
+    connect to a neighbour and clash with none), the parts that clash with a neighbour,
+    and the parts that connect to one. `legal_cells` only reads them (S4)."""
+    scrap_piles: list[list[int]]
+    part_deck: list[int]
+    """Parts not dealt this round (hidden)."""
+    hand_knowers: list[int]
+    """Per seat, a bitmask of the seats that know its current hand exactly (view.py)."""
+    build_deck: list[int]
+    """The build deck; its top is the end of the list."""
+    build_offers: list[list[int]]
+    """Each seat's two dealt builds before it keeps one (choose_one)."""
+    kept_builds: list[list[int]]
+    returned_builds: list[list[int]]
+    """The build each seat put under the deck this round (it knows which)."""
+    race_builds: list[int]
+    """Face-up builds still to be won (public_race)."""
+    race_won: list[list[int]]
+    race_discard: list[int]
+    revealed_builds: list[list[int]]
+    """Each seat's builds revealed at the last round's scoring."""
 
     def __init__(self, game: SuperComputerGame, seed: int) -> None:
         self.game = game
-        self.t = game.tables
-        self.n = n = game.num_players
+        self.tables = game.tables
+        self.num_players = n = game.num_players
         self.next_seed = random.Random(seed).getrandbits(64)
-        self.rnd = -1
+        self.round_index = -1
         self.turn = 0
         self.phase = PICK
-        self.cur = 0
-        self.score = [0] * n
-        self.fourway = [0] * n  # 4-way parts attached over the game (S8)
-        self.scrapped = [0] * n  # parts scrapped over the game (S8)
+        self.to_move = 0
+        self.points = [0] * n
+        self.four_way_attached = [0] * n  # over the game (S8)
+        self.scrapped_count = [0] * n  # over the game (S8)
         self.picks_made = [0] * n
-        self.records: list[tuple[Any, ...]] = []  # per round and seat: what scored what
+        self.round_records: list[tuple[Any, ...]] = []  # per round and seat: what scored what
         self.log: list[tuple[Any, ...]] = []
-        self.hist: list[int] = []
+        self.past_actions: list[int] = []
         self._start_round()
 
     # -- cheap copies --------------------------------------------------------------
     def clone(self) -> SuperComputerState:
         c = object.__new__(SuperComputerState)
-        c.game, c.t, c.n, c.next_seed = self.game, self.t, self.n, self.next_seed
-        c.rnd, c.turn, c.phase, c.cur = self.rnd, self.turn, self.phase, self.cur
+        c.game, c.tables, c.num_players = self.game, self.tables, self.num_players
+        c.next_seed = self.next_seed
+        c.round_index, c.turn, c.phase, c.to_move = (
+            self.round_index,
+            self.turn,
+            self.phase,
+            self.to_move,
+        )
         c.hands = [h[:] for h in self.hands]
-        c.picks = self.picks[:]
-        c.placing = self.placing[:]
-        c.grids = [g.copy() for g in self.grids]
-        c.scrap = [s[:] for s in self.scrap]
-        c.deck = self.deck[:]
-        c.knowers = self.knowers[:]
-        c.bdeck = self.bdeck[:]
-        c.offer = [o[:] for o in self.offer]
-        c.kept = [k[:] for k in self.kept]
-        c.returned = [r[:] for r in self.returned]
-        c.race = self.race[:]
+        c.pending_picks = self.pending_picks[:]
+        c.to_place = self.to_place[:]
+        c.computers = [g.copy() for g in self.computers]
+        c.frontiers = [f.copy() for f in self.frontiers]
+        c.scrap_piles = [s[:] for s in self.scrap_piles]
+        c.part_deck = self.part_deck[:]
+        c.hand_knowers = self.hand_knowers[:]
+        c.build_deck = self.build_deck[:]
+        c.build_offers = [o[:] for o in self.build_offers]
+        c.kept_builds = [k[:] for k in self.kept_builds]
+        c.returned_builds = [r[:] for r in self.returned_builds]
+        c.race_builds = self.race_builds[:]
         c.race_won = [w[:] for w in self.race_won]
-        c.race_gone = self.race_gone[:]
-        c.shown = [s[:] for s in self.shown]
-        c.score = self.score[:]
-        c.fourway = self.fourway[:]
-        c.scrapped = self.scrapped[:]
+        c.race_discard = self.race_discard[:]
+        c.revealed_builds = [s[:] for s in self.revealed_builds]
+        c.points = self.points[:]
+        c.four_way_attached = self.four_way_attached[:]
+        c.scrapped_count = self.scrapped_count[:]
         c.picks_made = self.picks_made[:]
-        c.records = self.records  # copy on write (scoring.score_round)
+        c.round_records = self.round_records  # copy on write (scoring.score_round)
         c.log = self.log[:]
-        c.hist = self.hist[:]
+        c.past_actions = self.past_actions[:]
         c._legal = self._legal  # never mutated in place, only replaced
         return c
 
     # -- the round ---------------------------------------------------------------------
     def _start_round(self) -> None:
         """S2: reshuffle every part in play and every build; deal 7 parts each, then builds."""
-        g, t, n = self.game, self.t, self.n
+        g, t, n = self.game, self.tables, self.num_players
         rng = random.Random(self.next_seed)
         self.next_seed = rng.getrandbits(64)
-        self.rnd += 1
+        self.round_index += 1
         self.turn = 0
         deck = list(t.all_parts if n == 5 else t.base_parts)
         rng.shuffle(deck)
@@ -110,152 +171,145 @@ class SuperComputerState(GameState):
         for _ in range(n):
             self.hands.append(sorted(deck[-HAND_SIZE:]))
             del deck[-HAND_SIZE:]
-        self.deck = deck
-        self.picks = [-1] * n
-        self.placing = [-1] * n
-        self.grids = [{} for _ in range(n)]
-        self.scrap = [[] for _ in range(n)]
-        self.knowers = [1 << q for q in range(n)]
-        bdeck = list(range(t.num_builds))
-        rng.shuffle(bdeck)  # the top of the build deck is the end of the list
-        self.offer = [[] for _ in range(n)]
-        self.kept = [[] for _ in range(n)]
-        self.returned = [[] for _ in range(n)]
+        self.part_deck = deck
+        self.pending_picks = [NONE] * n
+        self.to_place = [NONE] * n
+        self.computers = [{} for _ in range(n)]
+        self.frontiers = [{} for _ in range(n)]
+        self.scrap_piles = [[] for _ in range(n)]
+        self.hand_knowers = [1 << q for q in range(n)]
+        build_deck = list(range(t.num_builds))
+        rng.shuffle(build_deck)  # the top of the build deck is the end of the list
+        self.build_offers = [[] for _ in range(n)]
+        self.kept_builds = [[] for _ in range(n)]
+        self.returned_builds = [[] for _ in range(n)]
         self.race_won = [[] for _ in range(n)]
-        self.race = []
-        self.race_gone = []
-        self.shown = [[] for _ in range(n)]
+        self.race_builds = []
+        self.race_discard = []
+        self.revealed_builds = [[] for _ in range(n)]
         mode = g.build_mode
-        if mode == PUBLIC_RACE:  # S9 option 2: players - 1 face-up builds
-            self.race = sorted(bdeck.pop() for _ in range(n - 1))
+        if mode == "public_race":  # S9 option 2: players - 1 face-up builds
+            self.race_builds = sorted(build_deck.pop() for _ in range(n - 1))
         else:
             for q in range(n):
-                two = sorted((bdeck.pop(), bdeck.pop()))
-                if mode == CHOOSE_ONE:
-                    self.offer[q] = two
+                two = sorted((build_deck.pop(), build_deck.pop()))
+                if mode == "choose_one":
+                    self.build_offers[q] = two
                 else:
-                    self.kept[q] = two
-        self.bdeck = bdeck
-        self.log.append(("round", self.rnd, tuple(self.race)))
-        self.cur = 0
-        if mode == CHOOSE_ONE:
+                    self.kept_builds[q] = two
+        self.build_deck = build_deck
+        self.log.append(("round", self.round_index, tuple(self.race_builds)))
+        self.to_move = 0
+        if mode == "choose_one":
             self.phase = CHOOSE_BUILD
-            self._legal = [g.build0 + b for b in self.offer[0]]
+            self._legal = [g.actions.first_build + b for b in self.build_offers[0]]
         else:
             self._begin_picks()
 
     def _begin_picks(self) -> None:
         self.phase = PICK
-        self.cur = 0
+        self.to_move = 0
         self._legal = self.hands[0][:]
 
     def _end_picks(self) -> None:
         """S3: everyone has picked: hands pass, then every pick is revealed at once."""
-        n = self.n
-        d = self.game.pass_step[self.rnd]
+        n = self.num_players
+        direction = self.game.pass_direction[self.round_index]
         hands = self.hands
-        knowers = self.knowers
+        knowers = self.hand_knowers
         new_hands: list[list[int]] = [[]] * n
         new_knowers = [0] * n
         for q in range(n):
-            to = (q + d) % n
+            to = (q + direction) % n
             new_hands[to] = hands[q]
             # The passer saw this hand; the receiver sees it now.
             new_knowers[to] = knowers[q] | (1 << q) | (1 << to)
         self.hands = new_hands
-        self.knowers = new_knowers
-        for q in range(n):
-            self.placing[q] = self.picks[q]
-            self.picks[q] = -1
+        self.hand_knowers = new_knowers
+        self.to_place = self.pending_picks
+        self.pending_picks = [NONE] * n
         # One line for the pass and the reveal (the has_picked flags show each pick live).
-        self.log.append(("reveal", d, tuple(self.placing)))
+        self.log.append(("reveal", direction, tuple(self.to_place)))
         self._next_placer(0)
 
     def _next_placer(self, start: int) -> None:
         """The next seat from `start` with a part to place; parts that fit nowhere are scrap."""
-        for q in range(start, self.n):
-            k = self.placing[q]
-            cells = self.legal_cells(q, k)
-            if not cells:
-                self._scrap(q, k, self.scrap_reason(q, k))
-                continue
-            place0 = self.game.place0
-            legal = [place0 + c for c in cells]
+        layout = self.game.actions
+        for q in range(start, self.num_players):
+            k = self.to_place[q]
+            if self.computers[q]:
+                bit = 1 << k
+                first_place = layout.first_place
+                legal = [
+                    first_place + c for c, masks in self.frontiers[q].items() if masks[0] & bit
+                ]
+                if not legal:
+                    self._scrap(q, k, self.scrap_reason(q, k))
+                    continue
+                legal.sort()
+            else:  # S4: the first part goes anywhere, which is (0,0)
+                legal = [layout.first_place + ORIGIN]
             if self.game.voluntary_scrap:
-                legal.append(self.game.scrap_action)
+                legal.append(layout.scrap)
             self.phase = PLACE
-            self.cur = q
+            self.to_move = q
             self._legal = legal
             return
         self._end_turn()
 
     def _scrap(self, q: int, k: int, reason: str) -> None:
-        """Scrap seat q's revealed part k; `reason` is a `scoring.SCRAP_REASONS` key."""
-        self.scrap[q].append(k)
-        self.scrapped[q] += 1
-        self.placing[q] = -1
+        """Scrap seat q's revealed part k; `reason` is a key of `view.SCRAP_WHY`."""
+        self.scrap_piles[q].append(k)
+        self.scrapped_count[q] += 1
+        self.to_place[q] = NONE
         self.log.append(("scrap", q, k, reason))
 
     def _end_turn(self) -> None:
-        if self.game.build_mode == PUBLIC_RACE:
+        if self.game.build_mode == "public_race":
             scoring.settle_race(self)
         self.turn += 1
         if self.turn < HAND_SIZE:
             self._begin_picks()
             return
         scoring.score_round(self)
-        if self.rnd + 1 < ROUNDS:
+        if self.round_index + 1 < ROUNDS:
             self._start_round()
         else:
             self.phase = OVER
-            self.cur = TERMINAL_PLAYER
+            self.to_move = TERMINAL_PLAYER
             self._legal = []
             won, level = scoring.winners(self)
             self.log.append(("end", tuple(won), level))
 
     # -- placement (S4) -------------------------------------------------------------------
+    def _attach(self, q: int, k: int, cell: int) -> None:
+        """Put part k in `cell` of seat q's computer and update the frontier's masks:
+        each empty neighbour now has part k in the opposite direction."""
+        grid = self.computers[q]
+        frontier = self.frontiers[q]
+        grid[cell] = k
+        frontier.pop(cell, None)
+        clash_mask, connect_mask = self.tables.clash_mask, self.tables.connect_mask
+        for near, back in NEIGHBOURS[cell]:
+            if near in grid:
+                continue
+            masks = frontier.get(near)
+            if masks is None:
+                clash = clash_mask[back][k]
+                connect = connect_mask[back][k]
+            else:
+                clash = masks[1] | clash_mask[back][k]
+                connect = masks[2] | connect_mask[back][k]
+            frontier[near] = (connect & ~clash, clash, connect)
+
     def legal_cells(self, q: int, k: int) -> list[int]:
-        """Grid cells (see tables.py) where part `k` may join seat `q`'s computer, sorted."""
-        grid = self.grids[q]
-        if not grid:
+        """Grid cells (actions.py) where part `k` may join seat `q`'s computer, sorted:
+        the first part goes to (0,0); a later one to an empty cell beside the computer
+        where it connects to a neighbour and clashes with none (S4)."""
+        if not self.computers[q]:
             return [ORIGIN]
-        fn, fe, fs, fw = (f[k] for f in self.t.fit)
-        seen = set(grid)
-        out = []
-        for c in grid:
-            for cell in (c - 15, c + 1, c + 15, c - 1):
-                if cell in seen:
-                    continue
-                seen.add(cell)
-                connected = False
-                b = grid.get(cell - 15)
-                if b is not None:
-                    v = fn[b]
-                    if not v:
-                        continue
-                    connected = v == 2
-                b = grid.get(cell + 1)
-                if b is not None:
-                    v = fe[b]
-                    if not v:
-                        continue
-                    connected = connected or v == 2
-                b = grid.get(cell + 15)
-                if b is not None:
-                    v = fs[b]
-                    if not v:
-                        continue
-                    connected = connected or v == 2
-                b = grid.get(cell - 1)
-                if b is not None:
-                    v = fw[b]
-                    if not v:
-                        continue
-                    connected = connected or v == 2
-                if connected:
-                    x, y = cell_xy(cell)
-                    if -6 <= x <= 6 and -6 <= y <= 6:
-                        out.append(cell)
+        bit = 1 << k
+        out = [cell for cell, masks in self.frontiers[q].items() if masks[0] & bit]
         out.sort()
         return out
 
@@ -263,34 +317,26 @@ class SuperComputerState(GameState):
         """Why part k has no legal cell on seat q's computer (S4, S5), for the log:
         "no_match" when no empty cell beside the computer would connect it at all,
         "clash" when some would, but each of them has a touching edge that does not fit."""
-        grid = self.grids[q]
-        fit = self.t.fit
-        for c in grid:
-            for d in range(4):
-                cell = c + STEP[d]
-                if cell in grid:
-                    continue
-                # Part k at `cell` has the computer's part at `c` as its neighbour
-                # in the opposite direction.
-                if fit[OPPOSITE[d]][k][grid[c]] == CONNECT:
-                    return "clash"
+        bit = 1 << k
+        if any(masks[2] & bit for masks in self.frontiers[q].values()):
+            return "clash"
         return "no_match"
 
     def open_connectors(self, q: int) -> int:
         """Connectors of seat q's computer that face an empty cell (room to grow)."""
-        grid = self.grids[q]
-        edges = self.t.edges
+        grid = self.computers[q]
+        edges = self.tables.edges
         count = 0
         for c, k in grid.items():
             e = edges[k]
-            for d in range(4):
+            for d in DIRECTIONS:
                 if e[d] and (c + STEP[d]) not in grid:
                     count += 1
         return count
 
     # -- the API -----------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.cur
+        return self.to_move
 
     def legal_actions(self) -> list[int]:
         """The legal actions (computed once per state; a fresh list each call)."""
@@ -304,41 +350,43 @@ class SuperComputerState(GameState):
             action = action_index(self, action)
         if action not in self._legal or self.phase == OVER:
             raise IllegalActionError(illegal_action_message(self, action))
-        self.hist.append(action)
-        q = self.cur
+        self.past_actions.append(action)
+        q = self.to_move
         phase = self.phase
         if phase == PICK:
             self.hands[q].remove(action)
-            self.picks[q] = action
+            self.pending_picks[q] = action
             self.picks_made[q] += 1
-            if q + 1 < self.n:
-                self.cur = q + 1
+            if q + 1 < self.num_players:
+                self.to_move = q + 1
                 self._legal = self.hands[q + 1][:]
             else:
                 self._end_picks()
         elif phase == PLACE:
-            k = self.placing[q]
-            if action == self.game.scrap_action:
+            k = self.to_place[q]
+            layout = self.game.actions
+            if action == layout.scrap:
                 self._scrap(q, k, "chosen")
             else:
-                cell = action - self.game.place0
-                self.grids[q][cell] = k
-                self.placing[q] = -1
-                if self.t.four_way[k]:
-                    self.fourway[q] += 1
-                self.log.append(("place", q, k, cell))
+                self._attach(q, k, action - layout.first_place)
+                self.to_place[q] = NONE
+                if self.tables.four_way[k]:
+                    self.four_way_attached[q] += 1
+                self.log.append(("place", q, k, action - layout.first_place))
             self._next_placer(q + 1)
         else:  # CHOOSE_BUILD (S2: keep one of two, the other to the bottom of the deck)
-            b = action - self.game.build0
-            other = self.offer[q][0] if self.offer[q][1] == b else self.offer[q][1]
-            self.kept[q] = [b]
-            self.offer[q] = []
-            self.bdeck.insert(0, other)
-            self.returned[q] = [other]
+            first_build = self.game.actions.first_build
+            b = action - first_build
+            offer = self.build_offers[q]
+            other = offer[0] if offer[1] == b else offer[1]
+            self.kept_builds[q] = [b]
+            self.build_offers[q] = []
+            self.build_deck.insert(0, other)
+            self.returned_builds[q] = [other]
             self.log.append(("keep", q))
-            if q + 1 < self.n:
-                self.cur = q + 1
-                self._legal = [self.game.build0 + b for b in self.offer[q + 1]]
+            if q + 1 < self.num_players:
+                self.to_move = q + 1
+                self._legal = [first_build + b for b in self.build_offers[q + 1]]
             else:
                 self._begin_picks()
 
@@ -346,16 +394,16 @@ class SuperComputerState(GameState):
         return view.action_label(self, action)
 
     def returns(self) -> list[float]:
-        return [float(s) for s in self.score]
+        return [float(s) for s in self.points]
 
     def scores(self) -> list[float]:
-        return [float(s) for s in self.score]
+        return [float(s) for s in self.points]
 
     def winners(self) -> list[int]:
         return scoring.winners(self)[0] if self.phase == OVER else []
 
     def history(self) -> list[int]:
-        return self.hist[:]
+        return self.past_actions[:]
 
     def decision_kind(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -366,7 +414,7 @@ class SuperComputerState(GameState):
     def info(self) -> dict[str, Any]:
         return scoring.info(self)
 
-    # -- views (view.py) ------------------------------------------------------------------
+    # -- views (view.py, resample.py) -----------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
         return view.observation(self, player)
 
@@ -380,7 +428,46 @@ class SuperComputerState(GameState):
         return view.hidden_card_ids(self, player)
 
     def resample_from_infostate(self, player: int, seed: int) -> SuperComputerState:
-        return view.resample(self, player, seed)
+        return resample.resample(self, player, seed)
+
+    # -- read API for bots ------------------------------------------------------------
+    def attached_parts(self, seat: int) -> list[int]:
+        """The parts on seat's computer this round."""
+        return list(self.computers[seat].values())
+
+    def part_to_place(self, seat: int) -> int | None:
+        """The revealed part seat is placing now, if any."""
+        k = self.to_place[seat]
+        return None if k == NONE else k
+
+    def part_in_play(self, seat: int) -> int | None:
+        """Seat's pending pick, else its revealed part still to place, else None."""
+        k = self.pending_picks[seat]
+        if k == NONE:
+            k = self.to_place[seat]
+        return None if k == NONE else k
+
+    def fits(self, seat: int, part: int) -> bool:
+        """Whether `part` has a legal cell on seat's computer now (S4)."""
+        return bool(self.legal_cells(seat, part))
+
+    def open_connectors_after(self, seat: int, cell: int) -> int:
+        """Open connectors of seat's computer if its part to place went to `cell`."""
+        grid = self.computers[seat]
+        if cell in grid:
+            raise ValueError(f"cell {cell} of seat {seat}'s computer is taken")
+        grid[cell] = self.to_place[seat]
+        try:
+            return self.open_connectors(seat)
+        finally:
+            del grid[cell]
+
+    def target_builds(self, seat: int) -> list[int]:
+        """The builds seat is playing for: the face-up race builds (public_race), its
+        kept builds, or (before it has kept one) its offered builds."""
+        if self.game.build_mode == "public_race":
+            return self.race_builds[:]
+        return self.kept_builds[seat][:] or self.build_offers[seat][:]
 
     # -- test helper -------------------------------------------------------------------
     def set_computer(self, seat: int, parts: dict[tuple[int, int], int]) -> None:
@@ -390,8 +477,11 @@ class SuperComputerState(GameState):
         poking private fields; the parts must not be elsewhere in play for the
         conservation checks, so tests use it on a fresh state's placed parts only
         when they do not also check conservation."""
-        from cardlab.games.supercomputer.tables import xy_cell
-
-        self.grids[seat] = {xy_cell(x, y): k for (x, y), k in parts.items()}
-        if self.phase == PLACE and self.cur == seat:
+        self.computers[seat] = {}
+        self.frontiers[seat] = {}
+        for (x, y), k in parts.items():
+            if not IN_WINDOW[xy_cell(x, y)]:
+                raise ValueError(f"({x},{y}) lies outside the placement window")
+            self._attach(seat, k, xy_cell(x, y))
+        if self.phase == PLACE and self.to_move == seat:
             self._next_placer(seat)

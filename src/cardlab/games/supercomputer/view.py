@@ -13,51 +13,48 @@ decks between rounds, and an id in the log would then reveal a hidden card.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
-from cardlab.games.supercomputer.tables import cell_xy
+from cardlab.games.supercomputer.actions import cell_xy
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.state import SuperComputerState
-
-PHASE_NAMES = ("choose_build", "pick", "place", "over")
 
 
 def action_label(s: SuperComputerState, a: int) -> str:
     """Unique among the legal actions of any state (property-tested): picks name the
     part (part names are unique in a card set, validated), placements the revealed
     part and the cell, builds their name."""
-    g, t = s.game, s.t
-    if 0 <= a < g.place0:
-        return f"pick {t.names[a]}"
-    if g.place0 <= a < g.scrap_action:
-        x, y = cell_xy(a - g.place0)
-        k = s.placing[s.cur] if s.phase == 2 else -1
-        what = t.names[k] if k >= 0 else "part"
-        return f"place {what} at ({x},{y})"
-    if a == g.scrap_action:
-        k = s.placing[s.cur] if s.phase == 2 else -1
-        return f"scrap {t.names[k]}" if k >= 0 else "scrap"
-    if g.build0 <= a < g.num_distinct_actions:
-        return f"keep build {t.build_names[a - g.build0]}"
-    return f"unknown action {a}"
+    layout, t = s.game.actions, s.tables
+    kind = layout.kind(a)
+    if kind == "pick":
+        return f"pick {t.part_names[a]}"
+    if kind == "keep":
+        return f"keep build {t.build_names[layout.build(a)]}"
+    if kind is None:
+        return f"unknown action {a}"
+    k = s.part_to_place(s.to_move) if s.decision_kind() == "place" else None
+    what = t.part_names[k] if k is not None else "part"
+    if kind == "scrap":
+        return f"scrap {what}"
+    x, y = cell_xy(layout.cell(a))
+    return f"place {what} at ({x},{y})"
 
 
 def decision_text(s: SuperComputerState) -> str:
-    q, t = s.cur, s.t
-    if s.phase == 0:
+    q, kind = s.to_move, s.decision_kind()
+    if kind == "choose_build":
         return f"seat {q} keeps one of two builds (the other goes under the build deck)"
-    if s.phase == 1:
+    if kind == "pick":
         return f"seat {q} picks a part in secret (turn {s.turn + 1} of 7)"
-    if s.phase == 2:
-        return f"seat {q} places {t.names[s.placing[q]]}"
+    if kind == "place":
+        return f"seat {q} places {s.tables.part_names[s.to_place[q]]}"
     return "game over"
 
 
-def _knows(s: SuperComputerState, p: int, q: int) -> bool:
-    return bool(s.knowers[q] >> p & 1)
+def knows(s: SuperComputerState, p: int, q: int) -> bool:
+    return bool(s.hand_knowers[q] >> p & 1)
 
 
 def observation(s: SuperComputerState, p: int) -> dict[str, Any]:
@@ -75,58 +72,60 @@ def public_observation(s: SuperComputerState) -> dict[str, Any]:
 def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
     """One builder for both views, so the public part can never drift from a seat's:
     with p None, every private part is left out."""
-    t = s.t
+    t = s.tables
     pv, bv = t.part_views, t.build_views
     players = []
-    for q in range(s.n):
+    for q in range(s.num_players):
         entry: dict[str, Any] = {
             "seat": q,
             "hand_size": len(s.hands[q]),
-            "has_picked": s.picks[q] >= 0,
+            "has_picked": s.pending_picks[q] >= 0,
             "computer": [
                 {"x": cell_xy(c)[0], "y": cell_xy(c)[1], "card": pv[k]}
-                for c, k in sorted(s.grids[q].items())
+                for c, k in sorted(s.computers[q].items())
             ],
-            "placing": pv[s.placing[q]] if s.placing[q] >= 0 else None,
-            "scrap": [pv[k] for k in s.scrap[q]],
-            "builds_held": len(s.kept[q]) + len(s.offer[q]),
-            "builds_revealed": [bv[b] for b in s.shown[q]],
+            "placing": pv[s.to_place[q]] if s.to_place[q] >= 0 else None,
+            "scrap": [pv[k] for k in s.scrap_piles[q]],
+            "builds_held": len(s.kept_builds[q]) + len(s.build_offers[q]),
+            "builds_revealed": [bv[b] for b in s.revealed_builds[q]],
             "race_won": [bv[b] for b in s.race_won[q]],
-            "four_way_attached": s.fourway[q],
-            "scrapped_total": s.scrapped[q],
+            "four_way_attached": s.four_way_attached[q],
+            "scrapped_total": s.scrapped_count[q],
         }
-        if p is not None and q != p and _knows(s, p, q):
-            if s.picks[q] >= 0:  # known pool; which card was picked stays secret
-                entry["known_hand_and_pick"] = sorted(t.names[k] for k in s.hands[q] + [s.picks[q]])
+        if p is not None and q != p and knows(s, p, q):
+            if s.pending_picks[q] >= 0:  # known pool; which card was picked stays secret
+                entry["known_hand_and_pick"] = sorted(
+                    t.part_names[k] for k in s.hands[q] + [s.pending_picks[q]]
+                )
             else:
                 entry["known_hand"] = [pv[k] for k in s.hands[q]]
         players.append(entry)
     obs: dict[str, Any] = {
         "game": "supercomputer",
         "seat": p,
-        "num_players": s.n,
-        "current_player": s.cur,
+        "num_players": s.num_players,
+        "current_player": s.to_move,
         "decision": decision_text(s),
-        "phase": PHASE_NAMES[s.phase],
-        "round": s.rnd + 1,
+        "phase": s.decision_kind(),
+        "round": s.round_index + 1,
         "turn": min(s.turn + 1, 7),
-        "scores": s.score[:],
+        "scores": s.points[:],
         "options": dict(s.game.options),
-        "passing": "left" if s.game.pass_step[s.rnd] == 1 else "right",
+        "passing": "left" if s.game.pass_direction[s.round_index] == 1 else "right",
         "log": log_entries(s),
         "players": players,
-        "race": [bv[b] for b in s.race],
-        "build_deck_size": len(s.bdeck),
-        "part_deck_size": len(s.deck),
+        "race": [bv[b] for b in s.race_builds],
+        "build_deck_size": len(s.build_deck),
+        "part_deck_size": len(s.part_deck),
         "set_aside": [pv[k] for k in _set_aside(s)],
     }
     if p is not None:
         obs["you"] = {
             "hand": [pv[k] for k in s.hands[p]],
-            "pending_pick": pv[s.picks[p]] if s.picks[p] >= 0 else None,
-            "build_offer": [bv[b] for b in s.offer[p]],
-            "builds": [bv[b] for b in s.kept[p]],
-            "returned_build": [bv[b] for b in s.returned[p]],
+            "pending_pick": pv[s.pending_picks[p]] if s.pending_picks[p] >= 0 else None,
+            "build_offer": [bv[b] for b in s.build_offers[p]],
+            "builds": [bv[b] for b in s.kept_builds[p]],
+            "returned_build": [bv[b] for b in s.returned_builds[p]],
         }
     return obs
 
@@ -151,16 +150,16 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
     """The public log as structured entries, card names only (never ids): each has
     `kind`, `round`, `pick` (the turn of the round, 0 before the first reveal), the
     event's own fields and `text`, the readable sentence `narrate` also gives."""
-    t, g = s.t, s.game
+    t, g = s.tables, s.game
     out: list[dict[str, Any]] = []
     rnd, turn = 0, 0
-    totals = [0] * s.n
+    totals = [0] * s.num_players
     for e in s.log:
         kind = e[0]
         entry: dict[str, Any] = {"kind": kind}
         if kind == "round":
             rnd, turn = e[1], 0
-            entry["passing"] = "left" if g.pass_step[rnd] == 1 else "right"
+            entry["passing"] = "left" if g.pass_direction[rnd] == 1 else "right"
             entry["builds"] = g.options["builds"]
             entry["race"] = [t.build_names[b] for b in e[2]]
         elif kind == "keep":
@@ -168,12 +167,12 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
         elif kind == "reveal":
             turn += 1
             entry["passing"] = "left" if e[1] == 1 else "right"
-            entry["picks"] = [{"seat": q, "part": t.names[k]} for q, k in enumerate(e[2])]
+            entry["picks"] = [{"seat": q, "part": t.part_names[k]} for q, k in enumerate(e[2])]
         elif kind == "place":
             x, y = cell_xy(e[3])
-            entry.update(seat=e[1], part=t.names[e[2]], type=t.types[e[2]], x=x, y=y)
+            entry.update(seat=e[1], part=t.part_names[e[2]], type=t.part_types[e[2]], x=x, y=y)
         elif kind == "scrap":
-            entry.update(seat=e[1], part=t.names[e[2]], reason=e[3], points=t.red[e[2]][rnd])
+            entry.update(seat=e[1], part=t.part_names[e[2]], reason=e[3], points=t.red[e[2]][rnd])
         elif kind == "race_win":
             entry.update(seat=e[1], build=t.build_names[e[2]], points=t.bonus[e[2]][rnd])
         elif kind == "race_tie":
@@ -189,7 +188,7 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
                 builds=[
                     {
                         "build": n,
-                        "requires": list(t.req_labels[t.build_index[n]]),
+                        "requires": list(t.requirement_labels[t.build_index[n]]),
                         "met": m,
                         "points": p,
                     }
@@ -365,30 +364,30 @@ def final_table(observation: dict[str, Any]) -> FinalTable:
 
 def _set_aside(s: SuperComputerState) -> list[int]:
     """S2: for 2-4 players the "<4" parts are set aside, face up, for the whole game."""
-    if s.n == 5:
+    if s.num_players == 5:
         return []
-    base = set(s.t.base_parts)
-    return [k for k in s.t.all_parts if k not in base]
+    base = set(s.tables.base_parts)
+    return [k for k in s.tables.all_parts if k not in base]
 
 
 def zones(s: SuperComputerState) -> dict[str, list[str]]:
-    pid, bid = s.t.part_ids, s.t.build_ids
+    pid, bid = s.tables.part_ids, s.tables.build_ids
     z: dict[str, list[str]] = {
-        "hidden:deck": [pid[k] for k in s.deck],
+        "hidden:deck": [pid[k] for k in s.part_deck],
         "public:set_aside": [pid[k] for k in _set_aside(s)],
-        "hidden:build_deck": [bid[b] for b in s.bdeck],
-        "public:race": [bid[b] for b in s.race],
-        "public:race_discard": [bid[b] for b in s.race_gone],
+        "hidden:build_deck": [bid[b] for b in s.build_deck],
+        "public:race": [bid[b] for b in s.race_builds],
+        "public:race_discard": [bid[b] for b in s.race_discard],
     }
-    for q in range(s.n):
+    for q in range(s.num_players):
         z[f"private:{q}:hand"] = [pid[k] for k in s.hands[q]]
-        z[f"private:{q}:pick"] = [pid[s.picks[q]]] if s.picks[q] >= 0 else []
-        z[f"public:placing:{q}"] = [pid[s.placing[q]]] if s.placing[q] >= 0 else []
-        z[f"public:computer:{q}"] = [pid[k] for k in s.grids[q].values()]
-        z[f"public:scrap:{q}"] = [pid[k] for k in s.scrap[q]]
-        z[f"private:{q}:build_offer"] = [bid[b] for b in s.offer[q]]
-        z[f"private:{q}:builds"] = [bid[b] for b in s.kept[q]]
-        z[f"public:builds_revealed:{q}"] = [bid[b] for b in s.shown[q]]
+        z[f"private:{q}:pick"] = [pid[s.pending_picks[q]]] if s.pending_picks[q] >= 0 else []
+        z[f"public:placing:{q}"] = [pid[s.to_place[q]]] if s.to_place[q] >= 0 else []
+        z[f"public:computer:{q}"] = [pid[k] for k in s.computers[q].values()]
+        z[f"public:scrap:{q}"] = [pid[k] for k in s.scrap_piles[q]]
+        z[f"private:{q}:build_offer"] = [bid[b] for b in s.build_offers[q]]
+        z[f"private:{q}:builds"] = [bid[b] for b in s.kept_builds[q]]
+        z[f"public:builds_revealed:{q}"] = [bid[b] for b in s.revealed_builds[q]]
         z[f"public:race_won:{q}"] = [bid[b] for b in s.race_won[q]]
     return z
 
@@ -396,80 +395,15 @@ def zones(s: SuperComputerState) -> dict[str, list[str]]:
 def hidden_card_ids(s: SuperComputerState, p: int) -> set[str]:
     """Cards p cannot place: decks (except the build p itself put under the deck),
     other seats' builds, and other hands p has not held or whose pick is pending."""
-    pid, bid = s.t.part_ids, s.t.build_ids
-    hidden = {pid[k] for k in s.deck}
-    hidden.update(bid[b] for b in s.bdeck if b not in s.returned[p])
-    for q in range(s.n):
+    pid, bid = s.tables.part_ids, s.tables.build_ids
+    hidden = {pid[k] for k in s.part_deck}
+    hidden.update(bid[b] for b in s.build_deck if b not in s.returned_builds[p])
+    for q in range(s.num_players):
         if q == p:
             continue
-        hidden.update(bid[b] for b in s.offer[q] + s.kept[q])
-        if not _knows(s, p, q) or s.picks[q] >= 0:
+        hidden.update(bid[b] for b in s.build_offers[q] + s.kept_builds[q])
+        if not knows(s, p, q) or s.pending_picks[q] >= 0:
             hidden.update(pid[k] for k in s.hands[q])
-            if s.picks[q] >= 0:
-                hidden.add(pid[s.picks[q]])
+            if s.pending_picks[q] >= 0:
+                hidden.add(pid[s.pending_picks[q]])
     return hidden
-
-
-def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
-    """Redeal what p cannot see, consistently with what p knows; re-seed the RNG."""
-    rng = random.Random(seed)
-    c = s.clone()
-    n = s.n
-    pool = list(s.deck)
-    unknown = []
-    for q in range(n):
-        if q == p:
-            continue
-        if _knows(s, p, q):
-            if s.picks[q] >= 0:  # p knows the union, not which card was picked
-                u = sorted(s.hands[q] + [s.picks[q]])
-                rng.shuffle(u)
-                c.picks[q] = u[0]
-                c.hands[q] = sorted(u[1:])
-        else:
-            unknown.append(q)
-            pool.extend(s.hands[q])
-            if s.picks[q] >= 0:
-                pool.append(s.picks[q])
-    # Sorted before shuffling: the redeal depends only on what p knows and the seed,
-    # never on where the hidden cards really lie.
-    pool.sort()
-    rng.shuffle(pool)
-    for q in unknown:
-        size = len(s.hands[q])
-        c.hands[q] = sorted(pool[:size])
-        del pool[:size]
-        if s.picks[q] >= 0:
-            c.picks[q] = pool.pop()
-    c.deck = pool
-    # Builds: everything except what p holds, sees, or put under the deck itself.
-    mine = set(s.returned[p])
-    bpool = [b for b in s.bdeck if b not in mine]
-    for q in range(n):
-        if q != p:
-            bpool.extend(s.offer[q] + s.kept[q])
-    bpool.sort()
-    rng.shuffle(bpool)
-    c.bdeck = [b if b in mine else bpool.pop() for b in s.bdeck]
-    for q in range(n):
-        if q != p:
-            c.offer[q] = sorted(bpool.pop() for _ in s.offer[q])
-            c.kept[q] = sorted(bpool.pop() for _ in s.kept[q])
-    # Which deck build each other seat put back is unknown to p: draw one per seat.
-    free = [b for b in c.bdeck if b not in mine]
-    rng.shuffle(free)
-    for q in range(n):
-        if q != p:
-            c.returned[q] = [free.pop() for _ in s.returned[q]]
-    c.next_seed = rng.getrandbits(64)
-    c._legal = _legal_for(c)
-    return c
-
-
-def _legal_for(c: SuperComputerState) -> list[int]:
-    g, q = c.game, c.cur
-    if c.phase == 0:
-        return [g.build0 + b for b in c.offer[q]]
-    if c.phase == 1:
-        return c.hands[q][:]
-    return c._legal  # placing and game over depend only on public cards

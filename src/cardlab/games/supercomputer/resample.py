@@ -1,0 +1,83 @@
+"""Resampling (`resample_from_infostate`): redeal what a seat cannot see,
+consistently with what it knows (view.py: a seat saw every hand it held).
+
+The redeal depends only on the seat's knowledge and the seed: unseen pools are
+sorted before shuffling, so a bot cannot decide differently in two worlds it
+cannot tell apart."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from cardlab.games.supercomputer.view import knows
+
+if TYPE_CHECKING:
+    from cardlab.games.supercomputer.state import SuperComputerState
+
+
+def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
+    """Redeal what p cannot see, consistently with what p knows; re-seed the RNG."""
+    rng = random.Random(seed)
+    c = s.clone()
+    n = s.num_players
+    pool = list(s.part_deck)
+    unknown = []
+    for q in range(n):
+        if q == p:
+            continue
+        if knows(s, p, q):
+            if s.pending_picks[q] >= 0:  # p knows the union, not which card was picked
+                u = sorted(s.hands[q] + [s.pending_picks[q]])
+                rng.shuffle(u)
+                c.pending_picks[q] = u[0]
+                c.hands[q] = sorted(u[1:])
+        else:
+            unknown.append(q)
+            pool.extend(s.hands[q])
+            if s.pending_picks[q] >= 0:
+                pool.append(s.pending_picks[q])
+    # Sorted before shuffling: the redeal depends only on what p knows and the seed,
+    # never on where the hidden cards really lie.
+    pool.sort()
+    rng.shuffle(pool)
+    for q in unknown:
+        size = len(s.hands[q])
+        c.hands[q] = sorted(pool[:size])
+        del pool[:size]
+        if s.pending_picks[q] >= 0:
+            c.pending_picks[q] = pool.pop()
+    c.part_deck = pool
+    # Builds: everything except what p holds, sees, or put under the deck itself.
+    mine = set(s.returned_builds[p])
+    bpool = [b for b in s.build_deck if b not in mine]
+    for q in range(n):
+        if q != p:
+            bpool.extend(s.build_offers[q] + s.kept_builds[q])
+    bpool.sort()
+    rng.shuffle(bpool)
+    c.build_deck = [b if b in mine else bpool.pop() for b in s.build_deck]
+    for q in range(n):
+        if q != p:
+            c.build_offers[q] = sorted(bpool.pop() for _ in s.build_offers[q])
+            c.kept_builds[q] = sorted(bpool.pop() for _ in s.kept_builds[q])
+    # Which deck build each other seat put back is unknown to p: draw one per seat.
+    free = [b for b in c.build_deck if b not in mine]
+    rng.shuffle(free)
+    for q in range(n):
+        if q != p:
+            c.returned_builds[q] = [free.pop() for _ in s.returned_builds[q]]
+    c.next_seed = rng.getrandbits(64)
+    c._legal = _legal_for(c)
+    return c
+
+
+def _legal_for(c: SuperComputerState) -> list[int]:
+    """The resampled state's legal actions: a build choice or a pick depends on the
+    redealt cards; placing and the end depend only on public cards."""
+    layout, q, kind = c.game.actions, c.to_move, c.decision_kind()
+    if kind == "choose_build":
+        return [layout.keep(b) for b in c.build_offers[q]]
+    if kind == "pick":
+        return c.hands[q][:]
+    return c._legal
