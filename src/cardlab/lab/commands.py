@@ -134,6 +134,7 @@ def register(app: typer.Typer) -> None:
     from cardlab.lab import report_commands
 
     report_commands.register(app)
-    from cardlab.lab import bench
+    from cardlab.lab import bench, calibrate
 
     bench.register(app)
+    calibrate.register(app)
