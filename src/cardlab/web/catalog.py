@@ -36,7 +36,10 @@ class Catalog:
         return self.game_class(name)(players, **options)
 
     def describe(self, name: str) -> dict[str, Any]:
+        from cardlab.web.lobby import option_words
+
         cls = self.game_class(name)
+        about = option_words(name)
         return {
             "name": name,
             "title": getattr(cls, "title", name),
@@ -49,6 +52,8 @@ class Catalog:
                     "allowed": list(spec.allowed),
                     "default": spec.default,
                     "doc": spec.doc,
+                    # the option as the game's player rules explain it (None if they do not)
+                    "about": about.get(spec.name),
                     "ruling": spec.ruling,
                 }
                 for spec in cls.option_specs

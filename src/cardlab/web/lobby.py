@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -74,6 +75,34 @@ def howto_markdown(game: str) -> str | None:
     except Exception:
         return None
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+_OPTION_LINE = re.compile(r"^- \*\*(?P<label>[^*]+)\*\*(?: \([^)]*\))?: (?P<text>.+)$")
+
+
+def option_words(game: str) -> dict[str, str]:
+    """Each table option as the game's player rules explain it, by option name.
+
+    Read from the "Table options" list of `howto.md` ("- **Patch cost**: what a
+    Patch costs..."); a label is matched to the option whose name it spells
+    ("Patch cost" is `patch_cost`). Options the page does not explain are left out."""
+    text = howto_markdown(game)
+    if text is None or "## Table options" not in text:
+        return {}
+    out: dict[str, str] = {}
+    current: str | None = None
+    for raw in text.split("## Table options", 1)[1].splitlines():
+        if raw.startswith("## "):
+            break
+        m = _OPTION_LINE.match(raw.strip())
+        if m:
+            current = m.group("label").strip().lower().replace(" ", "_")
+            out[current] = m.group("text").strip()
+        elif current and raw.startswith("  ") and raw.strip():
+            out[current] += " " + raw.strip()
+        else:
+            current = None
+    return out
 
 
 def rules_html(game: str) -> str:

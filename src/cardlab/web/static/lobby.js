@@ -40,7 +40,7 @@ function fillSeats(form, game) {
 
 // An option in words: "Patch cost", values "yes"/"no" or "hype down"; the
 // ruling it implements (e.g. U4) only as a hint.
-const inWords = (text) => { const t = String(text).replace(/_/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); };
+const inWords = (text) => { const t = String(text).replace(/(\w)_(?=\w)/g, "$1 "); return t.charAt(0).toUpperCase() + t.slice(1); };
 const valueWords = (v) => (v === true ? "yes" : v === false ? "no" : String(v).replace(/_/g, " "));
 
 function optionField(opt) {
@@ -50,8 +50,9 @@ function optionField(opt) {
     select.append(el("option", { value: JSON.stringify(v) }, text));
   }
   const hint = opt.ruling ? (opt.ruling === "designer" ? "a designer's test option" : `ruling ${opt.ruling}`) : "";
+  const about = opt.about ? inWords(opt.about) : opt.doc;  // the player rules' words when they have them
   const label = el("label", { class: "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
-  label.append(el("small", {}, ` ${opt.doc}`));
+  label.append(el("small", {}, ` ${about}`));
   if (hint) label.append(el("small", { class: "hint" }, ` · ${hint}`));
   return label;
 }
