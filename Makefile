@@ -1,47 +1,74 @@
 # Quick start: `make run` (play) and `make test` (the whole suite).
+#
+# Two lock files with hashes: requirements-run.lock (the browser table, the lab and
+# print-and-play: what `make run` needs) and requirements-dev.lock (everything, with the
+# tests and checkers: what `make test` needs). `make lock` regenerates both.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 PORT ?= 8000
 DB ?= cardlab.db
 GAME ?= uptime
+PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
+	--no-emit-index-url --no-emit-find-links
 
-.PHONY: run play test lint typecheck bench clean setup system-deps
+.PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock
 
-setup: $(STAMP)
+setup: $(RUN_STAMP)
+setup-dev: $(DEV_STAMP)
 
-$(STAMP): requirements.lock pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.lock
+
+$(RUN_STAMP): requirements-run.lock pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-run.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
-	touch $(STAMP)
+	touch $@
+
+# The dev lock holds every package of the run lock (same versions), so it serves both.
+$(DEV_STAMP): requirements-dev.lock pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $@ $(RUN_STAMP)
 
 # The browser table: lobby, rules, new tables with bots, playtest reports.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	@echo "Open http://127.0.0.1:$(PORT)/ in your browser (Ctrl-C stops the server)."
 	$(BIN)/cardlab serve --host 127.0.0.1 --port $(PORT) --db $(DB)
 
 # Terminal play against bots: make play GAME=runway
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/cardlab play $(GAME) --seat 0
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
+
+# The layers (pyproject.toml [tool.importlinter]): core imports no game, engines only core...
+imports: $(DEV_STAMP)
+	$(BIN)/lint-imports
 
 system-deps:
 	bash scripts/system-deps.sh
 
-test: $(STAMP) system-deps lint typecheck
+test: $(DEV_STAMP) system-deps lint typecheck imports
 	$(BIN)/python -m pytest -n 2 tests
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(BIN)/cardlab bench uptime --players 4
+
+# Regenerate both lock files from pyproject.toml (the run lock keeps the dev lock's versions).
+lock: $(DEV_STAMP)
+	$(PIP_COMPILE) --extra lab --extra ray --extra web --extra print --extra rl \
+		--extra test --extra checks -o requirements-dev.lock pyproject.toml
+	cp requirements-dev.lock requirements-run.lock
+	$(PIP_COMPILE) --extra web --extra lab --extra print -o requirements-run.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
