@@ -270,7 +270,30 @@ function drawHand(view, root) {
     (view.terminal && Array.isArray(hand) && !hand.length);
   if (root.hidden) return;
   root.append(h("h2", "", "Your hand"));
-  root.append(Array.isArray(hand) && hand.length ? renderValue(hand) : h("p", "muted", "empty"));
+  if (!Array.isArray(hand) || !hand.length) { root.append(h("p", "muted", "empty")); return; }
+  root.append(Cards.isCardList(hand) ? handRow(hand) : renderValue(hand));
+}
+
+// Identical cards (same face, different ids: UPTIME's materials) drawn once with a count.
+function handRow(hand) {
+  const groups = new Map();
+  for (const card of hand) {
+    const { id, ...face } = card;
+    const key = JSON.stringify(face);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(card);
+  }
+  const row = h("div", "card-row");
+  for (const cards of groups.values()) {
+    const node = Cards.render(cards[0]);
+    if (cards.length > 1) {
+      node.classList.add("stacked");
+      node.append(h("span", "count", `×${cards.length}`));
+      node.title = `${cards.length} × ${node.title}`;
+    }
+    row.append(node);
+  }
+  return row;
 }
 
 // Legal moves that name a grid cell ("... at (x,y)") become clickable cells on your computer.

@@ -3,6 +3,7 @@
 "use strict";
 
 GameViews.register("uptime", {
+  upfront: ["build_row"],
   seat(f, out) {
     const take = (k) => { const v = f[k]; delete f[k]; return v; };
     const mats = take("hand_materials"), patches = take("hand_patches");
