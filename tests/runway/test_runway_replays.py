@@ -38,3 +38,19 @@ def test_recorded_game_replays_identically(record):
     assert state.winners() == record["winners"]
     info = state.info()
     assert {k: info[k] for k in SUMMARY_KEYS} == record["summary"]
+
+
+def test_the_engine_shuffle_draws_like_random_shuffle():
+    """state.shuffle is random.Random.shuffle without the per-card method calls: the
+    same generator state gives the same order (so the same seed deals the same game)."""
+    import random
+
+    from cardlab.games.runway.state import shuffle
+
+    for seed in range(200):
+        for size in (0, 1, 2, 3, 18, 32, 40):
+            expected, got = list(range(size)), list(range(size))
+            a, b = random.Random(seed), random.Random(seed)
+            a.shuffle(expected)
+            shuffle(b.getrandbits, got)
+            assert got == expected and a.random() == b.random()

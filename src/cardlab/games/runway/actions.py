@@ -47,8 +47,9 @@ HAND_SIZE = 6
 BENCH_SIZE = 3
 FOOTHOLDS = 8
 HYPE_MAX = 10
-HYPE_BONUS_AT = ((HYPE_MAX, 2), (5, 1))
-"""R7: (Hype at least, reward bonus), highest first: +2 at 10, +1 at 5-9."""
+HYPE_BONUS_FROM = 5
+HYPE_BONUS = tuple(2 if h >= HYPE_MAX else 1 if h >= HYPE_BONUS_FROM else 0 for h in range(11))
+"""R7: HYPE_BONUS[hype] is the reward bonus: +1 at Hype 5-9, +2 at 10 (max)."""
 LOCK_POINTS = 2
 """R7: a second Foothold in a Sector scores +2 at once."""
 RIDE_POINTS = 1
@@ -71,6 +72,16 @@ TAKE0 = 162
 BLIND_TAKE = 165
 NUM_ACTIONS = 166
 
+SWAPS = tuple(
+    tuple(SWAP0 + BENCH_SIZE * c + s for s in range(BENCH_SIZE)) for c in range(NUM_CAPITAL)
+)
+"""SWAPS[card]: the swap actions giving `card` for each Bench slot, in slot order."""
+ORDERS = tuple(
+    tuple([(last + 1 + i) % n for i in range(n)] for last in range(n)) if n else ()
+    for n in range(5)
+)
+"""ORDERS[n][last]: the pitch order of n seats ending with `last` (R3). Shared lists:
+never mutated."""
 KIND = tuple(c >> KIND_SHIFT for c in range(NUM_CAPITAL))
 """KIND[card]: the Capital kind of a card number (a table: the engine's hot path)."""
 NUMBER = tuple((c & NUMBER_MASK) + 1 for c in range(NUM_CAPITAL))

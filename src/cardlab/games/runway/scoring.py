@@ -8,14 +8,14 @@ explain or predict a close, so a Deal is judged by one piece of code everywhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from cardlab.core.contract import break_ties
 from cardlab.games.runway.actions import (
     CASH,
     DEAL0,
     FINTECH,
-    HYPE_BONUS_AT,
+    HYPE_BONUS,
     KIND_SHIFT,
     NUMBER_MASK,
     OVER,
@@ -54,21 +54,13 @@ def closing_winner(pitched: list[tuple[int, int]], sector: int) -> tuple[int, in
 
 def hype_bonus(hype: int) -> int:
     """R7: +1 at Hype 5-9, +2 at 10 (read before the closing Deal's advance)."""
-    for at_least, bonus in HYPE_BONUS_AT:
-        if hype >= at_least:
-            return bonus
-    return 0
+    return HYPE_BONUS[hype]
 
 
-class Reward(NamedTuple):
-    """A won Deal's reward and its parts (R7, R9): total = max(0, score + hype_bonus
-    - cash_penalty - shock_penalty)."""
-
-    score: int
-    hype_bonus: int
-    cash_penalty: int
-    shock_penalty: int
-    total: int
+Reward = tuple[int, int, int, int, int]
+"""A won Deal's reward and its parts (R7, R9): (score, hype_bonus, cash_penalty,
+shock_penalty, total), total = max(0, score + hype_bonus - cash_penalty - shock_penalty).
+A plain tuple: it is built at every close of every simulated game."""
 
 
 def reward(
@@ -76,10 +68,11 @@ def reward(
 ) -> Reward:
     """R7: score + Hype bonus - 1 for Cash outside FinTech (- 1 more for a Shock under
     `shock_effect=reward_minus_one`), never below 0."""
-    bonus = hype_bonus(hype)
+    bonus = HYPE_BONUS[hype]
     cash = 1 if winning_card >> KIND_SHIFT == CASH and sector != FINTECH else 0
     shock = 1 if shocked and shock_effect == SHOCK_REWARD_MINUS_ONE else 0
-    return Reward(score, bonus, cash, shock, max(0, score + bonus - cash - shock))
+    total = score + bonus - cash - shock
+    return (score, bonus, cash, shock, total if total > 0 else 0)
 
 
 def sector_bonus(footholds: list[int]) -> int:

@@ -15,6 +15,7 @@ their fields are listed in `view.EVENT_FIELDS`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core.contract import action_index, illegal_action_message
@@ -37,6 +38,7 @@ from cardlab.games.runway.actions import (
     NETWORK,
     NUM_CAPITAL,
     NUM_SECTORS,
+    ORDERS,
     OVER,
     PASS,
     PHASE_NAMES,
@@ -49,6 +51,7 @@ from cardlab.games.runway.actions import (
     SKIP,
     SOCIAL,
     SWAP0,
+    SWAPS,
     TAKE0,
     TRADE,
 )
@@ -76,6 +79,21 @@ PITCH_ROLE = tuple(
     for sector in range(NUM_SECTORS)
 )
 """PITCH_ROLE[sector][card]: how a pitched card counts on a Deal of that Sector."""
+
+
+def shuffle(getrandbits: Callable[[int], int], cards: list[int]) -> None:
+    """Shuffle `cards` in place exactly as `random.Random.shuffle` does (the same
+    draws from the same generator, so the same seed deals the same game), without
+    its two method calls per card: set-up and reshuffles run in every simulated game.
+    Pinned against `random.shuffle` by tests/runway/test_runway_replays.py."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
 
 # why a seat pitches last (the "last" event)
 YOUNGEST, FEWEST, FEWEST_TIED, ALTERNATE, ROTATE = (
@@ -207,7 +225,7 @@ class RunwayState(GameState):
         rng = random.Random(seed)
         s = cls.blank(game, rng.getrandbits(64))
         pile = list(range(NUM_CAPITAL))
-        rng.shuffle(pile)
+        shuffle(rng.getrandbits, pile)
         s.draw_pile = pile
         hands = s.hands
         for _ in range(HAND_SIZE):
@@ -217,7 +235,7 @@ class RunwayState(GameState):
             hand.sort()
         s.bench = [pile.pop() for _ in range(BENCH_SIZE)]
         deck = list(range(DEAL0, SHOCK0 + len(game.cards.shock_names)))
-        rng.shuffle(deck)
+        shuffle(rng.getrandbits, deck)
         s.deal_deck = deck
         s.last_seat = rng.randrange(s.num_players)  # R10: the youngest, chosen by the seed
         s.start_first_deal()
@@ -323,16 +341,23 @@ class RunwayState(GameState):
         if self.phase == OVER:
             return ()
         hand = self.hands[self.pitch_order[self.pitch_turn]]
+        out: list[int] = []
         if self.phase == PITCH:
             # R4: a match, Cash anywhere, Network Riding a non-Social Deal; else a pass.
             pitchable = PITCHABLE[self.sector_in_play]
-            out = [c for c in hand if pitchable[c]]
+            for card in hand:
+                if pitchable[card]:
+                    out.append(card)
             out.append(PASS)
             return tuple(out)
         if hand:  # R5: swap with a Bench card, discard and draw blind, or skip
-            slots = range(len(self.bench))
-            out = [SWAP0 + BENCH_SIZE * c + s for c in hand for s in slots]
-            out.extend([BLIND0 + c for c in hand])
+            slots = len(self.bench)
+            if slots == BENCH_SIZE:
+                for card in hand:
+                    out += SWAPS[card]
+            else:  # the pile ran dry after an empty-handed take
+                out = [SWAP0 + BENCH_SIZE * c + s for c in hand for s in range(slots)]
+            out += [BLIND0 + c for c in hand]
             out.append(SKIP)
             return tuple(out)
         # R5: with an empty hand, take one card without giving one
@@ -352,7 +377,8 @@ class RunwayState(GameState):
             raise IllegalActionError(illegal_action_message(self, action))
         self._legal = None
         self.action_history.append(action)
-        seat = self.pitch_order[self.pitch_turn]
+        turn = self.pitch_turn
+        seat = self.pitch_order[turn]
         if self.phase == PITCH:
             if action == PASS:
                 self.log.append(("pass", seat))
@@ -366,8 +392,9 @@ class RunwayState(GameState):
             self._trade(seat, action)
             self.phase = PITCH
         self.turns += 1
-        self.pitch_turn += 1
-        if self.pitch_turn == self.num_players:
+        turn += 1
+        self.pitch_turn = turn
+        if turn == self.num_players:
             self._close()
 
     # -- pass and trade (R5) ---------------------------------------------------------
@@ -377,11 +404,16 @@ class RunwayState(GameState):
             self.log.append(("skip", seat))
         elif action < BLIND0:
             card, slot = divmod(action - SWAP0, BENCH_SIZE)
-            took = self.bench[slot]
+            bench = self.bench
+            took = bench[slot]
+            bench[slot] = card
             hand.remove(card)
-            self.publicly_known[card] = False
-            self.bench[slot] = card
-            self._into_hand(hand, took, True)
+            hand.append(took)
+            hand.sort()
+            known = self.publicly_known
+            known[card] = False
+            known[took] = True  # everyone saw which card it was
+            self.drawn_in_generation[took] = self.reshuffles
             self.log.append(("swap", seat, card, took))
         elif action < SKIP:
             card = action - BLIND0
@@ -418,56 +450,67 @@ class RunwayState(GameState):
                 return -1
             self.draw_pile, self.discard = self.discard, []
             self.reshuffles += 1
-            random.Random(self.reshuffle_seed + (self.reshuffles << 64)).shuffle(self.draw_pile)
+            seed = self.reshuffle_seed + (self.reshuffles << 64)
+            shuffle(random.Random(seed).getrandbits, self.draw_pile)
             self.log.append(("reshuffle", len(self.draw_pile)))
         return self.draw_pile.pop()
 
     # -- closing and rewards (R6, R7, R9) ----------------------------------------------
     def _close(self) -> None:
-        deal = self.deal_in_play - DEAL0
+        deal_card = self.deal_in_play
+        deal = deal_card - DEAL0
         cards = self.cards
         sector = self.sector_in_play
-        winner, winning_card = scoring.closing_winner(self.pitched, sector)
-        shocked = bool(self.shocks_in_play)
+        pitched = self.pitched
+        log = self.log
+        winner, winning_card = scoring.closing_winner(pitched, sector)
+        shocks = self.shocks_in_play
         if winner < 0:
-            self.dumped.append(self.deal_in_play)
-            self.log.append(("dump", self.deal_in_play, len(self.shocks_in_play), self.hype))
+            self.dumped.append(deal_card)
+            log.append(("dump", deal_card, len(shocks), self.hype))
         else:
             paid = scoring.reward(
-                cards.deal_score[deal], self.hype, winning_card, sector, shocked, self.shock_effect
+                cards.deal_score[deal],
+                self.hype,
+                winning_card,
+                sector,
+                bool(shocks),
+                self.shock_effect,
             )
-            self.reputation[winner] += paid.total
-            self.deal_rewards[deal] = paid.total
-            self.deals_won[winner].append(self.deal_in_play)
-            self.log.append(("win", winner, self.deal_in_play, winning_card, *paid))
+            total = paid[-1]
+            reputation = self.reputation
+            reputation[winner] += total
+            self.deal_rewards[deal] = total
+            self.deals_won[winner].append(deal_card)
+            log.append(("win", winner, deal_card, winning_card, *paid))
             if sector != SOCIAL:
-                for seat, card in self.pitched:
+                for seat, card in pitched:
                     if card >> KIND_SHIFT == NETWORK:
-                        self.reputation[seat] += RIDE_POINTS
+                        reputation[seat] += RIDE_POINTS
                         self.rides_paid[seat] += RIDE_POINTS
-                        self.log.append(("ride", seat, self.deal_in_play))
+                        log.append(("ride", seat, deal_card))
             self._draw_up(winner)
             self._foothold(winner, sector)
             cost = cards.deal_hype[deal]
             before = self.hype
-            if shocked and self.shock_effect == SHOCK_HYPE_DOWN:
-                self.hype = max(0, before - cost)
-                self.log.append(("hype", before, self.hype, -cost, self.deal_in_play))
+            if shocks and self.shock_effect == SHOCK_HYPE_DOWN:
+                cost = -cost
+                self.hype = before + cost if before + cost > 0 else 0
             else:
-                self.hype = min(HYPE_MAX, before + cost)
-                self.log.append(("hype", before, self.hype, cost, self.deal_in_play))
-        for _, card in self.pitched:
-            self.discard.append(card)
+                self.hype = before + cost if before + cost < HYPE_MAX else HYPE_MAX
+            log.append(("hype", before, self.hype, cost, deal_card))
+        self.discard += [card for _, card in pitched]
         self.pitched = []
-        self.spent_shocks.extend(self.shocks_in_play)
+        if shocks:
+            self.spent_shocks += shocks
         self.deals_closed += 1
         if self.next_deal < 0:
             self._end()
             return
         self._set_deal_in_play(self.next_deal, self.next_shocks)
-        self.log.append(("in_play", self.deal_in_play, len(self.shocks_in_play)))
+        log.append(("in_play", self.deal_in_play, len(self.shocks_in_play)))
         self.next_deal, self.next_shocks = self._flip()
-        self.log.append(("flip", self.next_deal, len(self.next_shocks)))
+        log.append(("flip", self.next_deal, len(self.next_shocks)))
         self._choose_last_seat()
 
     def _set_deal_in_play(self, deal: int, shocks: list[int]) -> None:
@@ -475,8 +518,23 @@ class RunwayState(GameState):
         self.sector_in_play = self.cards.deal_sector[deal - DEAL0]
 
     def _draw_up(self, seat: int) -> None:
+        """R7/R8: the winner draws back up to 6 (the hand is sorted, so taking the top
+        cards at once equals drawing them one by one)."""
         hand = self.hands[seat]
-        drawn = 0
+        need = HAND_SIZE - len(hand)
+        pile = self.draw_pile
+        if 0 < need <= len(pile):
+            drawn = pile[-need:]
+            del pile[-need:]
+            generation = self.reshuffles
+            for card in drawn:
+                self.publicly_known[card] = False
+                self.drawn_in_generation[card] = generation
+            hand += drawn
+            hand.sort()
+            self.log.append(("draw", seat, need))
+            return
+        count = 0
         while len(hand) < HAND_SIZE:
             card = self._draw()
             if card < 0:
@@ -484,9 +542,9 @@ class RunwayState(GameState):
             self.publicly_known[card] = False
             self.drawn_in_generation[card] = self.reshuffles
             hand.append(card)
-            drawn += 1
+            count += 1
         hand.sort()
-        self.log.append(("draw", seat, drawn))
+        self.log.append(("draw", seat, count))
 
     def _foothold(self, seat: int, sector: int) -> None:
         """R7: place a Foothold; the second in a Sector locks it for +2, once."""
@@ -525,14 +583,18 @@ class RunwayState(GameState):
             return
         rep = self.reputation
         low = min(rep)
-        tied = [p for p in range(n) if rep[p] == low]
+        if rep.count(low) == 1:
+            self.last_seat = rep.index(low)
+            self._seat_order(FEWEST, low)
+            return
         # ties: the tied seat furthest clockwise from the previous last seat
+        tied = [p for p in range(n) if rep[p] == low]
         self.last_seat = max(tied, key=lambda p: (p - prev) % n)
-        self._seat_order(FEWEST if len(tied) == 1 else FEWEST_TIED, low)
+        self._seat_order(FEWEST_TIED, low)
 
     def _seat_order(self, reason: str, low: int) -> None:
-        n, last = self.num_players, self.last_seat
-        self.pitch_order = [(last + 1 + i) % n for i in range(n)]
+        last = self.last_seat
+        self.pitch_order = ORDERS[self.num_players][last]
         self.pitch_turn = 0
         self.phase = PITCH
         self.log.append(("last", last, reason, low))
