@@ -91,3 +91,16 @@ def test_report_page_has_no_python_reprs(tmp_path: Path) -> None:
     # UPTIME as ruled: the stall finding is first among what the lab found
     assert ranked and "always_ends" in ranked[0]["title"]
     assert html.index(ranked[0]["title"]) < html.index('id="gate"')
+
+
+def test_draft_picks_are_recorded_with_their_pick_number() -> None:
+    """SUPER COMPUTER: seven picks a round, three rounds (S3): 21 picks per seat, each
+    numbered 1-7 within its round, every number equally often."""
+    records = run_spec(make_spec("supercomputer", 3, "greedy", 1, 4), 1, progress=False).records
+    for r in records:
+        numbers = [p for positions in r.picks.values() for p in positions]
+        assert len(numbers) == 21 * 3
+        assert sorted(set(numbers)) == list(range(1, 8))
+        assert all(numbers.count(k) == 9 for k in range(1, 8))
+    table = metrics.picks(records)
+    assert sum(v["picks_per_game"] for v in table.values()) == pytest.approx(63)

@@ -37,7 +37,7 @@ def run_gate(names: list[str], out: Path, **report_args: Any) -> list[dict[str, 
         report = write_report(game, out / game, **report_args)
         for c in report["claims"]:
             ev = c["evidence"]
-            why = c.get("note") or ev.get("reason") or ev.get("rule") or ev.get("question") or ""
+            why = ev.get("headline") or c.get("note") or ev.get("reason") or ev.get("rule") or ""
             ruled = c.get("with_rulings")
             rows.append(
                 {

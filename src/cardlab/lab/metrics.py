@@ -345,6 +345,27 @@ def curves(records: Sequence[GameRecord]) -> dict[str, Any]:
     }
 
 
+def picks(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Draft games: per card, picks per game, the mean pick number in its round (1 = taken
+    first) and how often it was a round's first pick: what players reach for early."""
+    done = [r for r in records if r.error is None]
+    by_card: dict[str, list[int]] = defaultdict(list)
+    for r in done:
+        for name, positions in r.picks.items():
+            by_card[name].extend(positions)
+    if not by_card:
+        return {}
+    rows = {
+        name: {
+            "picks_per_game": round(len(pos) / len(done), 3),
+            "mean_pick_number": round(sum(pos) / len(pos), 2),
+            "first_pick_share": round(sum(1 for p in pos if p == 1) / len(pos), 4),
+        }
+        for name, pos in by_card.items()
+    }
+    return dict(sorted(rows.items(), key=lambda kv: kv[1]["mean_pick_number"]))
+
+
 def content(records: Sequence[GameRecord]) -> dict[str, Any]:
     """Per card: how often a seat acquired it, the points it brought, and the win
     rate of seats that acquired it. This is correlation, not cause (in a stalled
@@ -383,7 +404,12 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any]:
             "acquirer_win_rate": round(wins[name] / k, 4),
             "wilson95": [round(lo, 4), round(hi, 4)],
         }
-    return {"kind": "correlation", "fair_share": round(fair, 4), "cards": cards}
+    return {
+        "kind": "correlation",
+        "fair_share": round(fair, 4),
+        "cards": cards,
+        "picks": picks(done),
+    }
 
 
 def ends(records: Sequence[GameRecord]) -> dict[str, Any]:

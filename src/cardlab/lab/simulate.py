@@ -173,6 +173,8 @@ class GameRecord:
     decided_at: float = 1.0
     branching_curve: list[float] = field(default_factory=list)
     resource_curves: dict[str, list[float]] = field(default_factory=dict)
+    picks: dict[str, list[int]] = field(default_factory=dict)
+    """Draft games: each card picked, with its pick number in the round (1 = first)."""
     error: str | None = None
 
     def to_row(self) -> dict[str, Any]:
@@ -237,6 +239,10 @@ class _Tracker:
         self._action_kind: Callable[[GameState, str], str] = getattr(
             hooks, "action_kind", first_word
         )
+        self._picked: Callable[[GameState, str], tuple[str, int] | None] | None = getattr(
+            hooks, "picked", None
+        )
+        self.picks: dict[str, list[int]] = {}
         self._turn: tuple[int, str, str] | None = None  # seat, first kind, key before
         self._forced_key: str | None = None
         self._state: GameState | None = None
@@ -267,8 +273,13 @@ class _Tracker:
         self.kind_decisions[kind] += 1
         self.kind_legal[kind] += n_legal
         self.legal_counts.append(n_legal)
+        label = state.action_to_string(action)
         if 0 <= seat < self.players:
-            self.seat_actions[seat][self._action_kind(state, state.action_to_string(action))] += 1
+            self.seat_actions[seat][self._action_kind(state, label)] += 1
+        if self._picked is not None:
+            pick = self._picked(state, label)
+            if pick is not None:
+                self.picks.setdefault(pick[0], []).append(pick[1])
         self.trace.append([float(x) for x in state.scores()])
         self.eval_trace.append([float(x) for x in state.progress_values()])
         if self._resources is not None:
@@ -416,6 +427,7 @@ def _fill_tracking(record: GameRecord, tracker: _Tracker) -> None:
     record.first_player = tracker.first_player
     record.lead_changes = lead_changes(tracker.trace)
     record.eval_lead_changes = lead_changes(tracker.eval_trace)
+    record.picks = dict(sorted(tracker.picks.items()))
     record.branching_curve = by_decile([float(n) for n in tracker.legal_counts])
     names = sorted({k for r in tracker.resources for k in r})
     record.resource_curves = {

@@ -60,6 +60,7 @@ def _schema():  # type: ignore[no-untyped-def]
             ("decided_at", pa.float64()),
             ("branching_curve", pa.list_(pa.float64())),
             ("resource_curves", pa.map_(pa.string(), pa.list_(pa.float64()))),
+            ("picks", pa.map_(pa.string(), pa.list_(pa.int32()))),
             ("error", pa.string()),
         ]
     )
@@ -73,6 +74,7 @@ MAP_FIELDS = (
     "kind_turns",
     "kind_noop",
     "resource_curves",
+    "picks",
 )
 
 

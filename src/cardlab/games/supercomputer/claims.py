@@ -197,3 +197,10 @@ def ablations(data: dict[str, Any]) -> list[Any]:
             )
         )
     return out
+
+
+def picked(state: Any, label: str) -> tuple[str, int] | None:
+    """At a draft pick: the part picked and its pick number in the round (1 = first pick)."""
+    if state.decision_kind() != "pick" or not label.startswith("pick "):
+        return None
+    return label[len("pick ") :], int(state.public_observation()["turn"])
