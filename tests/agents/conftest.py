@@ -3,6 +3,6 @@
 import sys
 from pathlib import Path
 
-for path in (Path(__file__).parent, Path(__file__).parent.parent):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
+HERE = Path(__file__).parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
