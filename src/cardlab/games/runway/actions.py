@@ -82,6 +82,26 @@ ORDERS = tuple(
 )
 """ORDERS[n][last]: the pitch order of n seats ending with `last` (R3). Shared lists:
 never mutated."""
+PITCHABLE = tuple(
+    tuple(
+        (kind := c >> KIND_SHIFT) == sector
+        or kind == CASH
+        or (kind == NETWORK and sector != SOCIAL)
+        for c in range(NUM_CAPITAL)
+    )
+    for sector in range(NUM_SECTORS)
+)
+"""R4: PITCHABLE[sector][card]: a match, Cash anywhere, or a Network Ride off Social."""
+
+PITCH_ROLE = tuple(
+    tuple(
+        MATCH if c >> KIND_SHIFT == sector else CASH_BID if c >> KIND_SHIFT == CASH else RIDE
+        for c in range(NUM_CAPITAL)
+    )
+    for sector in range(NUM_SECTORS)
+)
+"""PITCH_ROLE[sector][card]: how a pitched card counts on a Deal of that Sector."""
+
 KIND = tuple(c >> KIND_SHIFT for c in range(NUM_CAPITAL))
 """KIND[card]: the Capital kind of a card number (a table: the engine's hot path)."""
 NUMBER = tuple((c & NUMBER_MASK) + 1 for c in range(NUM_CAPITAL))

@@ -26,15 +26,12 @@ from cardlab.games.runway.actions import (
     BENCH_SIZE,
     BLIND0,
     BLIND_TAKE,
-    CASH,
-    CASH_BID,
     DEAL0,
     FOOTHOLDS,
     HAND_SIZE,
     HYPE_MAX,
     KIND_SHIFT,
     LOCK_POINTS,
-    MATCH,
     NETWORK,
     NUM_CAPITAL,
     NUM_SECTORS,
@@ -43,7 +40,8 @@ from cardlab.games.runway.actions import (
     PASS,
     PHASE_NAMES,
     PITCH,
-    RIDE,
+    PITCH_ROLE,
+    PITCHABLE,
     RIDE_POINTS,
     SHOCK0,
     SHOCK_EFFECTS,
@@ -59,26 +57,6 @@ from cardlab.games.runway.actions import (
 if TYPE_CHECKING:
     from cardlab.games.runway.cards import RunwayCards
     from cardlab.games.runway.rules import RunwayGame
-
-PITCHABLE = tuple(
-    tuple(
-        (kind := c >> KIND_SHIFT) == sector
-        or kind == CASH
-        or (kind == NETWORK and sector != SOCIAL)
-        for c in range(NUM_CAPITAL)
-    )
-    for sector in range(NUM_SECTORS)
-)
-"""R4: PITCHABLE[sector][card]: a match, Cash anywhere, or a Network Ride off Social."""
-
-PITCH_ROLE = tuple(
-    tuple(
-        MATCH if c >> KIND_SHIFT == sector else CASH_BID if c >> KIND_SHIFT == CASH else RIDE
-        for c in range(NUM_CAPITAL)
-    )
-    for sector in range(NUM_SECTORS)
-)
-"""PITCH_ROLE[sector][card]: how a pitched card counts on a Deal of that Sector."""
 
 
 def shuffle(getrandbits: Callable[[int], int], cards: list[int]) -> None:
@@ -212,7 +190,9 @@ class RunwayState(GameState):
     turns: int
     action_history: list[int]
     log: list[tuple[Any, ...]]
-    _legal: tuple[int, ...] | None
+    _legal: list[int] | None
+    """The legal actions, cached until the next action; shared by clones, never mutated:
+    legal_actions() hands out copies."""
     tiebreak_level: str | None
     points_before: tuple[int, ...]
     """Per seat, Reputation a hand-built position started with (scenarios.from_setup);
@@ -337,9 +317,9 @@ class RunwayState(GameState):
             legal = self._legal = self._compute_legal()
         return list(legal)
 
-    def _compute_legal(self) -> tuple[int, ...]:
+    def _compute_legal(self) -> list[int]:
         if self.phase == OVER:
-            return ()
+            return []
         hand = self.hands[self.pitch_order[self.pitch_turn]]
         out: list[int] = []
         if self.phase == PITCH:
@@ -349,7 +329,7 @@ class RunwayState(GameState):
                 if pitchable[card]:
                     out.append(card)
             out.append(PASS)
-            return tuple(out)
+            return out
         if hand:  # R5: swap with a Bench card, discard and draw blind, or skip
             slots = len(self.bench)
             if slots == BENCH_SIZE:
@@ -359,13 +339,13 @@ class RunwayState(GameState):
                 out = [SWAP0 + BENCH_SIZE * c + s for c in hand for s in range(slots)]
             out += [BLIND0 + c for c in hand]
             out.append(SKIP)
-            return tuple(out)
+            return out
         # R5: with an empty hand, take one card without giving one
         out = [SKIP]
         out.extend([TAKE0 + s for s in range(len(self.bench))])
         if self.draw_pile or self.discard:
             out.append(BLIND_TAKE)
-        return tuple(out)
+        return out
 
     def apply_action(self, action: int) -> None:
         legal = self._legal

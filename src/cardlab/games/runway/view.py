@@ -34,6 +34,7 @@ from cardlab.games.runway.actions import (
     PASS,
     PHASE_NAMES,
     PITCH,
+    PITCH_ROLE,
     ROLE_NAMES,
     SECTOR0,
     SHOCK_EFFECTS,
@@ -148,8 +149,7 @@ def action_label(state: RunwayState, action: int) -> str:
     cards = state.cards
     if 0 <= action < NUM_CAPITAL:
         sector = state.sector_in_play
-        kind = action >> KIND_SHIFT
-        role = 0 if sector < 0 or kind == sector else 1 if kind == 0 else 2
+        role = PITCH_ROLE[sector][action] if sector >= 0 else MATCH
         return f"pitch {capital_name(cards, action)} ({ROLE_NAMES[role]})"
     if action == PASS:
         return "pass (then trade)"
@@ -408,13 +408,7 @@ def observation(state: RunwayState, seat: int | None) -> Observation:
         "deals_total": len(cards.deals),
         "bench": [cv(x) for x in s.bench],
         "pitched": [
-            {
-                "seat": q,
-                "card": cv(x),
-                "role": ROLE_NAMES[
-                    MATCH if x >> KIND_SHIFT == sector else 1 if x >> KIND_SHIFT == 0 else 2
-                ],
-            }
+            {"seat": q, "card": cv(x), "role": ROLE_NAMES[PITCH_ROLE[sector][x]]}
             for q, x in s.pitched
         ],
         "pitch_order": list(s.pitch_order) if not over else [],
