@@ -49,7 +49,7 @@ def test_the_rules_pane_is_written_for_players_with_the_designer_doc_one_click_a
 def test_every_option_is_explained_in_players_words(name):
     described = Catalog().describe(name)
     for opt in described["options"]:
-        assert opt["about"], f"{name}: option {opt['name']} has no player words in howto.md"
+        assert opt.get("about"), f"{name}: option {opt['name']} has no player words in howto.md"
         assert "_" not in opt["about"], opt
 
 

@@ -52,10 +52,10 @@ class Catalog:
                     "allowed": list(spec.allowed),
                     "default": spec.default,
                     "doc": spec.doc,
-                    # the option as the game's player rules explain it (None if they do not)
-                    "about": about.get(spec.name),
                     "ruling": spec.ruling,
                 }
+                # the option as the game's player rules explain it, when they do
+                | ({"about": about[spec.name]} if spec.name in about else {})
                 for spec in cls.option_specs
             ],
             "bots": bot_kinds_for(name),
