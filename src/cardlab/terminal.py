@@ -133,15 +133,17 @@ def neighbours_phrase(obs: dict[str, Any], seat: int, x: int, y: int) -> str:
     return ", ".join(near)
 
 
-def final_rich_table(final: FinalTable) -> Table:
+def final_rich_table(final: FinalTable, you: int | None = None) -> Table:
     """The final breakdown: one row per seat, its parts, its total; winners starred."""
     table = Table(title="Final scores", show_lines=False)
-    table.add_column("Seat")
+    table.add_column("Seat", no_wrap=True)
     for column in final.columns:
         table.add_column(column, justify="right")
     table.add_column("Total", justify="right", style="bold")
     for row in sorted(final.rows, key=lambda r: (r.seat not in final.winners, -r.total)):
-        mark = " ★ winner" if row.seat in final.winners else ""
+        mark = (" (you)" if row.seat == you else "") + (
+            " ★ winner" if row.seat in final.winners else ""
+        )
         table.add_row(f"{escape(row.name)}{mark}", *(_num(p) for p in row.parts), _num(row.total))
     return table
 
@@ -156,8 +158,13 @@ def print_final(console: Console, state: GameState, seat: int | None) -> None:
     if final is None:
         console.print(render_module(state.game.name).render_final(state))
         return
-    console.print(final_rich_table(final))
-    names = ", ".join(r.name for r in final.rows if r.seat in final.winners) or "nobody"
+    console.print(final_rich_table(final, seat))
+    won = [
+        f"you ({r.name})" if r.seat == seat else r.name
+        for r in final.rows
+        if r.seat in final.winners
+    ]
+    names = ", ".join(won) or "nobody"
     console.print(f"[bold]Winner{'s' if len(final.winners) > 1 else ''}: {escape(names)}[/bold]")
     if final.decided_by:
         console.print(f"Decided by: {escape(final.decided_by)}")
