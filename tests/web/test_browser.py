@@ -377,8 +377,9 @@ def test_a_timer_move_and_an_offline_click_are_told(browser, tmp_path):
 
 
 STRICT_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' ws://{host}; font-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'; object-src 'none'"
 )
 
 
@@ -411,7 +412,8 @@ def test_the_pages_work_under_a_csp_without_inline_script_or_style(browser, serv
 
     def strict(route):
         response = route.fetch()
-        headers = {**response.headers, "content-security-policy": STRICT_CSP}
+        policy = STRICT_CSP.format(host=f"127.0.0.1:{server.port}")
+        headers = {**response.headers, "content-security-policy": policy}
         route.fulfill(response=response, headers=headers)
 
     page.route(lambda url: "/t/" in url or url.rstrip("/").endswith(str(server.port)), strict)
