@@ -409,9 +409,10 @@ function drawReplayFrame(frame) {
   box.querySelector("input[type=range]").value = frame.step;
   const body = box.querySelector(".replay-body");
   body.replaceChildren();
-  const lastLog = (frame.obs.log || []).slice(-4);
+  const story = frame.narrative || (frame.obs.log || []).map((e) => ({ text: typeof e === "string" ? e : e.text || JSON.stringify(e) }));
+  const last = story.slice(-4);
   body.append(h("p", "await", frame.obs.decision || ""), h("ol", "log short", ""));
-  body.querySelector("ol").append(...lastLog.map((e) => h("li", "", typeof e === "string" ? e : JSON.stringify(e))));
+  body.querySelector("ol").append(...last.map((line) => h("li", "", line.group ? `${line.group}: ${line.text}` : line.text)));
   const hand = h("div", "zone");
   drawHand(frame, hand);
   const pub = h("div", "public");
