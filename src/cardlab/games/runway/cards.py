@@ -11,7 +11,7 @@ way as a `CardDataError`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -94,8 +94,8 @@ class RunwayCards:
         self.deal_score = tuple(d.score for d in data.deals)
         self.deal_hype = tuple(d.hype for d in data.deals)
         self.shock_names = tuple(s.name for s in data.shocks)
-        self.event_entries: dict[tuple[object, ...], dict[str, object]] = {}
-        """(shock effect, *log event) -> its public log entry (view.log_entries); events
+        self.event_entries: dict[int, dict[tuple[Any, ...], dict[str, Any]]] = {}
+        """Shock effect -> log event -> its public log entry (view.log_entries); events
         are small tuples from a finite set, so the cache stays small."""
 
     def deal_index(self, name: str) -> int:

@@ -208,16 +208,16 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 def log_entries(state: RunwayState) -> list[dict[str, Any]]:
     """The public log, one JSON-ready entry per event: its kind, readable fields
     (names, not card ids) and its text. Entries are cached per event on the card
-    data (events are small tuples from a finite set) and copied out."""
-    cache = state.cards.event_entries
+    data (events are small tuples from a finite set) and copied out, so a caller
+    may change what it gets without touching the cache."""
     effect = state.shock_effect
+    cache = state.cards.event_entries.setdefault(effect, {})
     out = []
     for event in state.log:
-        key = (effect, *event)
-        entry = cache.get(key)
+        entry = cache.get(event)
         if entry is None:
-            entry = cache[key] = _entry(state.cards, effect, event)
-        out.append(dict(entry))
+            entry = cache[event] = _entry(state.cards, effect, event)
+        out.append(entry.copy())
     return out
 
 
