@@ -4,7 +4,7 @@ scoring (U14, U15), the tie-break chain (U17) and the 2-player variant (U16)."""
 import cardlab
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import scoring
-from cardlab.games.uptime.testkit import act, arrange
+from cardlab.games.uptime.scenarios import act, arrange
 
 
 def game(n=3, **opts):
@@ -12,7 +12,7 @@ def game(n=3, **opts):
 
 
 def names(state, cards):
-    return sorted(state.t.name[c] for c in cards)
+    return sorted(state.table.name[c] for c in cards)
 
 
 def can(state, prefix):
@@ -47,10 +47,10 @@ def test_only_the_winner_pays_raises_strictly_higher_once_around():
     act(s, "Raise to 3")
     # Seat 2 holds only 2 materials and cannot beat 3: passes by itself; the opener does not answer.
     assert s.current_player() == 1 and s.decision_kind() == "turn"
-    assert names(s, s.tab[1]) == ["Hospital Records"] and s.ncontract[1] == 1
+    assert names(s, s.tableau[1]) == ["Hospital Records"] and s.contracts[1] == 1
     assert len(s.hand[1]) == 1 and len(s.hand[0]) == 3 and len(s.hand[2]) == 2
-    assert names(s, s.sdisc).count("Copper") >= 3
-    assert s.t.name[s.row[0]] == "PSU"  # refilled
+    assert names(s, s.supply_discard).count("Copper") >= 3
+    assert s.table.name[s.build_row[0]] == "PSU"  # refilled
     assert s.turns == [1, 0, 0]  # it was seat 0's turn; seat 1 now takes its own
 
 
@@ -65,7 +65,7 @@ def test_raise_requires_computer_option():
     act(s, "Bid on Contract")  # the opening bid of 1 is forced
     assert s.current_player() == 2  # seat 1 has no Computer and is skipped
     act(s, "Pass (do not raise)")
-    assert names(s, s.tab[0]) == ["Blade", "Hospital Records"]
+    assert names(s, s.tableau[0]) == ["Blade", "Hospital Records"]
 
 
 def test_patch_cannot_back_a_bid():
@@ -123,7 +123,7 @@ def test_power_surge_gives_two_chosen_materials_then_a_replacement():
     assert s.decision_kind() == "choose_material" and s.current_player() == 0
     act(s, "Take a free Rare-Earth", "Take a free Rare-Earth")
     assert names(s, s.hand[0]) == ["Copper", "Rare-Earth", "Rare-Earth", "Silicon"]
-    assert names(s, s.removed)[0] == "Power Surge" and names(s, s.supply) == ["Polymer"]
+    assert names(s, s.removed_twists)[0] == "Power Surge" and names(s, s.supply) == ["Polymer"]
     assert s.current_player() == 1
 
 
@@ -138,22 +138,22 @@ def test_supply_shortage_skips_exactly_one_refill():
         build_deck=["Storage", "Motherboard", "Cable"],
     )
     act(s, "Pass")  # reveals Supply Shortage, replacement Copper
-    assert s.shortage and names(s, s.hand[0]) == ["Copper"]
+    assert s.shortage_pending and names(s, s.hand[0]) == ["Copper"]
     act(s, "Requisition CPU")
-    assert s.row[0] == -1 and not s.shortage and not s.end_pending
+    assert s.build_row[0] == -1 and not s.shortage_pending and not s.end_pending
     act(s, "Requisition RAM")
-    assert [s.t.name[c] for c in s.row] == ["Storage", "Motherboard", "Case", "PSU"]
+    assert [s.table.name[c] for c in s.build_row] == ["Storage", "Motherboard", "Case", "PSU"]
 
 
 def test_supply_shortage_at_setup_and_its_skip_with_an_empty_deck_does_not_end():
     """U6: a Twist in the opening deal resolves too; the skipped refill does not end the game."""
     for seed in range(60):
         s = game(3).new_initial_state(seed)
-        if s.shortage:
+        if s.shortage_pending:
             break
-    assert s.shortage and "Supply Shortage" in names(s, s.removed)
+    assert s.shortage_pending and "Supply Shortage" in names(s, s.removed_twists)
     s = arrange(game(), hands={0: ["Silicon", "Copper"]}, row=["CPU"], build_deck=[])
-    s.shortage = True
+    s.shortage_pending = True
     act(s, "Requisition CPU")
     assert not s.end_pending
 
@@ -258,9 +258,11 @@ def test_two_players_deal_five_and_discard_top_build_card_after_each_claim():
         build_deck=["Storage", "Motherboard", "Cable"],
     )
     act(s, "Requisition CPU")
-    assert s.t.name[s.row[0]] == "Storage"
-    assert names(s, s.bdisc)[-1] == "Motherboard" or "Motherboard" in names(s, s.bdisc)
-    assert names(s, s.bdeck) == ["Cable"]
+    assert s.table.name[s.build_row[0]] == "Storage"
+    assert names(s, s.build_discard)[-1] == "Motherboard" or "Motherboard" in names(
+        s, s.build_discard
+    )
+    assert names(s, s.build_deck) == ["Cable"]
 
 
 def test_two_players_only_a_failed_refill_ends():
@@ -272,6 +274,6 @@ def test_two_players_only_a_failed_refill_ends():
         build_deck=["Cable"],
     )
     act(s, "Requisition CPU")  # refill takes Cable; nothing left to discard
-    assert not s.end_pending and s.bdeck == []
+    assert not s.end_pending and s.build_deck == []
     act(s, "Requisition RAM")
     assert s.end_pending and s.end_reason == "build_deck_empty"

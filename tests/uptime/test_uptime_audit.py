@@ -7,7 +7,7 @@ import json
 
 import cardlab
 from cardlab.games.uptime import actions as A
-from cardlab.games.uptime.testkit import act, arrange
+from cardlab.games.uptime.scenarios import act, arrange
 
 
 def game(n=3, **opts):
@@ -15,11 +15,11 @@ def game(n=3, **opts):
 
 
 def names(state, cards):
-    return sorted(state.t.name[c] for c in cards)
+    return sorted(state.table.name[c] for c in cards)
 
 
 def row_names(state):
-    return [state.t.name[c] if c >= 0 else None for c in state.row]
+    return [state.table.name[c] if c >= 0 else None for c in state.build_row]
 
 
 def can(state, prefix):
@@ -45,9 +45,9 @@ def test_shortage_revealed_by_blade_skips_the_next_claims_refill_not_the_blades(
     )
     act(s, "Requisition Blade", "Discard CPU", "Discard RAM", "Discard Case")
     assert row_names(s) == ["Motherboard", "CPU", "Cable", "Router"]  # the Blade's refill
-    assert s.shortage and names(s, s.hand[0]) == ["Polymer"]  # replacement drawn
+    assert s.shortage_pending and names(s, s.hand[0]) == ["Polymer"]  # replacement drawn
     act(s, "Requisition CPU")  # seat 1: the next claim
-    assert row_names(s) == ["Motherboard", None, "Cable", "Router"] and not s.shortage
+    assert row_names(s) == ["Motherboard", None, "Cable", "Router"] and not s.shortage_pending
     assert "Supply Shortage: the Build Row is not refilled this time." in log(s)
 
 
@@ -60,9 +60,9 @@ def test_shortage_pending_before_a_blade_claim_skips_that_claims_refill():
         supply_deck=["Polymer"],
         build_deck=["Motherboard"],
     )
-    s.shortage = True
+    s.shortage_pending = True
     act(s, "Requisition Blade")
-    assert row_names(s) == [None, "Cable", None, None] and not s.shortage
+    assert row_names(s) == [None, "Cable", None, None] and not s.shortage_pending
 
 
 def test_two_player_discard_still_follows_a_skipped_refill_and_an_auction_win():
@@ -75,11 +75,11 @@ def test_two_player_discard_still_follows_a_skipped_refill_and_an_auction_win():
         row=["Campus Helpdesk", "CPU"],
         build_deck=["Case", "PSU", "RAM"],
     )
-    s.shortage = True
+    s.shortage_pending = True
     act(s, "Bid on Contract")  # opening bid 1 is forced; seat 1 cannot raise
-    assert names(s, s.tab[0]) == ["Blade", "Campus Helpdesk"]
+    assert names(s, s.tableau[0]) == ["Blade", "Campus Helpdesk"]
     assert row_names(s) == [None, "CPU", None, None]  # refill skipped
-    assert s.t.name[s.bdisc[-1]] == "Case"  # but the top card was discarded
+    assert s.table.name[s.build_discard[-1]] == "Case"  # but the top card was discarded
     assert "Two-player rule: the top Build card, Case, is discarded." in log(s)
 
 
@@ -102,8 +102,8 @@ def test_resample_never_puts_a_kind_seen_gone_back_into_the_supply_deck():
     for seed in range(60):
         r = s.resample_from_infostate(0, seed)
         assert json.dumps(r.observation(0)) == json.dumps(s.observation(0))
-        assert "Copper" not in [r.t.name[c] for c in r.supply]
-        copper_hands = [[r.t.name[c] for c in h].count("Copper") for h in r.hand]
+        assert "Copper" not in [r.table.name[c] for c in r.supply]
+        copper_hands = [[r.table.name[c] for c in h].count("Copper") for h in r.hand]
         assert sum(copper_hands) == 6
         moved |= copper_hands != [0, 3, 3]
         while r.decision_kind() == "choose_material":  # always playable
@@ -143,10 +143,10 @@ def test_tower_discount_never_takes_a_network_below_one_material(tmp_path):
     s = arrange(
         g, hands={0: ["Silicon", "Copper"]}, tableaus={0: ["Tower", "Blade"]}, row=["Cable"]
     )
-    s.tower[0] = 1
+    s.tower_discount[0] = 1
     assert can(s, "Requisition Cable from slot 1 (pay 1 raw material;")
     act(s, "Requisition Cable", "Pay Silicon")
-    assert names(s, s.hand[0]) == ["Copper"] and s.tower[0] == 0
+    assert names(s, s.hand[0]) == ["Copper"] and s.tower_discount[0] == 0
 
 
 # ---- U10: clockwise order, opener does not answer -------------------------------------------
@@ -168,7 +168,7 @@ def test_auction_goes_clockwise_from_the_opener_once_and_the_opener_does_not_ans
         act(s, label)
     assert seen == [3, 0, 1]
     assert s.decision_kind() == "turn" and s.current_player() == 3  # seat 2's turn is over
-    assert names(s, s.tab[1]) == ["Weather Supercluster"] and s.hand[1] == []
+    assert names(s, s.tableau[1]) == ["Weather Supercluster"] and s.hand[1] == []
     assert [len(h) for h in s.hand] == [3, 0, 5, 2]  # losers keep their cards
     text = log(s)
     assert (
@@ -231,7 +231,7 @@ def test_forced_sub_decisions_are_not_in_history_and_replay_reproduces_them():
 
 # ---- resample: a function of the infostate and the seed --------------------------------------
 def _named_zones(state):
-    t = state.t
+    t = state.table
     by_id = {t.ids[c]: t.name[c] for c in range(t.count)}
     return {k: [by_id[i] for i in v] for k, v in state.zones().items()}
 

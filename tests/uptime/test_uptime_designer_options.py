@@ -8,7 +8,7 @@ import random
 
 import cardlab
 from cardlab.games.uptime import actions as A
-from cardlab.games.uptime.testkit import arrange
+from cardlab.games.uptime.scenarios import arrange
 
 
 def _game(players: int = 3, **options):
@@ -37,13 +37,13 @@ def test_sweep_is_offered_only_with_the_option_and_when_nothing_is_claimable():
 def test_sweep_sends_the_row_to_the_deck_bottom_in_view_and_refills():
     row = ["Blade", "Router", "Hospital Records", "Mainframe"]
     s = arrange(_game(row_sweep=True), hands={0: ["Silicon"]}, row=row)
-    before = list(s.row)
-    deck = len(s.bdeck)
+    before = list(s.build_row)
+    deck = len(s.build_deck)
     s.apply_action(A.SWEEP)
-    assert s.bdeck[:4][::-1] == before  # slot order, bottom of the deck
-    assert s.bknown >= 4  # their identity is public
-    assert all(c >= 0 for c in s.row) and not set(s.row) & set(before)
-    assert len(s.bdeck) == deck  # 4 down, 4 up
+    assert s.build_deck[:4][::-1] == before  # slot order, bottom of the deck
+    assert s.build_bottom_known >= 4  # their identity is public
+    assert all(c >= 0 for c in s.build_row) and not set(s.build_row) & set(before)
+    assert len(s.build_deck) == deck  # 4 down, 4 up
     assert s.draw_pass[0] == 1  # counted with Draw/Pass for the tie-break (U17)
     text = s.observation(1)["log"][-2:]
     assert any("sweeps" in line for line in map(str, text))
@@ -55,7 +55,7 @@ def test_sweeps_are_finite_and_games_end_with_both_options():
     for seed in range(60):
         state = _random_game(g, seed)
         assert state.info()["end_reason"] in {"stall", "milestone", "build_deck_empty"}
-        assert state.nhist < 600
+        assert state.num_decisions < 600
 
 
 def test_reshuffle_rebuilds_the_supply_deck_from_the_discard_only_with_the_option():
@@ -66,26 +66,28 @@ def test_reshuffle_rebuilds_the_supply_deck_from_the_discard_only_with_the_optio
             supply_deck=[],
             supply_discard=["Silicon", "Copper", "Polymer"],
         )
-        discard = len(s.sdisc)  # every material not placed lies in the discard
+        discard = len(s.supply_discard)  # every material not placed lies in the discard
         assert discard >= 3 and not s.supply
         s.apply_action(A.DRAW)
-        got = sum(s.mats[0:4])
+        got = sum(s.materials[0:4])
         if flag:
-            assert got == 2 and len(s.supply) == discard - 2 and not s.sdisc
-            assert s.sgone == 0b1111 & ~sum(1 << k for k in {s.t.sub[c] for c in s.supply})
+            assert got == 2 and len(s.supply) == discard - 2 and not s.supply_discard
+            assert s.supply_kinds_gone == 0b1111 & ~sum(
+                1 << k for k in {s.table.sub[c] for c in s.supply}
+            )
             assert any(
                 "shuffled into a new Supply Deck" in x for x in map(str, s.observation(1)["log"])
             )
         else:
-            assert got == 0 and len(s.sdisc) == discard
+            assert got == 0 and len(s.supply_discard) == discard
 
 
 def test_reshuffle_keeps_the_stall_rule_from_firing_while_the_discard_holds_cards():
     """U13 under supply_reshuffle: the Supply is 'empty' only when the discard is empty too."""
     s = arrange(_game(supply_reshuffle=True), supply_deck=[], supply_discard=["Silicon"])
-    assert not s._supply_dry()
+    assert not s.supply_dry()
     s2 = arrange(_game(supply_reshuffle=False), supply_deck=[], supply_discard=["Silicon"])
-    assert s2._supply_dry()
+    assert s2.supply_dry()
 
 
 def test_designer_options_replay_from_seed_and_history():
@@ -115,6 +117,6 @@ def test_heuristic_value_with_no_legal_sub_decision_does_not_raise():
     """Regression: heuristic_value completed a pending choice with legal_actions()[0] and raised
     IndexError when an (inconsistent) copy had none; it now values the position as it stands."""
     s = arrange(_game(), hands={0: ["Silicon"]}, row=["CPU"])
-    s.dk, s.dseat, s.choose_excl, s._legal = A.D_CHOOSE, 0, 0b1111, None
+    s.decision, s.decider, s.choose_excluded, s._legal = A.D_CHOOSE, 0, 0b1111, None
     assert s.legal_actions() == []
     assert isinstance(s.heuristic_value(0), float)

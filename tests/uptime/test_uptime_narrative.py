@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.games.uptime import scoring, view
-from cardlab.games.uptime.testkit import act, arrange
+from cardlab.games.uptime.scenarios import act, arrange
 
 SAMPLE_EVENTS = {
     "setup": {"seat": 2, "row": ["CPU", "Blade", "Cable", "Campus Helpdesk"]},

@@ -23,7 +23,7 @@ def _check_winner(state):
     winners = state.winners()
     assert len(winners) == 1
     pts = scoring.points(state)
-    key = {p: (pts[p], *scoring.tiebreak_keys(state, p)) for p in range(state.n)}
+    key = {p: (pts[p], *scoring.tiebreak_keys(state, p)) for p in range(state.num_players)}
     assert max(key, key=key.get) == winners[0]
     assert state.info()["end_reason"] in ("milestone", "build_deck_empty", "stall")
 

@@ -1,7 +1,7 @@
 """Scenario tests for UPTIME's turn actions, costs, Computers and Patch.
 
 Each test cites the rulebook section or ruling (U1..U17) it pins; positions are
-built with cardlab.games.uptime.testkit.arrange.
+built with cardlab.games.uptime.scenarios.arrange.
 """
 
 import pytest
@@ -9,7 +9,7 @@ import pytest
 import cardlab
 from cardlab import IllegalActionError
 from cardlab.games.uptime import actions as A
-from cardlab.games.uptime.testkit import act, arrange
+from cardlab.games.uptime.scenarios import act, arrange
 
 
 def game(n=3, **opts):
@@ -17,7 +17,7 @@ def game(n=3, **opts):
 
 
 def names(state, cards):
-    return sorted(state.t.name[c] for c in cards)
+    return sorted(state.table.name[c] for c in cards)
 
 
 def labels(state):
@@ -36,17 +36,21 @@ def test_setup_deals_four_and_reveals_four_first_player_from_seed():
         s = game(4).new_initial_state(seed)
         while s.decision_kind() != "turn":  # a Power Surge dealt at setup: its choices (U6)
             s.apply_action(s.legal_actions()[0])
-        assert len([c for c in s.row if c >= 0]) == 4
+        assert len([c for c in s.build_row if c >= 0]) == 4
         surge = [0, 0, 0, 0]
-        if s.removed and s.t.name[s.removed[0]] == "Power Surge" or len(s.removed) == 2:
+        if (
+            s.removed_twists
+            and s.table.name[s.removed_twists[0]] == "Power Surge"
+            or len(s.removed_twists) == 2
+        ):
             log = s.observation(0)["log"]
             surge = [
                 sum(f"Seat {p} reveals the Twist Power Surge" in line for line in log)
                 for p in range(4)
             ]
         assert [len(h) for h in s.hand] == [4 + 2 * x for x in surge]  # Twists replaced (U6)
-        assert s.current_player() == s.first
-        firsts.add(s.first)
+        assert s.current_player() == s.first_player
+        firsts.add(s.first_player)
     assert firsts == {0, 1, 2, 3}
 
 
@@ -72,7 +76,7 @@ def test_empty_supply_draw_gives_nothing_and_pass_is_always_legal():
             supply_deck=[],
             row=["Mainframe"],
         )
-        assert not s.sdisc and A.DRAW in s.legal_actions() and A.PASS in s.legal_actions()
+        assert not s.supply_discard and A.DRAW in s.legal_actions() and A.PASS in s.legal_actions()
         act(s, "Draw")
         assert len(s.hand[0]) == 1 and s.current_player() == 1
 
@@ -82,11 +86,11 @@ def test_u3_paid_materials_are_reshuffled_into_an_empty_supply_deck():
     Supply Deck empty first shuffles that discard into a new Supply Deck ("discards their bid
     materials to the supply"). Option supply_reshuffle=false: never reshuffled."""
     s = arrange(game(), hands={0: ["Silicon", "Copper"]}, row=["CPU"], supply_deck=[])
-    discard = len(s.sdisc)  # every material not placed lies in the discard
+    discard = len(s.supply_discard)  # every material not placed lies in the discard
     act(s, "Requisition CPU")
-    assert len(s.sdisc) == discard + 2 and not s.supply
+    assert len(s.supply_discard) == discard + 2 and not s.supply
     act(s, "Draw")  # seat 1 finds the deck empty: the discard becomes the deck, then 2 are drawn
-    assert len(s.hand[1]) == 2 and not s.sdisc and len(s.supply) == discard
+    assert len(s.hand[1]) == 2 and not s.supply_discard and len(s.supply) == discard
     assert any("shuffled into a new Supply Deck" in line for line in s.observation(0)["log"])
     old = arrange(
         game(supply_reshuffle=False),
@@ -95,7 +99,7 @@ def test_u3_paid_materials_are_reshuffled_into_an_empty_supply_deck():
         supply_deck=[],
     )
     act(old, "Requisition CPU", "Draw")
-    assert not old.hand[1] and len(old.sdisc) == discard + 2
+    assert not old.hand[1] and len(old.supply_discard) == discard + 2
 
 
 def test_u3_reshuffle_is_drawn_from_the_state_generator():
@@ -114,9 +118,9 @@ def test_requisition_component_pays_its_two_materials_to_the_supply():
     s = arrange(game(), hands={0: ["Silicon", "Copper", "Polymer"]}, row=["CPU", "Case"])
     assert "Requisition Case (pay Polymer, Rare-Earth)" not in labels(s)  # no Rare-Earth
     act(s, "Requisition CPU")
-    assert names(s, s.tab[0]) == ["CPU"]
+    assert names(s, s.tableau[0]) == ["CPU"]
     assert names(s, s.hand[0]) == ["Polymer"]
-    assert names(s, s.sdisc) == ["Copper", "Silicon"]
+    assert names(s, s.supply_discard) == ["Copper", "Silicon"]
     assert s.current_player() == 1
 
 
@@ -126,13 +130,13 @@ def test_computer_costs_three_different_component_types():
     assert not can(s, "Requisition Tower")  # only 2 types
     s = arrange(game(), tableaus={0: ["CPU", "CPU", "RAM", "Case"]}, row=["Tower"])
     act(s, "Requisition Tower")  # exactly 3 types: all must go, no decision
-    assert names(s, s.tab[0]) == ["CPU", "Tower"]
-    assert names(s, s.bdisc) == ["CPU", "Case", "RAM"]
+    assert names(s, s.tableau[0]) == ["CPU", "Tower"]
+    assert names(s, s.build_discard) == ["CPU", "Case", "RAM"]
     s = arrange(game(), tableaus={0: ["CPU", "RAM", "Case", "PSU"]}, row=["Tower"])
     act(s, "Requisition Tower")
     assert s.decision_kind() == "pay" and len(s.legal_actions()) == 4
     act(s, "Discard CPU", "Discard RAM", "Discard PSU")
-    assert names(s, s.tab[0]) == ["Case", "Tower"]
+    assert names(s, s.tableau[0]) == ["Case", "Tower"]
 
 
 def test_network_needs_two_computers_and_three_materials_mainframe_counts_one():
@@ -146,7 +150,7 @@ def test_network_needs_two_computers_and_three_materials_mainframe_counts_one():
         game(), hands={0: mats + ["Copper"]}, tableaus={0: ["Mainframe", "Blade"]}, row=["Cable"]
     )
     act(s, "Requisition Cable", "Pay Silicon", "Pay Copper", "Pay Copper")
-    assert names(s, s.tab[0]) == ["Blade", "Cable", "Mainframe"] and names(s, s.hand[0]) == [
+    assert names(s, s.tableau[0]) == ["Blade", "Cable", "Mainframe"] and names(s, s.hand[0]) == [
         "Polymer"
     ]
 
@@ -162,10 +166,10 @@ def test_workstation_takes_the_chosen_material_from_the_supply_discard_first():
     )
     act(s, "Requisition Workstation")
     assert s.decision_kind() == "choose_material"
-    discard = len(s.sdisc)
+    discard = len(s.supply_discard)
     act(s, "Take a free Copper")
     assert names(s, s.hand[0]) == ["Copper"]
-    assert names(s, s.supply) == ["Copper", "Silicon"] and len(s.sdisc) == discard - 1
+    assert names(s, s.supply) == ["Copper", "Silicon"] and len(s.supply_discard) == discard - 1
 
 
 def test_u5_from_the_deck_then_name_another_kind_when_one_is_gone():
@@ -183,7 +187,7 @@ def test_u5_from_the_deck_then_name_another_kind_when_one_is_gone():
     assert "names Rare-Earth, but none is left anywhere" in s.observation(1)["log"][-1]
     act(s, "Take a free Copper")  # not in the discard: from the deck
     assert names(s, s.hand[0]) == ["Copper"] and names(s, s.supply) == ["Silicon"]
-    assert s.known[0 * 4 + 1] == 1  # everyone saw a Copper go to seat 0
+    assert s.known_materials[0 * 4 + 1] == 1  # everyone saw a Copper go to seat 0
 
 
 def test_u5_nothing_when_no_material_is_left_anywhere():
@@ -212,11 +216,11 @@ def test_blade_returns_own_component_to_the_bottom_then_draws():
     act(s, "Requisition Blade", "Discard CPU", "Discard RAM", "Discard Case")
     assert s.decision_kind() == "blade_return"
     act(s, "Return Storage")
-    assert names(s, s.bdeck) == ["Motherboard", "Storage"]
-    assert s.t.name[s.bdeck[0]] == "Storage"  # the bottom
-    assert s.t.name[s.row[0]] == "Router"  # the refill came after the ability
+    assert names(s, s.build_deck) == ["Motherboard", "Storage"]
+    assert s.table.name[s.build_deck[0]] == "Storage"  # the bottom
+    assert s.table.name[s.build_row[0]] == "Router"  # the refill came after the ability
     assert names(s, s.hand[0]) == ["Polymer"]
-    assert names(s, s.tab[0]) == ["Blade", "PSU"]
+    assert names(s, s.tableau[0]) == ["Blade", "PSU"]
     assert s.observation(1)["build_deck_bottom_known"] == ["Storage"]
 
 
@@ -237,10 +241,10 @@ def test_tower_makes_the_next_network_cost_one_less_once():
         tableaus={0: ["Tower", "Blade"]},
         row=["Cable", "Router"],
     )
-    s.tower[0] = 1
+    s.tower_discount[0] = 1
     assert can(s, "Requisition Cable from slot 1 (pay 2 raw materials")
     act(s, "Requisition Cable", "Pay Silicon", "Pay Silicon")
-    assert s.tower[0] == 0 and names(s, s.hand[0]) == ["Copper", "Copper"]
+    assert s.tower_discount[0] == 0 and names(s, s.hand[0]) == ["Copper", "Copper"]
     act(s, "Pass", "Pass")
     assert s.current_player() == 0
     assert not can(s, "Requisition Router")  # now 3 again
@@ -250,7 +254,7 @@ def test_tower_claim_grants_the_discount():
     """Tower: on claim, the discount is pending."""
     s = arrange(game(), tableaus={0: ["CPU", "RAM", "Case"]}, row=["Tower"])
     act(s, "Requisition Tower")
-    assert s.tower[0] == 1 and s.observation(1)["players"][0]["tower_discount"]
+    assert s.tower_discount[0] == 1 and s.observation(1)["players"][0]["tower_discount"]
 
 
 def test_patch_claim_costs_one_material_or_zero_with_the_option():
@@ -259,7 +263,7 @@ def test_patch_claim_costs_one_material_or_zero_with_the_option():
     assert not can(s, "Requisition Patch")
     s = arrange(game(), hands={0: ["Copper"]}, row=["Patch"])
     act(s, "Requisition Patch")
-    assert names(s, s.hand[0]) == ["Patch"] and names(s, s.sdisc) == ["Copper"]
+    assert names(s, s.hand[0]) == ["Patch"] and names(s, s.supply_discard) == ["Copper"]
     s = arrange(game(patch_cost=0), hands={0: []}, row=["Patch"])
     act(s, "Requisition Patch from slot 1 (free)")
     assert names(s, s.hand[0]) == ["Patch"]
@@ -269,15 +273,15 @@ def test_patch_substitutes_for_a_material_of_a_component():
     """U4: a Patch in hand substitutes for 1 raw material in a Requisition."""
     s = arrange(game(), hands={0: ["Silicon", "Patch"]}, row=["CPU"])
     act(s, "Requisition CPU")  # Silicon is forced, the Copper is the Patch
-    assert names(s, s.tab[0]) == ["CPU"] and s.hand[0] == []
-    assert names(s, s.bdisc) == ["Patch"]
+    assert names(s, s.tableau[0]) == ["CPU"] and s.hand[0] == []
+    assert names(s, s.build_discard) == ["Patch"]
 
 
 def test_patch_substitutes_for_a_component_type_of_a_computer():
     """U4: a Patch substitutes for 1 Component type."""
     s = arrange(game(), hands={0: ["Patch"]}, tableaus={0: ["CPU", "RAM"]}, row=["Mainframe"])
     act(s, "Requisition Mainframe")
-    assert names(s, s.tab[0]) == ["Mainframe"] and s.npatch[0] == 0
+    assert names(s, s.tableau[0]) == ["Mainframe"] and s.patches[0] == 0
 
 
 def test_patch_is_not_a_computer_for_the_network_prerequisite():
@@ -304,8 +308,8 @@ def test_reserve_is_a_whole_turn_blocks_others_and_ends_at_your_next_turn():
     assert not can(s, "Requisition CPU")
     act(s, "Pass")
     act(s, "Pass")
-    assert s.current_player() == 0 and s.resv == [-1] * 4
-    assert names(s, s.bdisc) == ["Patch"]
+    assert s.current_player() == 0 and s.reserved_by == [-1] * 4
+    assert names(s, s.build_discard) == ["Patch"]
     assert can(s, "Requisition CPU") is False  # seat 0 has no materials
     act(s, "Pass")
     assert can(s, "Requisition CPU")  # seat 1 may now
@@ -320,9 +324,9 @@ def test_reserved_slot_is_not_refilled_and_the_row_plays_one_short():
         build_deck=["Case", "PSU", "Storage"],
     )
     act(s, "Reserve RAM", "Requisition CPU")
-    row = [s.t.name[c] if c >= 0 else None for c in s.row]
+    row = [s.table.name[c] if c >= 0 else None for c in s.build_row]
     assert row == ["RAM", "Case", "PSU", "Storage"]
-    assert s.resv[0] == 0
+    assert s.reserved_by[0] == 0
 
 
 def test_illegal_action_raises_names_it_and_changes_nothing():

@@ -8,7 +8,7 @@ import pytest
 import cardlab
 from cardlab.agents import make_agent, play_game
 from cardlab.games.uptime import render
-from cardlab.games.uptime.testkit import act, arrange
+from cardlab.games.uptime.scenarios import act, arrange
 
 
 def game(n=3, **opts):
@@ -35,7 +35,7 @@ def test_observation_has_the_shared_keys_and_no_hidden_ids():
         for cid in s.hidden_card_ids(p):
             assert f'"{cid}"' not in text
         assert "seed" not in text and "rng" not in text
-        assert [c["id"] for c in obs["hand"]] == [s.t.ids[c] for c in s.hand[p]]
+        assert [c["id"] for c in obs["hand"]] == [s.table.ids[c] for c in s.hand[p]]
 
 
 def test_u3_contract_values_are_public():
@@ -52,14 +52,14 @@ def test_resample_redeals_other_hands_and_keeps_public_knowledge():
         hands={1: ["Silicon", "Copper", "Polymer"], 2: ["Rare-Earth", "Rare-Earth"]},
         supply_deck=["Copper", "Polymer", "Silicon", "Rare-Earth", "Power Surge"],
     )
-    s.known[1 * 4 + 2] = 1  # everyone saw seat 1 take a Polymer
+    s.known_materials[1 * 4 + 2] = 1  # everyone saw seat 1 take a Polymer
     changed = False
     for seed in range(20):
         r = s.resample_from_infostate(0, seed)
         assert json.dumps(r.observation(0)) == json.dumps(s.observation(0))
         assert [len(h) for h in r.hand] == [len(h) for h in s.hand]
-        assert "Polymer" in [r.t.name[c] for c in r.hand[1]]
-        assert all(r.t.kind[c] == 0 for h in r.hand for c in h)  # no Twist in a hand
+        assert "Polymer" in [r.table.name[c] for c in r.hand[1]]
+        assert all(r.table.kind[c] == 0 for h in r.hand for c in h)  # no Twist in a hand
         changed |= sorted(r.hand[2]) != sorted(s.hand[2]) or r.supply != s.supply
     assert changed
 

@@ -63,8 +63,8 @@ def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str
         final = game.new_initial_state(seed)
         for a in result.history:
             final.apply_action(a)
-        for c in final.row:
-            row[KIND_NAMES[final.t.kind[c]] if c >= 0 else "empty"] += 1
+        for c in final.build_row:
+            row[KIND_NAMES[final.table.kind[c]] if c >= 0 else "empty"] += 1
 
     def mean(xs: list[int]) -> float:
         return round(statistics.mean(xs), 2) if xs else 0.0

@@ -7,8 +7,13 @@ hand sizes. Ties are broken by the persona's own generator.
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardlab.agents.base import Agent, register_agent
 from cardlab.core import GameState
+from cardlab.games.uptime import actions as A
+from cardlab.games.uptime.cards import COMPONENT, COMPUTER, NETWORK, PATCH
+from cardlab.games.uptime.state import UptimeState
 
 
 def _check(state: GameState, kind: str) -> None:
@@ -24,14 +29,12 @@ class _UptimeBot(Agent):
 
     def step(self, state: GameState) -> int:
         _check(state, self.kind)
-        from cardlab.games.uptime import actions as A
-
         legal = state.legal_actions()
         kind = state.decision_kind()
         if kind == "turn":
-            return self.turn(state, legal)
+            return self.turn(cast(UptimeState, state), legal)
         me = state.current_player()
-        s = state
+        s = cast(UptimeState, state)
         if kind == "pay":
             return self._pay(s, me, legal)
         if kind == "choose_material":
@@ -39,18 +42,16 @@ class _UptimeBot(Agent):
             pick = A.CHOOSE_MAT + want if want is not None else None
             return pick if pick in legal else self.rng.choice(legal)
         if kind == "blade_return":
-            ct = s.ctype[me * 6 : me * 6 + 6]
+            ct = s.component_types_of(me)
             return max(legal, key=lambda a: (ct[a - A.RETURN_COMP], self.rng.random()))
         if kind == "opening_bid":
             return self.opening_bid(s, me, legal)
         return self.raise_or_pass(s, me, legal)
 
     # -- helpers ------------------------------------------------------------------
-    def _pay(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
-        mats = s.mats[me * 4 : me * 4 + 4]
-        ct = s.ctype[me * 6 : me * 6 + 6]
+    def _pay(self, s: UptimeState, me: int, legal: list[int]) -> int:
+        mats = s.materials_of(me)
+        ct = s.component_types_of(me)
         no_patch = [a for a in legal if a != A.PAY_PATCH] or legal
 
         def score(a: int) -> float:
@@ -62,27 +63,23 @@ class _UptimeBot(Agent):
 
         return max(no_patch, key=lambda a: (score(a), self.rng.random()))
 
-    def _wanted_material(self, s, me: int) -> int | None:  # type: ignore[no-untyped-def]
+    def _wanted_material(self, s: UptimeState, me: int) -> int | None:
         """The material that would let us requisition a Component type we lack."""
-        from cardlab.games.uptime.cards import COMPONENT
-
-        t = s.t
-        mats = s.mats[me * 4 : me * 4 + 4]
-        for c in s.row:
-            if c >= 0 and t.kind[c] == COMPONENT and not s.ctype[me * 6 + t.sub[c]]:
+        t = s.table
+        mats = s.materials_of(me)
+        owned = s.component_types_of(me)
+        for c in s.build_row:
+            if c >= 0 and t.kind[c] == COMPONENT and not owned[t.sub[c]]:
                 a, b = t.component_cost[t.sub[c]]
                 if mats[a] and not mats[b]:
                     return b
                 if mats[b] and not mats[a]:
                     return a
-        return min(range(4), key=lambda m: (mats[m], self.rng.random()))
+        return min(range(len(mats)), key=lambda m: (mats[m], self.rng.random()))
 
-    def _labelled(self, s, legal: list[int]):  # type: ignore[no-untyped-def]
+    def _labelled(self, s: UptimeState, legal: list[int]) -> dict[str, list[int]]:
         """Legal turn actions grouped by what they claim."""
-        from cardlab.games.uptime import actions as A
-        from cardlab.games.uptime.cards import COMPONENT, COMPUTER, NETWORK, PATCH
-
-        t = s.t
+        t = s.table
         groups: dict[str, list[int]] = {
             "computer": [],
             "network": [],
@@ -92,7 +89,7 @@ class _UptimeBot(Agent):
         }
         for a in legal:
             if A.REQ <= a < A.BID_SLOT:
-                k = t.kind[s.row[a - A.REQ]]
+                k = t.kind[s.row_card(a - A.REQ)]
                 name = {
                     COMPUTER: "computer",
                     NETWORK: "network",
@@ -104,18 +101,12 @@ class _UptimeBot(Agent):
                 groups["bid"].append(a)
         return groups
 
-    def _new_type_components(self, s, me: int, comps: list[int]) -> list[int]:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
+    def _new_type_components(self, s: UptimeState, me: int, comps: list[int]) -> list[int]:
+        t = s.table
+        owned = s.component_types_of(me)
+        return [a for a in comps if not owned[t.sub[s.row_card(a - A.REQ)]]]
 
-        t = s.t
-        return [a for a in comps if not s.ctype[me * 6 + t.sub[s.row[a - A.REQ]]]]
-
-    def _draw(self, s) -> int:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
-        return A.DRAW
-
-    def turn(self, s, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
+    def turn(self, s: UptimeState, legal: list[int]) -> int:
         """One-step lookahead on the game's heuristic plus this persona's bias."""
         me = s.current_player()
         groups = self._labelled(s, legal)
@@ -130,13 +121,13 @@ class _UptimeBot(Agent):
                 best, best_value = a, value
         return best
 
-    def bias(self, s, me: int, action: int, group: str) -> float:  # type: ignore[no-untyped-def]
+    def bias(self, s: UptimeState, me: int, action: int, group: str) -> float:
         return 0.0
 
-    def opening_bid(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
+    def opening_bid(self, s: UptimeState, me: int, legal: list[int]) -> int:
         return legal[0]
 
-    def raise_or_pass(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
+    def raise_or_pass(self, s: UptimeState, me: int, legal: list[int]) -> int:
         return legal[0]
 
 
@@ -157,27 +148,25 @@ class Converter(_UptimeBot):
 
     kind = "converter"
 
-    def turn(self, s, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
+    def turn(self, s: UptimeState, legal: list[int]) -> int:
         me = s.current_player()
-        t = s.t
+        t = s.table
         g = self._labelled(s, legal)
         rnd = self.rng.random
         if g["computer"]:
-            return max(g["computer"], key=lambda a: (t.sub[s.row[a - A.REQ]] == 3, rnd()))
+            return max(g["computer"], key=lambda a: (t.sub[s.row_card(a - A.REQ)] == 3, rnd()))
         if g["network"]:
             return self.rng.choice(g["network"])
         if g["bid"]:
-            return max(g["bid"], key=lambda a: (t.value[s.row[a - A.BID_SLOT]], rnd()))
-        types = sum(1 for x in s.ctype[me * 6 : me * 6 + 6] if x)
-        patches = s.npatch[me]
-        mats = s.mats[me * 4 : me * 4 + 4]
+            return max(g["bid"], key=lambda a: (t.value[s.row_card(a - A.BID_SLOT)], rnd()))
+        types = s.distinct_component_types(me)
+        patches = s.patches[me]
+        mats = s.materials_of(me)
         fresh = self._new_type_components(s, me, g["component"])
         if fresh:
 
             def patch_free(a: int) -> bool:
-                x, y = t.component_cost[t.sub[s.row[a - A.REQ]]]
+                x, y = t.component_cost[t.sub[s.row_card(a - A.REQ)]]
                 return bool(mats[x] and mats[y])
 
             cheap = [a for a in fresh if patch_free(a)]
@@ -187,13 +176,11 @@ class Converter(_UptimeBot):
             return self.rng.choice(g["patch"])
         if A.SWEEP in legal:
             return A.SWEEP
-        if s.supply or (s.sdisc and s.game.options.get("supply_reshuffle")):
+        if s.can_draw():
             return A.DRAW
         return A.PASS
 
-    def raise_or_pass(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
+    def raise_or_pass(self, s: UptimeState, me: int, legal: list[int]) -> int:
         return A.BID_PASS
 
 
@@ -210,12 +197,10 @@ class Auctioneer(_UptimeBot):
 
     kind = "auctioneer"
 
-    def bias(self, s, me: int, action: int, group: str) -> float:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
+    def bias(self, s: UptimeState, me: int, action: int, group: str) -> float:
         if group == "bid":
-            return 2.0 + 0.3 * s.t.value[s.row[action - A.BID_SLOT]]
-        if s.ncomp[me] == 0 and group in ("computer", "component"):
+            return 2.0 + 0.3 * s.table.value[s.row_card(action - A.BID_SLOT)]
+        if s.computers[me] == 0 and group in ("computer", "component"):
             return 1.0  # the ticket to open bidding
         if action == A.DRAW:
             return 0.5  # hoard
@@ -223,20 +208,16 @@ class Auctioneer(_UptimeBot):
             return -1.0
         return 0.0
 
-    def _prize(self, s) -> int:  # type: ignore[no-untyped-def]
-        return s.t.value[s.row[s.a_slot]]
+    def _prize(self, s: UptimeState) -> int:
+        return s.table.value[s.auction_contract()]
 
-    def opening_bid(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
-        rivals = max(sum(s.mats[q * 4 : q * 4 + 4]) for q in range(s.n) if q != me)
+    def opening_bid(self, s: UptimeState, me: int, legal: list[int]) -> int:
+        rivals = max(s.material_count(q) for q in range(s.num_players) if q != me)
         target = min(rivals + 1, self._prize(s))
         bids = [a - A.BID for a in legal]
         return A.BID + max(1, min(target, max(bids)))
 
-    def raise_or_pass(self, s, me: int, legal: list[int]) -> int:  # type: ignore[no-untyped-def]
-        from cardlab.games.uptime import actions as A
-
+    def raise_or_pass(self, s: UptimeState, me: int, legal: list[int]) -> int:
         cheapest = [a for a in legal if a != A.BID_PASS]
         if cheapest and min(cheapest) - A.BID < self._prize(s):
             return min(cheapest)

@@ -24,6 +24,10 @@ MATERIAL, TWIST, COMPUTER, PATCH, COMPONENT, NETWORK, CONTRACT = range(7)
 KIND_NAMES = ("material", "twist", "computer", "patch", "component", "network", "contract")
 ABILITIES = ("workstation", "blade", "tower", "mainframe")
 TWISTS = ("power_surge", "supply_shortage")
+MATERIAL_KINDS = 4
+"""Raw material kinds (U1: Silicon, Copper, Polymer, Rare-Earth; the composition check holds it)."""
+COMPONENT_TYPES = 6
+"""Component types (U1/U2: one per pair of the four materials)."""
 
 
 class _Card(BaseModel):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.cards import MATERIAL, TWIST
+from cardlab.games.uptime.cards import MATERIAL_KINDS as M
 
 if TYPE_CHECKING:
     from cardlab.games.uptime.state import UptimeState
@@ -36,13 +37,13 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
     # The decks are not reordered here: the copy draws each hidden deck card uniformly at
     # random when it is drawn (`lazy`), which is the same distribution as shuffling now and
     # spares two shuffles per determinization (ISMCTS resamples every iteration).
-    s.lazy = True
+    s.lazy_decks = True
     # Canonical order (by id) first, so the copy depends only on what `player` knows and the
     # seed, never on how the hidden cards happen to lie in `state` (bots must not peek).
-    k = s.bknown
-    if len(s.bdeck) > k + 1:
-        s.bdeck[k:] = sorted(s.bdeck[k:])
-    t = s.t
+    k = s.build_bottom_known
+    if len(s.build_deck) > k + 1:
+        s.build_deck[k:] = sorted(s.build_deck[k:])
+    t = s.table
     kind, sub = t.kind, t.sub
     rand = rng.random
     # Other seats' materials that nobody saw them take go back into one pool with the
@@ -51,14 +52,14 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
     twists = sorted(c for c in s.supply if kind[c] == TWIST)
     kept: dict[int, list[int]] = {}
     slots: dict[int, int] = {}
-    pay_q = s.dseat if s.dk == A.D_PAY and s.pay_kind == A.NEED_SPECIFIC else -1
-    for q in range(s.n):
+    pay_q = s.decider if s.decision == A.D_PAY and s.pay_need == A.NEED_SPECIFIC else -1
+    for q in range(s.num_players):
         if q == player:
             continue
-        keep = s.known[q * 4 : q * 4 + 4]
+        keep = s.known_materials[q * M : q * M + M]
         if q == pay_q:
-            for m in s.pay_spec:
-                if s.mats[q * 4 + m]:
+            for m in s.pay_materials:
+                if s.materials[q * M + m]:
                     keep[m] = max(keep[m], 1)
         mine: list[int] = []
         released = 0
@@ -72,7 +73,7 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
                 mine.append(c)
         kept[q], slots[q] = mine, released
     pool.sort()
-    gone = s.sgone
+    gone = s.supply_kinds_gone
     if gone:
         # Kinds publicly seen to be gone from the Supply Deck (U5: a free-material choice found
         # none there) can only be in hands: they fill hand slots first, at random seats.
@@ -96,18 +97,18 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
         j = i + int(rand() * (size - i))
         pool[i], pool[j] = pool[j], pool[i]
     i = 0
-    mats = s.mats
+    mats = s.materials
     for q, mine in kept.items():
         take = slots[q]
         mine.extend(pool[i : i + take])
         i += take
         s.hand[q] = mine
-        counts = [0, 0, 0, 0]
+        counts = [0] * M
         for c in mine:
             if kind[c] == MATERIAL:
                 counts[sub[c]] += 1
-        mats[q * 4 : q * 4 + 4] = counts
+        mats[q * M : q * M + M] = counts
     s.supply = pool[i:] + twists  # drawn at random (lazy)
-    if s.dseat != player:
+    if s.decider != player:
         s._legal = None
     return s

@@ -21,11 +21,11 @@ TIEBREAK_LEVELS = ("most_computers", "most_contracts", "fewest_draw_pass", "turn
 
 def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
     """Points of `seat` by source; 'total' is the sum the game is won on."""
-    t = state.t
+    t = state.table
     computers = cables = routers = contracts = 0
-    n_comp = state.ncomp[seat]
+    n_comp = state.computers[seat]
     router_cards: list[int] = []
-    for c in state.tab[seat]:
+    for c in state.tableau[seat]:
         k = t.kind[c]
         if k == COMPUTER:
             computers += t.value[c]
@@ -48,8 +48,7 @@ def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
             routers += t.value[r] * attached
             left -= attached
     network = min(NETWORK_CAP, cables + routers)
-    base = seat * 4
-    leftovers = sum(state.mats[base : base + 4]) // 3  # U15: Patches and Components score 0
+    leftovers = state.material_count(seat) // 3  # U15: Patches and Components score 0
     total = computers + network + contracts + leftovers
     return {
         "computers": computers,
@@ -62,17 +61,17 @@ def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
 
 
 def points(state: UptimeState) -> list[int]:
-    return [breakdown(state, p)["total"] for p in range(state.n)]
+    return [breakdown(state, p)["total"] for p in range(state.num_players)]
 
 
 def tiebreak_keys(state: UptimeState, seat: int) -> tuple[int, int, int, int]:
     """The chain after points (U17): most Computers, most Contracts, fewest
     Draw/Pass actions, earliest in turn order (from the seeded first player)."""
     return (
-        state.ncomp[seat],
-        state.ncontract[seat],
+        state.computers[seat],
+        state.contracts[seat],
         -state.draw_pass[seat],
-        -((seat - state.first) % state.n),
+        -((seat - state.first_player) % state.num_players),
     )
 
 
@@ -80,7 +79,7 @@ def rank(state: UptimeState) -> tuple[int, str | None]:
     """The single winner and the tie-break level that decided (None: points alone)."""
     pts = points(state)
     best = max(pts)
-    alive = [p for p in range(state.n) if pts[p] == best]
+    alive = [p for p in range(state.num_players) if pts[p] == best]
     if len(alive) == 1:
         return alive[0], None
     keys = {p: tiebreak_keys(state, p) for p in alive}

@@ -13,10 +13,31 @@ from typing import TYPE_CHECKING, Any
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import scoring
-from cardlab.games.uptime.cards import COMPUTER, CONTRACT, KIND_NAMES, NETWORK, PATCH
+from cardlab.games.uptime.cards import (
+    COMPUTER,
+    CONTRACT,
+    KIND_NAMES,
+    MATERIAL_KINDS,
+    NETWORK,
+    PATCH,
+)
+
+ROW = 4
+"""Slots of the Build Row (the state's ROW; repeated here so the view never imports the state)."""
 
 if TYPE_CHECKING:
     from cardlab.games.uptime.state import UptimeState
+
+
+def cons_list(cell: Any) -> list[Any]:
+    """The items of an immutable cons list (item, rest), oldest first: the state keeps its
+    history and log this way so that clones share them."""
+    out = []
+    while cell is not None:
+        out.append(cell[0])
+        cell = cell[1]
+    out.reverse()
+    return out
 
 
 def seat_name(p: int) -> str:
@@ -25,12 +46,12 @@ def seat_name(p: int) -> str:
 
 # ---- actions ------------------------------------------------------------------------
 def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
-    t = state.t
+    t = state.table
     k = t.kind[card]
     if k == COMPUTER:
         return "pay 3 different Component types"
     if k == NETWORK:
-        cost = state._net_cost(card, seat)
+        cost = state.network_cost(card, seat)
         return f"pay {cost} raw material{'s' if cost != 1 else ''}; needs 2+ Computers"
     if k == PATCH:
         n = state.game.options["patch_cost"]
@@ -43,23 +64,23 @@ def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
 
 def action_label(state: UptimeState, action: int) -> str:
     """A readable label; meaningful for any action number, best for legal ones."""
-    t = state.t
-    seat = state.dseat if state.dseat >= 0 else 0
+    t = state.table
+    seat = state.decider if state.decider >= 0 else 0
     if action == A.DRAW:
-        if state._supply_dry():
+        if state.supply_dry():
             return "Draw (the Supply is empty: you get nothing)"
         return "Draw (take the top 2 Supply cards)"
     if action == A.PASS:
-        if state._supply_dry():
+        if state.supply_dry():
             return "Pass (the Supply is empty: you get nothing)"
         return "Pass (take the top Supply card)"
     if action == A.SWEEP:
         return "Sweep the Build Row (to the Build Deck bottom; refill)"
-    if A.REQ <= action < A.RESERVE + 4:
+    if A.REQ <= action < A.RESERVE + ROW:
         # The slot is named so that two copies of a Component in the Row read differently
         # (issue 16: every legal action of a state has its own label).
-        s = (action - A.REQ) % 4
-        c = state.row[s]
+        s = (action - A.REQ) % ROW
+        c = state.build_row[s]
         if c < 0:
             return f"{('Requisition', 'Bid on', 'Reserve')[(action - A.REQ) // 4]} slot {s + 1} (empty)"
         name = t.name[c]
@@ -82,36 +103,24 @@ def action_label(state: UptimeState, action: int) -> str:
         return "Pass (do not raise)"
     if A.BID < action < A.SWEEP:
         k = action - A.BID
-        verb = "Open the bidding at" if state.dk == A.D_OPEN_BID else "Raise to"
+        verb = "Open the bidding at" if state.decision == A.D_OPEN_BID else "Raise to"
         return f"{verb} {k} material{'s' if k != 1 else ''}"
     return f"no such action {action!r}"
 
 
 def _next_need(state: UptimeState) -> str:
-    if state.pay_kind == A.NEED_SPECIFIC and state.pay_spec:
-        return state.t.material_names[state.pay_spec[0]]
-    if state.pay_kind == A.NEED_TYPES:
+    if state.pay_need == A.NEED_SPECIFIC and state.pay_materials:
+        return state.table.material_names[state.pay_materials[0]]
+    if state.pay_need == A.NEED_TYPES:
         return "a Component type"
     return "a raw material"
 
 
-def describe_illegal(state: UptimeState, action: object) -> str:
-    if state.dk == A.D_OVER:
-        return f"action {action!r} refused: the game is over"
-    legal = state.legal_actions()
-    shown = ", ".join(f"{a}={action_label(state, a)}" for a in legal[:12])
-    what = action_label(state, action) if isinstance(action, int) else repr(action)
-    return (
-        f"action {action!r} ({what}) is not legal for seat {state.dseat} now "
-        f"({decision_text(state)}); legal: {shown}"
-    )
-
-
 # ---- decision ---------------------------------------------------------------------
 def decision_text(state: UptimeState) -> str:
-    t = state.t
-    p = state.dseat
-    dk = state.dk
+    t = state.table
+    p = state.decider
+    dk = state.decision
     if dk == A.D_OVER:
         return "the game is over"
     who = seat_name(p)
@@ -119,17 +128,17 @@ def decision_text(state: UptimeState) -> str:
         return f"{who}: choose a turn action (Draw, Requisition, Bid, Reserve or Pass)"
     if dk == A.D_PAY:
         if state.pay_for == A.FOR_AUCTION:
-            return f"{who}: pay the winning bid, {state.pay_n} more raw material(s)"
-        card = t.name[state.row[state.pay_slot]]
-        return f"{who}: pay for {card}: {_next_need(state)} next ({state.pay_n} left)"
+            return f"{who}: pay the winning bid, {state.pay_left} more raw material(s)"
+        card = t.name[state.build_row[state.pay_slot]]
+        return f"{who}: pay for {card}: {_next_need(state)} next ({state.pay_left} left)"
     if dk == A.D_CHOOSE:
         return f"{who}: choose a free raw material ({state.choose_reason})"
     if dk == A.D_BLADE:
         return f"{who}: return one of your Components to the Build Deck bottom (Blade)"
-    card = t.name[state.row[state.a_slot]]
+    card = t.name[state.build_row[state.auction_slot]]
     if dk == A.D_OPEN_BID:
         return f"{who}: name your opening bid for Contract {card}"
-    return f"{who}: raise above {state.a_high} or pass (Contract {card})"
+    return f"{who}: raise above {state.auction_high_bid} or pass (Contract {card})"
 
 
 # ---- the public log -------------------------------------------------------------------
@@ -153,7 +162,7 @@ EVENT_KINDS = (
 
 def _event(state: UptimeState, e: tuple[Any, ...]) -> dict[str, Any]:
     """One log entry as public facts: names, counts and seats."""
-    t = state.t
+    t = state.table
     kind = e[0]
     name = t.name
     mats = t.material_names
@@ -461,73 +470,69 @@ def public_observation(state: UptimeState) -> dict[str, Any]:
 def _view(state: UptimeState, p: int | None) -> dict[str, Any]:
     """One builder for both views, so the public part can never drift from a seat's:
     with p None, every private part (the hand) is left out."""
-    from cardlab.games.uptime.state import _cons_list
-
-    t = state.t
-    n = state.n
+    t = state.table
+    n = state.num_players
     describe = t.describe
-    over = state.dk == A.D_OVER
+    over = state.decision == A.D_OVER
     players = []
     for q in range(n):
-        b = q * 4
+        known = state.known_materials[q * MATERIAL_KINDS : (q + 1) * MATERIAL_KINDS]
         players.append(
             {
                 "seat": q,
-                "hand_materials": sum(state.mats[b : b + 4]),
-                "hand_patches": state.npatch[q],
-                "known_materials": {
-                    t.material_names[m]: state.known[b + m] for m in range(4) if state.known[b + m]
-                },
-                "tableau": [describe(c) for c in state.tab[q]],
-                "computers": state.ncomp[q],
-                "milestone_computers": state.ncomp[q] + state.mainframe[q],
-                "contracts": state.ncontract[q],
+                "hand_materials": state.material_count(q),
+                "hand_patches": state.patches[q],
+                "known_materials": {t.material_names[m]: k for m, k in enumerate(known) if k},
+                "tableau": [describe(c) for c in state.tableau[q]],
+                "computers": state.computers[q],
+                "milestone_computers": state.computers[q] + state.has_mainframe[q],
+                "contracts": state.contracts[q],
                 "draw_pass_actions": state.draw_pass[q],
                 "turns": state.turns[q],
-                "tower_discount": bool(state.tower[q]),
+                "tower_discount": bool(state.tower_discount[q]),
                 "points": scoring.breakdown(state, q),
             }
         )
     row = []
-    for s in range(4):
-        c = state.row[s]
+    for s in range(ROW):
+        c = state.build_row[s]
         row.append(
             {
                 "slot": s,
                 "card": describe(c) if c >= 0 else None,
-                "reserved_by": state.resv[s] if state.resv[s] >= 0 else None,
+                "reserved_by": state.reserved_by[s] if state.reserved_by[s] >= 0 else None,
             }
         )
-    bottom = state.bdeck[: state.bknown]
+    bottom = state.build_deck[: state.build_bottom_known]
     obs: dict[str, Any] = {
         "game": "uptime",
         "seat": p,
         "num_players": n,
         "current_player": state.current_player(),
         "decision": decision_text(state),
-        "decision_kind": A.DECISION_NAMES[state.dk],
+        "decision_kind": A.DECISION_NAMES[state.decision],
         "phase": "over" if over else ("final_round" if state.end_pending else "play"),
         "round": state.round,
-        "first_player": state.first,
+        "first_player": state.first_player,
         "turn_of": state.turn_seat,
         "scores": [float(x) for x in scoring.points(state)],
         "end_triggered": state.end_reason if state.end_pending or over else None,
-        "supply_shortage_pending": state.shortage,
+        "supply_shortage_pending": state.shortage_pending,
         "materials": list(t.material_names),
         "build_row": row,
-        "build_deck_count": len(state.bdeck),
+        "build_deck_count": len(state.build_deck),
         "build_deck_bottom_known": [t.name[c] for c in reversed(bottom)],
         "supply_deck_count": len(state.supply),
-        "supply_discard": [describe(c) for c in state.sdisc],
-        "build_discard": [describe(c) for c in state.bdisc],
-        "removed_twists": [describe(c) for c in state.removed],
+        "supply_discard": [describe(c) for c in state.supply_discard],
+        "build_discard": [describe(c) for c in state.build_discard],
+        "removed_twists": [describe(c) for c in state.removed_twists],
         "players": players,
     }
     if p is not None:  # the only private part
         obs["hand"] = [describe(c) for c in state.hand[p]] if 0 <= p < n else []
     obs["auction"] = _auction(state)
     obs["payment"] = _payment(state)
-    events = [_event(state, e) for e in _cons_list(state.log)]
+    events = [_event(state, e) for e in cons_list(state.log_cells)]
     obs["events"] = events
     obs["log"] = [event_text(e) for e in events]
     if over:
@@ -537,25 +542,27 @@ def _view(state: UptimeState, p: int | None) -> dict[str, Any]:
 
 
 def _auction(state: UptimeState) -> dict[str, Any] | None:
-    if state.a_slot < 0:
+    if state.auction_slot < 0:
         return None
     return {
-        "contract": state.t.describe(state.row[state.a_slot]),
-        "opener": state.a_opener,
-        "high_bid": state.a_high if state.a_high > 0 else None,
-        "high_bidder": state.a_seat if state.a_high > 0 else None,
-        "still_to_answer": list(state.a_queue),
+        "contract": state.table.describe(state.build_row[state.auction_slot]),
+        "opener": state.auction_opener,
+        "high_bid": state.auction_high_bid if state.auction_high_bid > 0 else None,
+        "high_bidder": state.auction_high_bidder if state.auction_high_bid > 0 else None,
+        "still_to_answer": list(state.auction_to_answer),
     }
 
 
 def _payment(state: UptimeState) -> dict[str, Any] | None:
-    if state.dk != A.D_PAY:
+    if state.decision != A.D_PAY:
         return None
-    t = state.t
+    t = state.table
     return {
-        "payer": state.dseat,
-        "for": "auction" if state.pay_for == A.FOR_AUCTION else t.name[state.row[state.pay_slot]],
-        "remaining": state.pay_n,
+        "payer": state.decider,
+        "for": "auction"
+        if state.pay_for == A.FOR_AUCTION
+        else t.name[state.build_row[state.pay_slot]],
+        "remaining": state.pay_left,
         "paid": [t.name[c] for c in state.pay_paid],
     }
 
@@ -563,12 +570,12 @@ def _payment(state: UptimeState) -> dict[str, Any] | None:
 # ---- the lab's summary ----------------------------------------------------------------
 def card_points(state: UptimeState, q: int) -> dict[str, int]:
     """Points each card name brought seat q (Network points in tableau order until the cap)."""
-    t = state.t
+    t = state.table
     out: dict[str, int] = {}
     net_left = scoring.NETWORK_CAP
-    routers_left = state.ncomp[q]
+    routers_left = state.computers[q]
     per_computer = state.game.options["router_rule"] == "per_computer"
-    for c in state.tab[q]:
+    for c in state.tableau[q]:
         k = t.kind[c]
         pts = 0
         if k in (COMPUTER, CONTRACT):
@@ -577,7 +584,9 @@ def card_points(state: UptimeState, q: int) -> dict[str, int]:
             if t.sub[c] == 0:
                 raw = t.value[c]
             else:
-                attached = min(state.ncomp[q] if per_computer else routers_left, t.router_max[c])
+                attached = min(
+                    state.computers[q] if per_computer else routers_left, t.router_max[c]
+                )
                 routers_left -= attached
                 raw = t.value[c] * attached
             pts = min(raw, net_left)
@@ -590,28 +599,26 @@ def card_points(state: UptimeState, q: int) -> dict[str, int]:
 
 
 def game_info(state: UptimeState) -> dict[str, Any]:
-    from cardlab.games.uptime.state import _cons_list
-
-    over = state.dk == A.D_OVER
+    over = state.decision == A.D_OVER
     winner, level = scoring.rank(state) if over else (None, None)
-    acquired: list[list[str]] = [[] for _ in range(state.n)]
-    for seat, card in _cons_list(state.acq):
-        acquired[seat].append(state.t.name[card])
+    acquired: list[list[str]] = [[] for _ in range(state.num_players)]
+    for seat, card in cons_list(state.acquired_cells):
+        acquired[seat].append(state.table.name[card])
     return {
         "end_reason": state.end_reason or ("" if not over else "unknown"),
         "tiebreak": level,
         "winner": winner,
         "rounds": state.round,
         "turns": state.total_turns,
-        "decisions": state.nhist,
+        "decisions": state.num_decisions,
         "acquired": acquired,
-        "card_points": [card_points(state, q) for q in range(state.n)],
-        "points": [scoring.breakdown(state, q) for q in range(state.n)],
-        "computers": list(state.ncomp),
-        "contracts": list(state.ncontract),
+        "card_points": [card_points(state, q) for q in range(state.num_players)],
+        "points": [scoring.breakdown(state, q) for q in range(state.num_players)],
+        "computers": list(state.computers),
+        "contracts": list(state.contracts),
         "draw_pass_actions": list(state.draw_pass),
-        "first_player": state.first,
-        "materials_left": [sum(state.mats[q * 4 : q * 4 + 4]) for q in range(state.n)],
+        "first_player": state.first_player,
+        "materials_left": [state.material_count(q) for q in range(state.num_players)],
         "supply_left": len(state.supply),
-        "build_left": len(state.bdeck),
+        "build_left": len(state.build_deck),
     }

@@ -1,4 +1,4 @@
-"""Build hand-made UPTIME positions for scenario tests (and for designers'
+"""The scenario kit: hand-made UPTIME positions for scenario tests (and for designers'
 what-if questions), instead of poking private fields from many tests.
 
 `arrange` lays out every one of the 54 cards explicitly or by a stated default,
@@ -15,14 +15,16 @@ from collections.abc import Sequence
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.cards import (
     COMPONENT,
+    COMPONENT_TYPES,
     COMPUTER,
     CONTRACT,
     MATERIAL,
+    MATERIAL_KINDS,
     PATCH,
     TWIST,
 )
 from cardlab.games.uptime.rules import UptimeGame
-from cardlab.games.uptime.state import MAINFRAME, UptimeState
+from cardlab.games.uptime.state import MAINFRAME, ROW, UptimeState
 
 
 def arrange(
@@ -49,7 +51,7 @@ def arrange(
       otherwise they lie in the build discard.
     """
     s = game.new_initial_state(seed)
-    t = s.t
+    t = s.table
     free = list(range(t.count))
 
     def take(name: str) -> int:
@@ -59,66 +61,66 @@ def arrange(
                 return c
         raise ValueError(f"no free card named {name!r} left to place")
 
-    n = s.n
+    n = s.num_players
     s.hand = [[take(x) for x in (hands or {}).get(p, ())] for p in range(n)]
-    s.tab = [[take(x) for x in (tableaus or {}).get(p, ())] for p in range(n)]
-    s.row = [take(x) if x else -1 for x in list(row) + [None] * (4 - len(row))]
-    s.sdisc = [take(x) for x in supply_discard]
+    s.tableau = [[take(x) for x in (tableaus or {}).get(p, ())] for p in range(n)]
+    s.build_row = [take(x) if x else -1 for x in list(row) + [None] * (ROW - len(row))]
+    s.supply_discard = [take(x) for x in supply_discard]
     rng = random.Random(seed)
     rest_supply = [c for c in free if c < t.num_supply]
     rest_build = [c for c in free if c >= t.num_supply]
-    s.removed = [c for c in rest_supply if t.kind[c] == TWIST]
+    s.removed_twists = [c for c in rest_supply if t.kind[c] == TWIST]
     mats_left = [c for c in rest_supply if t.kind[c] == MATERIAL]
     if supply_deck is None:
         rng.shuffle(mats_left)
         s.supply = mats_left
     else:
         top = [take(x) for x in supply_deck]
-        s.removed = [c for c in free if c < t.num_supply and t.kind[c] == TWIST]
-        s.sdisc += [c for c in free if c < t.num_supply and t.kind[c] == MATERIAL]
+        s.removed_twists = [c for c in free if c < t.num_supply and t.kind[c] == TWIST]
+        s.supply_discard += [c for c in free if c < t.num_supply and t.kind[c] == MATERIAL]
         s.supply = top[::-1]
     if build_deck is None:
         rng.shuffle(rest_build)
-        s.bdeck, s.bdisc = rest_build, []
+        s.build_deck, s.build_discard = rest_build, []
     else:
         top = [take(x) for x in build_deck]
-        s.bdisc = [c for c in free if c >= t.num_supply]
-        s.bdeck = top[::-1]
-    s.bknown = 0
-    s.resv, s.rpatch = [-1] * 4, [-1] * 4
-    s.mats, s.known, s.npatch = [0] * (4 * n), [0] * (4 * n), [0] * n
-    s.ctype, s.ncomp, s.mainframe = [0] * (6 * n), [0] * n, [0] * n
-    s.tower, s.ncontract = [0] * n, [0] * n
+        s.build_discard = [c for c in free if c >= t.num_supply]
+        s.build_deck = top[::-1]
+    s.build_bottom_known = 0
+    s.reserved_by, s.reserve_patch = [-1] * ROW, [-1] * ROW
+    s.materials, s.known_materials, s.patches = [0] * (4 * n), [0] * (4 * n), [0] * n
+    s.component_types, s.computers, s.has_mainframe = [0] * (6 * n), [0] * n, [0] * n
+    s.tower_discount, s.contracts = [0] * n, [0] * n
     for p in range(n):
         for c in s.hand[p]:
             if t.kind[c] == MATERIAL:
-                s.mats[p * 4 + t.sub[c]] += 1
+                s.materials[p * MATERIAL_KINDS + t.sub[c]] += 1
             elif t.kind[c] == PATCH:
-                s.npatch[p] += 1
-        for c in s.tab[p]:
+                s.patches[p] += 1
+        for c in s.tableau[p]:
             k = t.kind[c]
             if k == COMPONENT:
-                s.ctype[p * 6 + t.sub[c]] += 1
+                s.component_types[p * COMPONENT_TYPES + t.sub[c]] += 1
             elif k == COMPUTER:
-                s.ncomp[p] += 1
-                s.mainframe[p] |= t.sub[c] == MAINFRAME
+                s.computers[p] += 1
+                s.has_mainframe[p] |= t.sub[c] == MAINFRAME
             elif k == CONTRACT:
-                s.ncontract[p] += 1
+                s.contracts[p] += 1
     s.draw_pass = list(draw_pass) if draw_pass is not None else [0] * n
     s.turns = [0] * n
-    s.first, s.round, s.total_turns = first, 1, 0
-    s.shortage = s.end_pending = s.row_moved = False
+    s.first_player, s.round, s.total_turns = first, 1, 0
+    s.shortage_pending = s.end_pending = s.row_moved = False
     s.supply_empty_round = not s.supply
-    s.sgone = 0
+    s.supply_kinds_gone = 0
     s.end_reason = None
     s.steps = []
     s._clear_payment()
-    s.a_slot = s.a_opener = s.a_high = s.a_seat = -1
-    s.a_queue = ()
-    s.hist, s.nhist, s.log, s.acq = None, 0, None, None
+    s.auction_slot = s.auction_opener = s.auction_high_bid = s.auction_high_bidder = -1
+    s.auction_to_answer = ()
+    s.history_cells, s.num_decisions, s.log_cells, s.acquired_cells = None, 0, None, None
     s._legal = None
     s._start_turn(seat)
-    assert s.dk == A.D_TURN
+    assert s.decision == A.D_TURN
     assert sorted(c for z in _all_zones(s) for c in z) == list(range(t.count)), "cards lost"
     return s
 
@@ -126,14 +128,14 @@ def arrange(
 def _all_zones(s: UptimeState) -> list[list[int]]:
     return [
         s.supply,
-        s.sdisc,
-        s.removed,
-        s.bdeck,
-        s.bdisc,
-        [c for c in s.row if c >= 0],
-        [c for c in s.rpatch if c >= 0],
+        s.supply_discard,
+        s.removed_twists,
+        s.build_deck,
+        s.build_discard,
+        [c for c in s.build_row if c >= 0],
+        [c for c in s.reserve_patch if c >= 0],
         *s.hand,
-        *s.tab,
+        *s.tableau,
     ]
 
 
