@@ -77,7 +77,7 @@ def test_lobby_lists_the_games_and_creates_a_table_by_clicking(browser, server):
     page.wait_for_selector("#title:has-text('you are seat 0')")
     page.wait_for_selector(".seat-card h3:has-text('Ada')")
     page.screenshot(path=str(ARTIFACTS / "lobby-new-table.png"), full_page=True)
-    assert page.locator("#public .card").count() > 0
+    assert page.locator("#public .card, #upfront .card").count() > 0
     page.close()
 
 
