@@ -150,3 +150,12 @@ def test_personas_beat_random(kind):
         r = play_game(game, agents, seed=500 + i)
         share += (seat in r.winners) / len(r.winners)
     assert share / games > 0.5  # fair share is 1/3
+
+
+def test_render_shows_each_pitch_with_its_role():
+    """The table lists the pitches so far with their role; the role was once written in
+    square brackets and swallowed as rich markup."""
+    s = sample_turn_state()
+    play_script(s, SAMPLE_SCRIPT[:1])  # Bo pitches Network 3 on Conference Badge (Social)
+    text = render.render_text(s, 2)
+    assert "Seat 1 pitched [blue]╍◎ Network 3╍[/] (dashed) (match)" in text

@@ -11,8 +11,9 @@ from typing import Any
 
 from rich.markup import escape
 
+from cardlab.games.runway.actions import ROLE_NAMES
 from cardlab.games.runway.cards import LINE_GLYPHS
-from cardlab.games.runway.view import final_table
+from cardlab.games.runway.view import ROLE_WORDS, final_table
 
 
 def capital_text(card: dict[str, Any]) -> str:
@@ -55,11 +56,12 @@ def render_text(state: Any, seat: int) -> str:
     out.append("Bench: " + ("  ".join(capital_text(c) for c in o["bench"]) or "empty"))
     out.append(f"Draw pile: {o['draw_pile_count']} cards   Discard: {len(o['discard'])} cards")
     if o["pitch_order"]:
-        order = ", ".join(f"seat {p}" for p in o["pitch_order"])
-        out.append(f"Pitch order: {order} (seat {o['last_seat']} pitches last)")
+        order = ", ".join(f"Seat {p}" for p in o["pitch_order"])
+        out.append(f"Pitch order: {order} (Seat {o['last_seat']} pitches last)")
     for pitch in o["pitched"]:
         out.append(
-            f"  seat {pitch['seat']} pitched {capital_text(pitch['card'])} [{pitch['role']}]"
+            f"  Seat {pitch['seat']} pitched {capital_text(pitch['card'])} "
+            f"({ROLE_WORDS[ROLE_NAMES.index(pitch['role'])]})"
         )
     sectors = o["sectors"]
     out.append("")
