@@ -15,6 +15,8 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from runway_kit import act, build
 
 from cardlab import load_game
@@ -304,3 +306,27 @@ def test_the_story_is_public_and_names_no_hidden_card(players):
                 for got in set(state.hands[seat]) - before:
                     name = capital_name(state.cards, got)
                     assert not any(name in line.text for line in public[seen:]), name
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**31 - 1),
+    options=st.sampled_from(OPTION_SETS),
+)
+def test_story_and_final_table_properties(players, seed, options):
+    """Property: in any finished random game the story reads as sentences, its groups
+    run Deal 1..12 of 12 in order then the end, every seat reads the public story, and
+    the final table adds up to the returns with the engine's winners."""
+    state = random_finished(players, seed, options)
+    public = narrate(state.public_observation())
+    for line in public:
+        assert_readable(line)
+    numbers = [int(m[1]) for line in public if (m := re.match(r"Deal (\d+) of 12$", line.group))]
+    assert numbers == sorted(numbers) and set(numbers) == set(range(1, 13))
+    assert public[-1].group == "End of the game"
+    for p in range(players):
+        assert narrate(state.observation(p)) == public
+    table = final_table(state.observation(0))
+    assert [row.total for row in table.rows] == state.returns()
+    assert list(table.winners) == state.winners()
