@@ -37,16 +37,30 @@ class QuitGame(Exception):
 
 
 def ask_choice(labels: Sequence[str], read: InputFn, console: Console) -> int:
-    """Ask for a number 1..len(labels) until one is given; 'q' quits."""
+    """Ask for a number 1..len(labels) until one is given; 'q' quits.
+
+    Words narrow a long list: the choices whose label contains them are shown
+    (with their numbers), and a single match is taken."""
     while True:
         try:
-            raw = read("Your choice (number, q to quit): ").strip().lower()
+            raw = read("Your choice (number, or words to narrow the list; q to quit): ").strip()
         except EOFError:
             raise QuitGame() from None
-        if raw in ("q", "quit", "exit"):
+        if raw.lower() in ("q", "quit", "exit"):
             raise QuitGame()
         if raw.isdigit() and 1 <= int(raw) <= len(labels):
             return int(raw) - 1
+        if raw and not raw.isdigit():
+            found = [i for i, label in enumerate(labels) if raw.lower() in label.lower()]
+            if len(found) == 1:
+                console.print(f"  {escape(labels[found[0]])}")
+                return found[0]
+            if found:
+                for i in found:
+                    console.print(f"  [bold]{i + 1:>2}[/bold]. {escape(labels[i])}")
+                continue
+            console.print(f"[red]No choice mentions {escape(raw)!r}.[/red]")
+            continue
         console.print(f"[red]Please type a number from 1 to {len(labels)}.[/red]")
 
 

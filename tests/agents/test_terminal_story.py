@@ -94,3 +94,14 @@ def test_the_final_table_adds_up_and_says_what_decided(monkeypatch):
     assert "Winner: Seat 1" in text and "Decided by: Tied on 6" in text
     row = next(line for line in text.splitlines() if "Seat 1" in line and "winner" in line)
     assert [c for c in row.split() if c.isdigit()][-3:] == ["4", "2", "6"]
+
+
+def test_words_narrow_a_long_list_and_a_single_match_is_taken():
+    labels = ["trade Tech 1 for Bench Cash 2", "trade Tech 5 for Bench Cash 2", "skip the trade"]
+    answers = iter(["tech", "zzz", "99", "skip"])
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    assert terminal.ask_choice(labels, lambda _: next(answers), console) == 2
+    text = out.getvalue()
+    assert " 1. trade Tech 1" in text and " 2. trade Tech 5" in text  # narrowed, numbers kept
+    assert "No choice mentions 'zzz'" in text and "from 1 to 3" in text
