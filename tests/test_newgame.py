@@ -119,3 +119,18 @@ def test_a_game_without_art_prints_plain_faces(made, tmp_path: Path) -> None:
     pdf = print_game("nebula", out=tmp_path / "nebula.pdf")
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "NEBULA" in text and "face sheet 1 of 2" in text
+
+
+def test_a_game_without_claims_gets_a_report_without_claims(made, tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from cardlab.lab.claims import claims_for
+    from cardlab.lab.gate import all_games
+    from cardlab.lab.report_commands import write_report
+
+    assert claims_for("nebula") == [] and "nebula" not in all_games()
+    report = write_report(
+        "nebula", tmp_path / "report", workers=1, progress=False, games=20, side_games=10,
+        ladder_games=4, ladder_iterations=20, probe_games=10, ablation_games=4,
+    )  # fmt: skip
+    assert report["claims"] == [] and report["games_played"] > 0
+    assert (tmp_path / "report" / "report.html").exists()
