@@ -133,3 +133,14 @@ def test_converter_builds_computers_where_random_seats_do_not():
         theirs += sum(result.info["computers"]) - result.info["computers"][seat]
     assert mine >= 5 and mine / 45 > 2 * theirs / 90  # per seat: 1 converter, 2 random seats
     assert wins / 45 > 0.2
+
+
+def test_public_decision_text_tells_nothing_of_a_hand():
+    """The decision line is public: it must read the same whatever the deciding seat holds
+    (which Requisitions a seat can pay depends on its private materials)."""
+    texts = set()
+    for hand in ([], ["Silicon", "Copper"], ["Patch", "Polymer"]):
+        s = arrange(game(), hands={0: hand}, row=["CPU", "Case"])
+        texts.add(s.observation(1)["decision"])
+        texts.add(s.public_observation()["decision"])
+    assert texts == {"Seat 0 to take a turn"}

@@ -125,7 +125,9 @@ def decision_text(state: UptimeState) -> str:
         return "the game is over"
     who = seat_name(p)
     if dk == A.D_TURN:
-        return f"{who}: choose a turn action (Draw, Requisition, Bid, Reserve or Pass)"
+        # No list of the legal kinds here: which Requisitions a seat can pay depends on its
+        # private hand, and this text is public (the seat's own labels list them).
+        return f"{who} to take a turn"
     if dk == A.D_PAY:
         if state.pay_for == A.FOR_AUCTION:
             return f"{who}: pay the winning bid, {state.pay_left} more raw material(s)"
