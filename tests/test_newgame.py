@@ -134,3 +134,12 @@ def test_a_game_without_claims_gets_a_report_without_claims(made, tmp_path: Path
     )  # fmt: skip
     assert report["claims"] == [] and report["games_played"] > 0
     assert (tmp_path / "report" / "report.html").exists()
+
+
+def test_cardlab_check_reports_a_pass_and_a_failure(made, monkeypatch: pytest.MonkeyPatch) -> None:
+    ok = CliRunner().invoke(app, ["check", "nebula", "--games", "1"])
+    assert ok.exit_code == 0 and "nebula: passes at 2, 3, 4 players" in ok.output
+    state_cls = type(cardlab.load_game("nebula", players=2).new_initial_state(0))
+    monkeypatch.setattr(state_cls, "action_to_string", lambda self, action: "same")
+    bad = CliRunner().invoke(app, ["check", "nebula", "--games", "1"])
+    assert bad.exit_code == 1 and "FAILS" in bad.output and "share labels" in bad.output

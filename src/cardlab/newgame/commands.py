@@ -1,4 +1,4 @@
-"""The `cardlab new-game` command."""
+"""The `cardlab new-game` and `cardlab check` commands: make a game, prove it."""
 
 from __future__ import annotations
 
@@ -30,5 +30,27 @@ def new_game(
     )
 
 
+def check(
+    game: Annotated[str, typer.Argument(help="An installed game's name (see `cardlab games`).")],
+    games: Annotated[int, typer.Option(help="Random games per player count.")] = 3,
+    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+) -> None:
+    """Run the conformance check (cardlab.testing.check_game) at every player count."""
+    from cardlab.testing import ConformanceError, check_game
+
+    try:
+        report = check_game(game, games=games, seed=seed)
+    except (CardlabError, ConformanceError) as exc:
+        typer.echo(f"{game}: FAILS: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(
+        f"{game}: passes at {', '.join(map(str, report.players))} players "
+        f"({report.games_played} games, {report.decisions} decisions): {', '.join(report.checked)}"
+    )
+    for part, why in report.skipped.items():
+        typer.echo(f"  not checked: {part}: {why}")
+
+
 def register(app: typer.Typer) -> None:
     app.command("new-game")(new_game)
+    app.command("check")(check)
