@@ -72,3 +72,35 @@ def test_ablation_reports_an_interval():
 def test_mean_interval(values):
     m, lo, hi = metrics.mean_interval(values)
     assert m == pytest.approx(sum(values) / len(values)) and lo <= m <= hi
+
+
+def test_parts_fitting_after_matches_placing_for_real():
+    """The read API's look-ahead equals placing the part and asking the engine."""
+    game = cardlab.load_game("supercomputer", players=3)
+    state = game.new_initial_state(2)
+    checked = 0
+    while not state.is_terminal():
+        if state.decision_kind() == "place":
+            q = state.current_player()
+            parts = list(game.tables.all_parts)
+            for a in state.legal_actions():
+                if game.actions.kind(a) != "place":
+                    continue
+                real = state.clone()
+                real.apply_action(a)
+                fits = sum(1 for k in parts if real.legal_cells(q, k))
+                if real.round_index == state.round_index:
+                    assert state.parts_fitting_after(q, game.actions.cell(a), parts) == fits
+                    checked += 1
+        state.apply_action(state.legal_actions()[0])
+    assert checked > 20
+
+
+@pytest.mark.parametrize("kind", ["builder", "points"])
+def test_lookahead_placement_is_an_option_and_checked(kind):
+    agent = make_agent(kind, seed=1, placement="lookahead")
+    game = cardlab.load_game("supercomputer", players=2)
+    result = cardlab.play_game(game, [agent, make_agent("random", seed=2)], seed=3)
+    assert len(result.returns) == 2
+    with pytest.raises(ValueError, match="placement"):
+        make_agent(kind, placement="sideways")

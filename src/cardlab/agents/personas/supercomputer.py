@@ -17,8 +17,20 @@ def _check(state: GameState, kind: str) -> Any:
     return state
 
 
+PLACEMENTS = ("open", "lookahead")
+
+
 class _SuperComputerPersona(Agent):
-    """Shared placement: keep the most open connectors (room for later parts)."""
+    """Shared placement. `placement="open"` (the default): keep the most open
+    connectors (room for later parts). `placement="lookahead"`: keep the most parts
+    of the hand I pick from next turn placeable (colour-aware), then the most open
+    connectors."""
+
+    def __init__(self, seed: int = 0, placement: str = "open") -> None:
+        super().__init__(seed)
+        if placement not in PLACEMENTS:
+            raise ValueError(f"placement must be one of {', '.join(PLACEMENTS)}, not {placement!r}")
+        self.placement = placement
 
     def step(self, state: GameState) -> int:
         s = _check(state, self.kind)
@@ -43,7 +55,11 @@ class _SuperComputerPersona(Agent):
         layout = s.game.actions
         if layout.kind(a) == "scrap":
             return -100.0
-        return float(s.open_connectors_after(s.current_player(), layout.cell(a)))
+        q, cell = s.current_player(), layout.cell(a)
+        value = float(s.open_connectors_after(q, cell))
+        if self.placement == "lookahead":
+            value += 100.0 * s.parts_fitting_after(q, cell, s.hands[q])
+        return value
 
     def pick_value(self, s: Any, k: int) -> float:
         raise NotImplementedError

@@ -477,6 +477,26 @@ class SuperComputerState(GameState):
         finally:
             del grid[cell]
 
+    def parts_fitting_after(self, seat: int, cell: int, parts: list[int]) -> int:
+        """How many of `parts` would have a legal cell on seat's computer once its part
+        to place went to `cell` (the frontier update of `_attach`, on a copy)."""
+        k = self.to_place[seat]
+        grid = self.computers[seat]
+        frontier = dict(self.frontiers[seat])
+        frontier.pop(cell, None)
+        clash_mask, connect_mask = self.tables.clash_mask, self.tables.connect_mask
+        for near, back in NEIGHBOURS[cell]:
+            if near in grid:
+                continue
+            _, clash, connect = frontier.get(near, (0, 0, 0))
+            clash |= clash_mask[back][k]
+            connect |= connect_mask[back][k]
+            frontier[near] = (connect & ~clash, clash, connect)
+        may = 0
+        for masks in frontier.values():
+            may |= masks[0]
+        return sum(1 for j in parts if may >> j & 1)
+
     def target_builds(self, seat: int) -> list[int]:
         """The builds seat is playing for: the face-up race builds (public_race), its
         kept builds, or (before it has kept one) its offered builds."""
