@@ -1,31 +1,45 @@
 """Shared cases for the adapter tests: every game that has an engine and an
-encoding, at every player count, plus the toy game (tests/adapters/toy.py)."""
+encoding, at every player count, plus the toy game (tests/adapters/toy/),
+registered in-process the way any game is found: through a `GameInfo`."""
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from cardlab.adapters import encoding
+from cardlab.adapters.encoding import has_encoding
 from cardlab.core import Game
-from cardlab.games import game_class, list_games
+from cardlab.core.plugin import DecisionKind, GameInfo
+from cardlab.games import game_class, list_games, register_game
 
-from .toy import ToyGame, toy_encode, toy_size
+from .toy import ToyGame
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-encoding.register("toy", encoding.Encoding(toy_size, toy_encode, frozenset({"pick"})))
-
-
-def _encoded_games() -> list[str]:
-    return [g for g in list_games() if importlib.util.find_spec(f"cardlab.adapters.encoding.{g}")]
+TOY = __name__.rsplit(".", 1)[0] + ".toy"
+register_game(
+    GameInfo(
+        name=ToyGame.name,
+        title="Toy",
+        pitch="a tiny hidden-hand game for the adapter tests",
+        game=f"{TOY}:ToyGame",
+        package=TOY,
+        min_players=2,
+        max_players=4,
+        default_players=2,
+        decision_kinds=(
+            DecisionKind("pick", (1.0, 2.0), simultaneous=True),
+            DecisionKind("draw", (1.0, 2.0)),
+        ),
+    )
+)
 
 
 def cases() -> list[tuple[str, int]]:
     out = [("toy", n) for n in (2, 3, 4)]
-    for name in _encoded_games():
+    for name in list_games():
+        if name == ToyGame.name or not has_encoding(name):
+            continue
         cls = game_class(name)
         out += [(name, n) for n in range(cls.min_players, cls.max_players + 1)]
     return out

@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from cardlab.adapters.encoding import HIGH, LOW, encode_state, encoding_for
+import cardlab.adapters
+from cardlab.adapters.encoding import (
+    HIGH,
+    LOW,
+    encode_state,
+    encoding_for,
+    feature_names,
+    layout,
+)
+from cardlab.games import list_games
 
 from .conftest import CASES, IDS, make
 
@@ -54,3 +64,51 @@ def test_seats_see_different_vectors(name, players):
     state = _game(name, players).new_initial_state(4)
     vecs = {encode_state(state, p).tobytes() for p in range(players)}
     assert len(vecs) == players
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_layout_names_every_slot_once_in_vector_order(name, players):
+    game = _game(name, players)
+    size = encoding_for(game).size(game)
+    names = feature_names(game)
+    assert len(names) == size and len(set(names)) == size
+    spans = list(layout(game).values())
+    assert spans[0].start == 0 and spans[-1].stop == size
+    assert all(a.stop == b.start for a, b in zip(spans, spans[1:], strict=False))
+
+
+def _card_label(game: str, card: dict) -> str:
+    """UPTIME's slots are named by card id, RUNWAY's by kind and number, SUPER COMPUTER's by name."""
+    if game == "uptime":
+        return card["id"]
+    if game == "runway":
+        return f"{card['kind']} {card['number']}"
+    return card["name"]
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in CASES if g != "toy"}))
+def test_layout_says_what_a_slot_means(name):
+    # the seat's own hand, read back through the names: each card in hand is the
+    # one slot set in the "hand" block, named after the card
+    game = _game(name, 3)
+    state = game.new_initial_state(2)
+    vec = encode_state(state, 1)
+    hand = layout(game)["hand"]
+    names = feature_names(game)[hand]
+    held = [n for n, v in zip(names, vec[hand], strict=True) if v]
+    obs = state.observation(1)
+    cards = obs["hand"] if "hand" in obs else obs["you"]["hand"]
+    expected = [f"hand[{_card_label(name, c)}]" for c in cards]
+    assert sorted(set(held)) == sorted(set(expected)) and held
+
+
+def test_adapters_list_no_game_by_name():
+    # a game's encoding, render, decision kinds are found through its GameInfo,
+    # so adding a game touches nothing in adapters/
+    root = Path(cardlab.adapters.__file__).parent
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        for game in list_games():
+            if game == "adaptertoy":
+                continue
+            assert f'"{game}"' not in text and f"'{game}'" not in text, f"{path} names {game}"

@@ -1,6 +1,7 @@
-"""OpenSpiel's own consistency test (random_sim_test with serialisation) on
-every registered game and player count, OpenSpiel's ISMCTS playing whole
-games, and the hidden-information contract at the OpenSpiel level."""
+"""OpenSpiel's own consistency test (random_sim_test, 50 games with
+serialisation at every state) on every registered game and player count,
+OpenSpiel's ISMCTS playing whole games, serialisation of redealt states, and
+the hidden-information contract at the OpenSpiel level."""
 
 from __future__ import annotations
 
@@ -23,6 +24,20 @@ SPIEL_CASES = [
 ]
 SPIEL_IDS = [f"{g}-{n}p" for g, n in SPIEL_CASES]
 
+DUPLICATE_LABELS = pytest.mark.xfail(
+    strict=True,
+    raises=pyspiel.SpielError,
+    reason="UPTIME gives two legal actions the same label (e.g. two 'Requisition PSU (pay "
+    "Copper, Rare-Earth)'), which random_sim_test refuses; the uptime engine work fixes the "
+    "labels. strict: this fails loudly once fixed, so the mark is removed then.",
+)
+
+
+SIM_CASES = [
+    pytest.param(name, n, marks=[DUPLICATE_LABELS] if name == "uptime" else [], id=f"{name}-{n}p")
+    for name, n in SPIEL_CASES
+]
+
 
 def test_importing_registers_the_installed_games():
     registered = set(pyspiel.registered_names())
@@ -30,11 +45,14 @@ def test_importing_registers_the_installed_games():
     assert {"python_cardlab_runway", "python_cardlab_supercomputer"} <= set(openspiel.REGISTERED)
 
 
-@pytest.mark.parametrize(("name", "players"), SPIEL_CASES, ids=SPIEL_IDS)
-def test_random_sim_test_with_serialisation(name, players):
+@pytest.mark.parametrize(("name", "players"), SIM_CASES)
+def test_random_sim_test_50_games_with_serialisation(name, players):
+    # OpenSpiel's own check, as its games run it: legal actions, unique action
+    # labels, observation and information-state strings and tensors, returns within
+    # the bounds, and at every state serialize -> deserialize gives the same state
     game = pyspiel.load_game(openspiel.short_name(name), {"players": players, "deals": 1000})
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=50, serialize=True, verbose=False)
 
 
 def test_rule_options_are_parameters():
@@ -111,3 +129,48 @@ def test_information_state_tensor_is_the_observation_plus_own_actions(name):
             expected[: len(own)] = (np.asarray(own, np.float32) + 1) / scale
             assert np.allclose(tensor[size:], expected)
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in SPIEL_CASES}))
+def test_a_redealt_state_serialises_as_the_redealt_world(name):
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    rng = random.Random(5)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    redealt = state.resample_from_infostate(1, rng.random)
+    for _ in range(3):  # and play on in the redealt world, then redeal again
+        if not redealt.is_terminal():
+            redealt.apply_action(rng.choice(redealt.legal_actions()))
+    redealt = redealt.resample_from_infostate(2, rng.random)
+    assert redealt.play.redeals and redealt.inner.zones() != state.inner.zones()
+    text = pyspiel.serialize_game_and_state(game, redealt)
+    again = pyspiel.deserialize_game_and_state(text)[1]
+    assert again.inner.zones() == redealt.inner.zones(), "the redeal is replayed"
+    for p in range(3):
+        assert again.information_state_string(p) == redealt.information_state_string(p)
+    assert again.history() == redealt.history()
+    assert str(again) == str(redealt)
+
+
+def test_serialisation_is_seed_moves_and_redeals_not_engine_internals():
+    import base64
+    import pickle
+    import pickletools
+
+    game = pyspiel.load_game("python_cardlab_runway", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    state.apply_action(state.legal_actions()[0])
+    state = state.resample_from_infostate(0, random.Random(1).random)
+    blob = pyspiel.serialize_game_and_state(game, state).split("__dict__=", 1)[1].strip()
+    raw = base64.b64decode(blob)
+    globals_used = {
+        arg for op, arg, _ in pickletools.genops(raw) if op.name in ("STACK_GLOBAL", "GLOBAL")
+    }
+    strings = {arg for op, arg, _ in pickletools.genops(raw) if isinstance(arg, str)}
+    assert "_replay" in strings and not any("State" in s for s in strings), strings
+    assert globals_used <= {None}  # protocol 4+: module and name come as strings
+    play = pickle.loads(raw)["play"]
+    assert play.seed == 3 and play.moves == state.play.moves and play.redeals == state.play.redeals

@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_t
 from pettingzoo.test.seed_test import parallel_seed_test
 
 from cardlab.adapters.pettingzoo import env, parallel_env, raw_env
+from cardlab.core import IllegalActionError
 
 from .conftest import CASES, IDS, make
 
@@ -132,3 +133,44 @@ def test_render_shows_the_selected_seat():
     e = env(**make("toy", 2), render_mode="ansi")
     e.reset(seed=0)
     assert "ToyState" in e.render()
+
+
+@pytest.mark.parametrize("name", ["toy", "runway"])
+def test_parallel_env_flags_an_action_from_a_seat_not_to_move(name):
+    p = parallel_env(**make(name, 3))
+    obs, _ = p.reset(seed=2)
+    noop = p.game.num_distinct_actions
+    if name == "toy":  # the pick is simultaneous; the winner's draw/pass is not
+        obs, *_ = p.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()})
+    movers = [a for a, o in obs.items() if np.flatnonzero(o["action_mask"]).tolist() != [noop]]
+    idle = [a for a in p.agents if a not in movers]
+    assert len(movers) == 1 and idle
+    mover, bystander = movers[0], idle[0]
+    legal = np.flatnonzero(obs[mover]["action_mask"]).tolist()
+    actions = {a: noop for a in p.agents} | {mover: legal[0], bystander: legal[0]}
+    before = len(p.table.state.history())
+    _, rewards, _, _, infos = p.step(actions)
+    assert infos[bystander] == {"illegal_action": True} and rewards[bystander] <= -1.0
+    assert "illegal_action" not in infos[mover], "the seat to move still moved"
+    assert len(p.table.state.history()) == before + 1
+
+    strict = parallel_env(**make(name, 3), illegal="raise")
+    obs, _ = strict.reset(seed=2)
+    if name == "toy":
+        obs, *_ = strict.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()})
+    history = strict.table.state.history()
+    with pytest.raises(IllegalActionError, match="not to move"):
+        strict.step({a: noop for a in strict.agents} | {mover: legal[0], bystander: legal[0]})
+    assert strict.table.state.history() == history, "nothing changed"
+
+
+def test_lockstep_aec_env_flags_an_action_out_of_turn_too():
+    e = raw_env(**make("runway", 3), mode="lockstep")
+    e.reset(seed=2)
+    noop = e.game.num_distinct_actions
+    seat = e.game_state.current_player()
+    legal = e.game_state.legal_actions()
+    bystander = next(a for a in e.agents if a != f"player_{seat}")
+    for agent in list(e.agents):
+        e.step(legal[0] if agent in (f"player_{seat}", bystander) else noop)
+    assert e.infos[bystander] == {"illegal_action": True}

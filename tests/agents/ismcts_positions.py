@@ -24,7 +24,7 @@ from typing import Any
 from cardlab.agents.bench import sample_positions
 from cardlab.agents.play import agent_view
 from cardlab.core import Game, GameState
-from cardlab.games import list_games, load_game
+from cardlab.games import game_info, list_games, load_game
 
 DATA = Path(__file__).parent / "data" / "ismcts_decisions.json"
 PLAYERS = (2, 4)
@@ -36,7 +36,9 @@ SETTINGS: list[dict[str, Any]] = [
 
 
 def cases() -> list[tuple[str, int]]:
-    return [(name, n) for name in sorted(list_games()) for n in PLAYERS]
+    """The games cardlab ships (not test games other test folders register in-process)."""
+    shipped = [g for g in list_games() if game_info(g).package.startswith("cardlab.games.")]
+    return [(name, n) for name in sorted(shipped) for n in PLAYERS]
 
 
 def positions(game: Game) -> list[GameState]:

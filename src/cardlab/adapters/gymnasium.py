@@ -8,11 +8,21 @@ never the true state.
 
 Observation: ``{"observation": float32 vector in [-1, 1], "action_mask": int8}``
 from ``observation(seat)`` only; action space ``Discrete(num_distinct_actions)``.
+`action_masks()` gives the mask as booleans, as sb3-contrib's MaskablePPO asks.
 Reward: the change in your points since your last action (sums to your final
 points), or with ``reward="win"`` 1 at the end if you are among the winners. An
 illegal action changes nothing and costs ``illegal_penalty`` (or raises with
-``illegal="raise"``). ``reset(seed=s)`` plays ``new_initial_state(s)`` with bots
-seeded from ``s``; ``max_steps`` truncates an episode (default: none, games end).
+``illegal="raise"``). ``max_steps`` truncates an episode (default: none, games end).
+
+Seeds: ``reset(seed=s)`` plays ``new_initial_state(s)`` and reseeds every bot
+from ``s``, agent objects included (`Agent.reseed`), so the same seed and the
+same actions give the same episode however the opponents were given.
+
+The end: a terminal observation's mask allows exactly one action, 0
+(`END_ACTION`), which a finished episode accepts and ignores (reward 0, still
+terminated). So a masked sampler or MaskablePPO always has an option, e.g.
+for the action Gymnasium's vector envs pass to a finished sub-env before they
+reset it (autoreset), and the mask is never all zero.
 
 Registered as ``cardlab/<game>-v0`` (e.g. ``gymnasium.make("cardlab/runway-v0",
 players=3)``).
@@ -33,6 +43,9 @@ from cardlab.adapters.table import ILLEGAL_MODES, make_game, observe, render_ans
 from cardlab.agents import Agent, agent_view, make_agent
 from cardlab.core import Game, GameState, IllegalActionError
 from cardlab.games import list_games
+
+END_ACTION = 0
+"""The one action a terminal observation's mask allows; a finished episode ignores it."""
 
 
 class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
@@ -66,6 +79,10 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._opponents = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(self._opponents) != n - 1:
             raise ValueError(f"{n} players need {n - 1} opponents, got {len(self._opponents)}")
+        objects = [o for o in self._opponents if not isinstance(o, str)]
+        if len({id(o) for o in objects}) != len(objects):
+            # one object in two seats would carry one seat's memory and generator into another
+            raise ValueError("give one agent object per seat, not the same one twice")
         self.render_mode = render_mode
         self.reward_mode = reward
         self.illegal = illegal
@@ -89,10 +106,14 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self.state = self.game.new_initial_state(game_seed)
         bot_seeds = random.Random(f"opponents-{game_seed}")
         others = [s for s in range(self.game.num_players) if s != self.seat]
-        self.bots: dict[int, Agent] = {
-            s: make_agent(o, seed=bot_seeds.getrandbits(32)) if isinstance(o, str) else o
-            for s, o in zip(others, self._opponents, strict=True)
-        }
+        self.bots: dict[int, Agent] = {}
+        for s, o in zip(others, self._opponents, strict=True):
+            bot_seed = bot_seeds.getrandbits(32)
+            if isinstance(o, str):
+                self.bots[s] = make_agent(o, seed=bot_seed)
+            else:
+                o.reseed(bot_seed)  # as if made afresh with that seed
+                self.bots[s] = o
         self._views = random.Random(f"views-{game_seed}")
         self.steps = 0
         self._points = 0.0
@@ -108,11 +129,22 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             state.apply_action(legal[0] if len(legal) == 1 else self.bots[seat].step(view))
 
     def _obs(self) -> dict[str, np.ndarray]:
-        return observe(self.state, self.seat, self.game.num_distinct_actions)
+        obs = observe(self.state, self.seat, self.game.num_distinct_actions)
+        if self.state.is_terminal():
+            obs["action_mask"][END_ACTION] = 1
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        """The current mask as booleans (sb3-contrib's MaskablePPO calls this)."""
+        return self._obs()["action_mask"].astype(bool)
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        self.steps += 1
         info: dict[str, Any] = {}
+        if self.state.is_terminal():
+            # a finished episode: the END_ACTION its mask offers (or any other) changes nothing
+            info.update(returns=list(self.state.returns()), winners=list(self.state.winners()))
+            return self._obs(), 0.0, True, False, info
+        self.steps += 1
         penalty = 0.0
         try:
             self.state.apply_action(int(action))

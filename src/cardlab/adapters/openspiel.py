@@ -21,8 +21,8 @@ Parameters: ``players`` and every rule option of the game (its default is
 the ruling's reading), plus ``deals``.
 
 Views, built only from the engine's ``observation(p)``:
-- observation string: that observation as canonical JSON; tensor: the shared
-  encoding (``cardlab.adapters.encoding``);
+- observation string: that observation as canonical JSON; tensor: the game's
+  observation encoding (its package's ``encoding.py``, see ``cardlab.adapters.encoding``);
 - information-state string: the observation plus the seat's own past actions
   (perfect recall: the observation carries the whole public log); tensor: the
   observation vector followed by the seat's own past actions, one slot per
@@ -44,13 +44,14 @@ engine's resampler (the seed taken from ``sampler()``), so OpenSpiel's ISMCTS
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from cardlab.adapters.encoding import encode_state, encoding_for
+from cardlab.adapters.encoding import encode_state, encoding_for, has_encoding
 from cardlab.core import Game, GameState
 from cardlab.games import game_class, list_games, load_game
 
@@ -103,7 +104,9 @@ class CardlabSpielGame(pyspiel.Game):
         merged = {**game_type.parameter_specification, **given}
         self.deals = int(merged.pop("deals"))
         players = int(merged.pop("players"))
-        self.cardlab = load_game(name, players=players, **merged)
+        # one engine Game per parameter set: OpenSpiel makes a new game object for every
+        # deserialisation, and a cardlab Game is immutable once made
+        self.cardlab = _cached_game(name, players, None, tuple(sorted(merged.items())))
         # the engine's own bounds, derived from its rules and these options
         low, high = self.cardlab.utility_bounds()
         length = self.cardlab.max_game_length()
@@ -134,22 +137,75 @@ class CardlabSpielGame(pyspiel.Game):
         return CardlabObserver(self.cardlab, perfect_recall=recall)
 
 
+@functools.lru_cache(maxsize=32)
+def _cached_game(name: str, players: int, cards: str | None, options: tuple[Any, ...]) -> Game:
+    return load_game(name, players=players, cards=cards, **dict(options))
+
+
+def _replay(
+    name: str,
+    players: int,
+    cards: str | None,
+    options: tuple[Any, ...],
+    deals: int,
+    seed: int | None,
+    moves: list[tuple[int, int]],
+    redeals: list[tuple[int, int, int]],
+) -> _Play:
+    """A `_Play` rebuilt from its deal seed, moves and redeals (unpickling)."""
+    play = _Play(_cached_game(name, players, cards, options), deals)
+    if seed is None:
+        return play
+    play.seed = seed
+    inner = play.game.new_initial_state(seed)
+    pending = list(redeals)
+    for i, (seat, action) in enumerate([*moves, (-1, -1)]):
+        while pending and pending[0][0] == i:
+            _, who, redeal_seed = pending.pop(0)
+            inner = inner.resample_from_infostate(who, redeal_seed)
+        if i == len(moves):
+            break
+        if inner.current_player() != seat:
+            raise ValueError(f"replay of {name}: move {i} was seat {seat}'s, not to move now")
+        inner.apply_action(action)
+    play.inner, play.moves, play.redeals = inner, list(moves), list(redeals)
+    return play
+
+
 class _Play:
-    """The mutable part of a state. pyspiel clones a Python state by deep-copying
-    each attribute; this one copies itself with the engine's cheap `clone` and
-    shares the (immutable) game, which a generic deepcopy would copy too."""
+    """The mutable part of a state.
+
+    pyspiel clones a Python state by deep-copying each attribute: this one copies
+    itself with the engine's cheap `clone` and shares the (immutable) game.
+    pyspiel serialises a Python state as its history plus a pickle of its
+    attributes: this one pickles as what determines it, the deal seed, the moves
+    and any redeals (`resample_from_infostate`: when, for which seat, with which
+    seed), and is rebuilt by replaying them, never as a dump of engine internals."""
 
     def __init__(self, game: Game, deals: int) -> None:
         self.game = game
         self.deals = deals
+        self.seed: int | None = None  # the deal
         self.inner: GameState | None = None
         self.moves: list[tuple[int, int]] = []  # (seat, action) after the deal
+        self.redeals: list[tuple[int, int, int]] = []  # (moves before it, seat, seed)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         out = _Play(self.game, self.deals)
+        out.seed = self.seed
         out.inner = None if self.inner is None else self.inner.clone()
         out.moves = list(self.moves)
+        out.redeals = list(self.redeals)
         return out
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        game = self.game
+        if game.variant is not None:
+            raise NotImplementedError("serialising a cardlab game with a variant")
+        cards = None if game.cards_path is None else str(game.cards_path)
+        options = tuple(sorted(game.options.items()))
+        args = (game.name, game.num_players, cards, options, self.deals, self.seed)
+        return _replay, (*args, list(self.moves), list(self.redeals))
 
 
 class CardlabSpielState(pyspiel.State):
@@ -188,7 +244,8 @@ class CardlabSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         play = self.play
         if play.inner is None:
-            play.inner = play.game.new_initial_state(int(action))
+            play.seed = int(action)
+            play.inner = play.game.new_initial_state(play.seed)
         else:
             play.moves.append((play.inner.current_player(), int(action)))
             play.inner.apply_action(int(action))
@@ -213,17 +270,24 @@ class CardlabSpielState(pyspiel.State):
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any
     ) -> CardlabSpielState:
-        """A copy with everything `player_id` cannot see redealt by the engine."""
+        """A copy with everything `player_id` cannot see redealt by the engine.
+
+        Its `history()` is this state's (OpenSpiel keeps the history on the C++
+        side); what makes it a different world is recorded as a redeal (seat,
+        seed, after how many moves), which its serialisation replays exactly."""
         out = self.clone()
         if self.play.inner is not None:
             seed = int(probability_sampler() * 2**31)
             out.play.inner = self.play.inner.resample_from_infostate(player_id, seed)
+            out.play.redeals.append((len(self.play.moves), player_id, seed))
         return out
 
     def __str__(self) -> str:
-        if self.play.inner is None:
+        play = self.play
+        if play.inner is None:
             return "deal pending"
-        return f"{self.play.game.name} moves={self.play.moves}"
+        redeals = f" redeals={play.redeals}" if play.redeals else ""
+        return f"{play.game.name} deal={play.seed} moves={play.moves}{redeals}"
 
 
 class CardlabObserver:
@@ -274,7 +338,7 @@ class CardlabObserver:
 def _register() -> list[str]:
     done = []
     for name in list_games():
-        if not implements_bounds(game_class(name)):
+        if not implements_bounds(game_class(name)) or not has_encoding(name):
             continue
         try:
             game_type = _game_type(name)

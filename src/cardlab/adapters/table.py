@@ -3,24 +3,26 @@
 - `make_game`: a game from a registry name (or an already made `Game`).
 - `observe`: the observation dict ``{"observation", "action_mask"}`` of a seat.
 - `deciders`: which seats decide *now*. Normally only ``current_player()``;
-  in a round the game plays simultaneously (SUPER COMPUTER's picks), every
-  seat of the round, found by probing a clone.
+  in a round the game plays simultaneously (a decision kind the game declares
+  ``simultaneous`` in its `GameInfo`, e.g. SUPER COMPUTER's picks), every seat
+  of the round, found by probing a clone.
 - `Lockstep`: the turn structure shared by the parallel PettingZoo env and the
   lockstep AEC env: one step = every seat answers once; seats with nothing to
-  decide answer NOOP.
+  decide answer NOOP (any other action from them is flagged as illegal).
 - `render_ansi`: the game's own `render_text(state, seat)` turned into ANSI.
 """
 
 from __future__ import annotations
 
 import io
+from functools import cache
 from typing import Any
 
 import numpy as np
 
-from cardlab.adapters.encoding import encode_state, encoding_for
+from cardlab.adapters.encoding import encode_state
 from cardlab.core import Game, GameState, IllegalActionError
-from cardlab.games import list_games, load_game, render_module
+from cardlab.games import game_info, load_game
 
 ILLEGAL_MODES = ("penalize", "raise")
 """What an illegal action does: ``penalize`` leaves the game unchanged and gives
@@ -40,6 +42,7 @@ def make_game(game: str | Game, players: int | None = None, **options: Any) -> G
 def action_mask(
     state: GameState, seat: int, size: int, legal: list[int] | None = None
 ) -> np.ndarray:
+    """Legal actions of `seat` as 0/1 (all zero when it is not to move or the game is over)."""
     mask = np.zeros(size, np.int8)
     if not state.is_terminal():
         if legal is None:
@@ -57,6 +60,12 @@ def observe(
     }
 
 
+@cache
+def simultaneous_kinds(name: str) -> frozenset[str]:
+    """Decision kinds the rulebook plays simultaneously, as the game declares them."""
+    return frozenset(k.name for k in game_info(name).decision_kinds if k.simultaneous)
+
+
 def deciders(state: GameState) -> dict[int, list[int]]:
     """Seat -> legal actions of every seat that decides at this moment, in engine order.
 
@@ -68,7 +77,7 @@ def deciders(state: GameState) -> dict[int, list[int]]:
         return {}
     seat = state.current_player()
     out = {seat: state.legal_actions()}
-    kinds = encoding_for(state.game).simultaneous
+    kinds = simultaneous_kinds(state.game.name)
     if state.decision_kind() not in kinds:
         return out
     kind = state.decision_kind()
@@ -85,10 +94,10 @@ def deciders(state: GameState) -> dict[int, list[int]]:
 
 def render_ansi(state: GameState, seat: int) -> str:
     """The game's text render for `seat` (rich markup turned into ANSI codes)."""
-    name = state.game.name
-    if name not in list_games():
+    render = game_info(state.game.name).module("render")
+    if render is None:
         return str(state)
-    text = render_module(name).render_text(state, seat)
+    text = render.render_text(state, seat)
     from rich.console import Console
 
     buf = io.StringIO()
@@ -128,14 +137,26 @@ class Lockstep:
         return observe(self.state, seat, self.noop + 1, legal)
 
     def step(self, actions: dict[int, int]) -> tuple[list[float], set[int]]:
-        """Apply the deciding seats' actions; other seats' actions are ignored.
+        """Apply the deciding seats' actions.
 
+        A seat that is not to move must answer NOOP: any other action from it is
+        flagged (penalised, or IllegalActionError before anything changes with
+        ``illegal="raise"``), since a learner that acts out of turn should hear so.
         Returns the reward per seat (change of points, penalties) and the seats
         whose action was illegal.
         """
         before = self.last
         penalties = [0.0] * self.game.num_players
         bad: set[int] = set()
+        for seat, action in sorted(actions.items()):
+            if seat not in self.pending and int(action) != self.noop:
+                if self.illegal == "raise":
+                    raise IllegalActionError(
+                        f"seat {seat} is not to move now; it must answer NOOP "
+                        f"({self.noop}), not {int(action)}"
+                    )
+                penalties[seat] += self.illegal_penalty
+                bad.add(seat)
         for seat in self.pending:
             action = int(actions.get(seat, self.noop))
             try:

@@ -26,6 +26,15 @@ class Agent:
         self.seed = seed
         self.rng = random.Random(seed)
 
+    def reseed(self, seed: int) -> None:
+        """Play from now on exactly as this agent made afresh with `seed` would.
+
+        Environments that are handed ready agent objects call this on
+        ``reset(seed)`` so an episode is reproducible. An agent with more seeded
+        state than `rng` (a rollout policy, say) overrides it."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
     def step(self, state: GameState) -> int:
         raise NotImplementedError
 

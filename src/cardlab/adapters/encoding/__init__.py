@@ -1,15 +1,19 @@
 """One fixed-size observation vector per game, shared by every adapter.
 
-Each game has a module ``cardlab.adapters.encoding.<game>`` with
+Each game owns its encoding, as the module ``encoding`` of its package under the
+one layout (``cardlab/games/<game>/encoding.py``, found through
+``game_info(name).module("encoding")``), with
 
 - ``size(game) -> int``: the vector length for that game's player count;
-- ``encode(obs, game) -> np.ndarray``: float32 values in [-1, 1], computed from
-  ``state.observation(p)`` *only*. The vector can therefore carry nothing the
-  seat may not know: it is a function of the observation, which the engines
-  test to be unchanged by ``resample_from_infostate``;
-- ``SIMULTANEOUS``: decision kinds (``state.decision_kind()``) that the engine
-  sequentialises but the rulebook plays simultaneously. The parallel
-  PettingZoo env asks every seat of such a round at once.
+- ``write(w, obs, game)``: writes ``state.observation(p)`` into a `Writer` as
+  named blocks of float32 values in [-1, 1]. The vector is computed from the
+  observation *only*, so it can carry nothing the seat may not know: the
+  engines test the observation to be unchanged by ``resample_from_infostate``.
+
+This package holds what every game's encoding shares: the `Writer` (named
+blocks, so the layout is read from the code, never written twice), seat
+rotation, and the functions the adapters call: `encode_state`, `encode`,
+`layout` (block name -> slice) and `feature_names` (one name per slot).
 
 Why one module per game and not a generic encoder: the observation dicts differ
 per game, and a learner needs stable, meaningful slots (card one-hots, counts),
@@ -18,57 +22,109 @@ not a hash of JSON.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
+from cardlab.adapters.encoding.writer import Block, Writer, rel, rotate, seat_names
 from cardlab.core import Game, GameState
 from cardlab.core.errors import CardlabError
 
 LOW, HIGH = -1.0, 1.0
 """Bounds of every encoded value (the adapters' Box spaces use them)."""
 
+__all__ = [
+    "HIGH",
+    "LOW",
+    "Block",
+    "Encoding",
+    "Writer",
+    "encode",
+    "encode_state",
+    "encoding_for",
+    "feature_names",
+    "layout",
+    "rel",
+    "rotate",
+    "seat_names",
+]
+
 
 @dataclass(frozen=True)
 class Encoding:
-    """How the adapters turn one game's observations into vectors."""
+    """A game's encoding module, as the adapters use it."""
 
-    size: Callable[[Game], int]
-    encode: Callable[[dict[str, Any], Game], np.ndarray]
-    simultaneous: frozenset[str] = frozenset()
+    module: ModuleType
+
+    def size(self, game: Game) -> int:
+        return int(self.module.size(game))
+
+    def encode(self, obs: dict[str, Any], game: Game) -> np.ndarray:
+        w = Writer(self.size(game))
+        self.module.write(w, obs, game)
+        return w.done()
 
 
-_REGISTRY: dict[str, Encoding] = {}
+@cache
+def _encoding(name: str) -> Encoding:
+    from cardlab.games import game_info
 
-
-def register(name: str, encoding: Encoding) -> None:
-    """Add an encoding for a game that has no module here (tests, new games)."""
-    _REGISTRY[name] = encoding
+    module = game_info(name).module("encoding")
+    if module is None:
+        raise CardlabError(
+            f"game {name!r} has no observation encoding (an encoding.py in its package)"
+        )
+    return Encoding(module)
 
 
 def encoding_for(game: Game) -> Encoding:
-    """The encoding of `game`, imported from ``encoding/<game.name>.py`` once."""
-    if game.name not in _REGISTRY:
-        try:
-            mod = importlib.import_module(f"{__name__}.{game.name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{game.name}":
-                raise
-            raise CardlabError(f"no observation encoding for game {game.name!r}") from None
-        _REGISTRY[game.name] = Encoding(
-            mod.size, mod.encode, frozenset(getattr(mod, "SIMULTANEOUS", ()))
-        )
-    return _REGISTRY[game.name]
+    """The encoding of `game`, from its package's ``encoding`` module."""
+    return _encoding(game.name)
+
+
+def has_encoding(name: str) -> bool:
+    from cardlab.games import game_info
+
+    return game_info(name).module("encoding") is not None
+
+
+def encode(obs: dict[str, Any], game: Game) -> np.ndarray:
+    """The vector of one observation (`state.observation(p)`) of `game`."""
+    return encoding_for(game).encode(obs, game)
 
 
 def encode_state(state: GameState, player: int) -> np.ndarray:
-    """The vector of `player`'s observation of `state`, checked for size and bounds."""
-    game = state.game
+    """The vector of `player`'s observation of `state`."""
+    return encoding_for(state.game).encode(state.observation(player), state.game)
+
+
+def _blocks(game: Game) -> list[Block]:
     enc = encoding_for(game)
-    vec = np.asarray(enc.encode(state.observation(player), game), dtype=np.float32)
-    if vec.shape != (enc.size(game),):
-        raise AssertionError(f"{game.name} encoding has shape {vec.shape}, not ({enc.size(game)},)")
-    return vec
+    w = Writer(enc.size(game), record=True)
+    # the layout does not depend on what is observed: read it off any observation
+    enc.module.write(w, game.new_initial_state(0).observation(0), game)
+    w.done()
+    assert w.blocks is not None
+    names = [b.name for b in w.blocks]
+    if len(set(names)) != len(names):
+        dup = sorted({n for n in names if names.count(n) > 1})
+        raise AssertionError(f"{game.name} encoding names two blocks alike: {dup}")
+    return w.blocks
+
+
+def layout(game: Game) -> dict[str, slice]:
+    """Block name -> its slots in the vector, in vector order (`game`'s player count)."""
+    return {b.name: b.slice for b in _blocks(game)}
+
+
+def feature_names(game: Game) -> list[str]:
+    """One name per slot of the vector, e.g. ``hand[up07]`` or ``reputation/40[seat+1]``."""
+    return [name for b in _blocks(game) for name in b.feature_names()]
+
+
+def blocks(game: Game) -> list[Block]:
+    """The named blocks of the vector (name, start, width, slot names)."""
+    return _blocks(game)

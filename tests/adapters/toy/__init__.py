@@ -13,8 +13,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from cardlab.core import Game, GameState, IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.core.options import OptionSpec
@@ -28,7 +26,7 @@ def value(cid: str) -> int:
 
 
 class ToyGame(Game):
-    name = "toy"
+    name = "adaptertoy"
     title = "Toy"
     min_players = 2
     max_players = 4
@@ -170,28 +168,3 @@ class ToyState(GameState):
             z[f"private:{s}:hand"] = list(hand)
             z[f"private:{s}:picked"] = [self.picked[s]] if self.picked[s] else []
         return z
-
-
-def toy_size(game: Game) -> int:
-    return 12 * 3 + game.num_players * 3 + 3
-
-
-def toy_encode(obs: dict[str, Any], game: Game) -> np.ndarray:
-    """Hand, own pick and played cards one-hot; per seat picked/points/hand size."""
-    n = game.num_players
-    v = np.zeros(toy_size(game), np.float32)
-    for c in obs["hand"]:
-        v[CARDS.index(c)] = 1
-    if obs["my_pick"]:
-        v[12 + CARDS.index(obs["my_pick"])] = 1
-    for c in obs["played"]:
-        v[24 + CARDS.index(c)] = 1
-    base = 36
-    for s in range(n):
-        v[base + s] = obs["picked"][s]
-        v[base + n + s] = min(obs["points"][s] / 20, 1)
-        v[base + 2 * n + s] = obs["hand_sizes"][s] / 12
-    v[base + 3 * n] = obs["round"] / 3
-    v[base + 3 * n + 1] = obs["deck_size"] / 12
-    v[base + 3 * n + 2] = obs["chooser"] == obs["seat"]
-    return v

@@ -1,0 +1,145 @@
+"""UPTIME observation vector (fixed size for a player count and card set), for
+the adapters.
+
+Built from ``observation(p)`` only. Cards are one-hot by id over the card
+file's ids (C = 54 packaged; slots named by id); card names (for the known
+bottom of the Build Deck and payments) count over the distinct names (1/4 per
+copy). Seats are relative (``you``, ``seat+1``, ...). Counts are scaled to
+about [0, 1] and clipped; each block's name says its divisor.
+
+Every block is named where it is written below; ``cardlab.adapters.encoding.layout(game)``
+gives the block names and slices, ``feature_names(game)`` one name per slot.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
+from cardlab.core import Game
+from cardlab.games.uptime.actions import DECISION_NAMES
+
+DECISIONS = DECISION_NAMES  # the engine's own list, so the two cannot drift
+PHASES = ("play", "final_round", "over")
+SOURCES = ("computers", "network", "contracts", "leftovers", "total")
+
+
+@cache
+def _index(items: tuple[str, ...]) -> dict[str, int]:
+    return {x: i for i, x in enumerate(items)}
+
+
+def _tables(game: Game) -> tuple[dict[str, int], dict[str, int], list[str]]:
+    ids = _index(tuple(game.cards.ids))
+    names = _index(tuple(sorted(set(game.cards.name))))
+    return ids, names, list(game.cards.material_names)
+
+
+def _per_seat(c: int, m: int) -> int:
+    return c + 2 + m + 6 + len(SOURCES)
+
+
+def size(game: Game) -> int:
+    n = game.num_players
+    ids, names, mats = _tables(game)
+    c, k, m = len(ids), len(names), len(mats)
+    return (
+        c + 4 * (c + n) + 3 * c + k + n * _per_seat(c, m)
+        + (1 + c + n + 1 + 2 * n) + (1 + n + 2 + k) + len(DECISIONS) + 3 + 5 + 4 * n
+    )  # fmt: skip
+
+
+def _ids(w: Writer, name: str, ids: dict[str, int], cards: list[dict[str, Any]]) -> None:
+    block = w.block(name, ids)
+    for card in cards:
+        block[ids[card["id"]]] = 1.0
+
+
+def _names(w: Writer, name: str, names: dict[str, int], items: list[str]) -> None:
+    block = w.block(name, names)
+    for item in items:
+        block[names[item]] += 1.0 / 4
+
+
+def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
+    """Write one seat's UPTIME observation into `w` (see the module docstring)."""
+    n, me = game.num_players, obs["seat"]
+    ids, names, mats = _tables(game)
+    seats = seat_names(n)
+    _ids(w, "hand", ids, obs["hand"])
+    for i, slot in enumerate(obs["build_row"]):
+        _ids(w, f"build_row{i}.card", ids, [slot["card"]] if slot["card"] else [])
+        w.one_hot(f"build_row{i}.reserved_by", seats, rel(slot["reserved_by"], me, n))
+    for key in ("supply_discard", "build_discard", "removed_twists"):
+        _ids(w, key, ids, obs[key])
+    _names(w, "build_deck_bottom_known/4", names, obs["build_deck_bottom_known"])
+    for q, seat in enumerate(rotate(obs["players"], me)):
+        s = seats[q]
+        _ids(w, f"{s}.tableau", ids, seat["tableau"])
+        w.scaled(
+            f"{s}.hand_counts",
+            [seat["hand_materials"] / 26, seat["hand_patches"] / 2],
+            1,
+            ("hand_materials/26", "hand_patches/2"),
+        )
+        known = [seat["known_materials"].get(m, 0) for m in mats]
+        w.scaled(f"{s}.known_materials/6", known, 6, mats)
+        w.scaled(
+            f"{s}.progress",
+            [
+                seat["computers"] / 4,
+                seat["milestone_computers"] / 5,
+                seat["contracts"] / 6,
+                seat["draw_pass_actions"] / 30,
+                seat["turns"] / 40,
+                seat["tower_discount"],
+            ],
+            1,
+            (
+                "computers/4",
+                "milestone_computers/5",
+                "contracts/6",
+                "draw_pass_actions/30",
+                "turns/40",
+                "tower_discount",
+            ),
+        )
+        w.scaled(f"{s}.points/20", [seat["points"][src] for src in SOURCES], 20, SOURCES)
+    auction = obs["auction"]
+    w.scaled("auction.present", [auction is not None], 1)
+    _ids(w, "auction.contract", ids, [auction["contract"]] if auction else [])
+    w.one_hot("auction.opener", seats, rel(auction["opener"], me, n) if auction else None)
+    w.scaled("auction.high_bid/24", [(auction["high_bid"] or 0) if auction else 0], 24)
+    w.one_hot("auction.high_bidder", seats, rel(auction["high_bidder"], me, n) if auction else None)
+    waiting = w.block("auction.still_to_answer", seats)
+    for seat_no in auction["still_to_answer"] if auction else []:
+        waiting[rel(seat_no, me, n)] = 1.0
+    pay = obs["payment"]
+    w.scaled("payment.present", [pay is not None], 1)
+    w.one_hot("payment.payer", seats, rel(pay["payer"], me, n) if pay else None)
+    w.scaled(
+        "payment.details",
+        [pay is not None and pay["for"] == "auction", (pay["remaining"] if pay else 0) / 4],
+        1,
+        ("for_auction", "remaining/4"),
+    )
+    _names(w, "payment.paid/4", names, pay["paid"] if pay else [])
+    w.one_hot("decision_kind", DECISIONS, DECISIONS.index(obs["decision_kind"]))
+    w.one_hot("phase", PHASES, PHASES.index(obs["phase"]))
+    w.scaled(
+        "table",
+        [
+            obs["round"] / 40,
+            obs["supply_shortage_pending"],
+            obs["end_triggered"] is not None,
+            obs["build_deck_count"] / 28,
+            obs["supply_deck_count"] / 26,
+        ],
+        1,
+        ("round/40", "supply_shortage_pending", "end_triggered", "build_deck/28", "supply_deck/26"),
+    )
+    w.one_hot("first_seat", seats, rel(obs["first_player"], me, n))
+    w.one_hot("turn_of", seats, rel(obs["turn_of"], me, n))
+    w.one_hot("current_seat", seats, rel(obs["current_player"], me, n))
+    w.scaled("scores/40", rotate(obs["scores"], me), 40, seats)
