@@ -92,15 +92,23 @@ class ISMCTSAgent(Agent):
         self.normalise = normalise
         self._low: list[float] = []
         self._high: list[float] = []
-        self.policy: Agent | None = None
-        if rollout != "random":
-            if rollout == "ismcts":
-                raise CardlabError("ismcts: rollout cannot be 'ismcts' (it would never end)")
-            try:
-                self.policy = make_agent(rollout, seed=self.rng.getrandbits(32))
-            except CardlabError as exc:
-                raise CardlabError(f"ismcts: bad rollout policy {rollout!r}: {exc}") from None
+        if rollout == "ismcts":
+            raise CardlabError("ismcts: rollout cannot be 'ismcts' (it would never end)")
+        self.policy = self._make_policy()
         self.last_search = SearchStats()
+
+    def _make_policy(self) -> Agent | None:
+        """The rollout policy, seeded from this agent's generator (None: uniform random)."""
+        if self.rollout == "random":
+            return None
+        try:
+            return make_agent(self.rollout, seed=self.rng.getrandbits(32))
+        except CardlabError as exc:
+            raise CardlabError(f"ismcts: bad rollout policy {self.rollout!r}: {exc}") from None
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.policy = self._make_policy()
 
     # -- the search ---------------------------------------------------------------
     def step(self, state: GameState) -> int:
@@ -118,96 +126,116 @@ class ISMCTSAgent(Agent):
         deadline = None if self.time_ms is None else start + self.time_ms / 1000.0
         limit = self.iterations
         done = 0
-        while (limit is None or done < limit) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
-            self._iterate(state, me, root, width, scale)
-            done += 1
+        iterate = self._iterate
+        if deadline is None:
+            assert limit is not None
+            for _ in range(limit):
+                iterate(state, me, root, width, scale)
+            done = limit
+        else:
+            clock = time.perf_counter
+            while (limit is None or done < limit) and clock() < deadline:
+                iterate(state, me, root, width, scale)
+                done += 1
         return self._choose(root, legal, me * width, done, time.perf_counter() - start)
 
     def _iterate(self, view: GameState, me: int, root: Node, width: int, scale: float) -> None:
+        """One determinisation: redeal, walk the tree, expand one node, roll out, back up.
+
+        Written as one function with its lookups in locals, since it runs a thousand
+        times per decision; the order of draws from `self.rng` (redeal seed, untried
+        pick, rollout moves) and the arithmetic are those of the plain version, so
+        the same seed gives the same search (tests/agents/test_ismcts_same_decisions.py).
+        """
         rng = self.rng
         state = view.resample_from_infostate(me, rng.getrandbits(63))
         node = root
-        path: list[tuple[Node, int]] = []
-        while not state.is_terminal():
+        path_nodes: list[Node] = []
+        path_players: list[int] = []
+        low, high = self._low, self._high
+        normalise = self.normalise
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        is_terminal = state.is_terminal
+        while not is_terminal():
             player = state.current_player()
             legal = state.legal_actions()
             if not legal:
                 break  # an engine bug (no move before the end): score what we have
-            child, action, expanded = self._select(node, legal, player * width, player)
-            state.apply_action(action)
-            path.append((child, player))
-            if expanded:
+            # UCB over the children legal here; an untried legal action is expanded
+            # first. With `normalise`, a mean counts by where it lies between the
+            # lowest and highest reward `player` got in this search so far: a seat far
+            # behind sees rewards that differ by hundredths, which `c` would swamp.
+            children = node.children
+            base = player * width
+            lo, inv = 0.0, 1.0
+            if normalise:
+                span = high[player] - low[player]
+                if span > 1e-9:
+                    lo, inv = low[player], 1.0 / span
+            untried: list[int] | None = None
+            best: Node | None = None
+            best_action = -1
+            best_value = -1.0
+            get = children.get
+            for action in legal:
+                child = get(base + action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    visits = child.visits
+                    value = (child.total / visits - lo) * inv + c * sqrt(log(child.avail) / visits)
+                    if value > best_value:
+                        best, best_action, best_value = child, action, value
+            if untried is not None:
+                action = untried[rng.randrange(len(untried))]
+                child = Node()
+                children[base + action] = child
+                state.apply_action(action)
+                path_nodes.append(child)
+                path_players.append(player)
                 break
-            node = child
+            assert best is not None
+            state.apply_action(best_action)
+            path_nodes.append(best)
+            path_players.append(player)
+            node = best
         self._rollout(state)
         result = rewards(state, scale)
-        for child, player in path:
+        for child, player in zip(path_nodes, path_players, strict=True):
             child.visits += 1
             child.total += result[player]
-        low, high = self._low, self._high
         for player, value in enumerate(result):
             if value < low[player]:
                 low[player] = value
             if value > high[player]:
                 high[player] = value
 
-    def _select(
-        self, node: Node, legal: list[int], base: int, player: int
-    ) -> tuple[Node, int, bool]:
-        """UCB over the children legal here; an untried legal action is expanded first.
-
-        With `normalise`, a mean counts by where it lies between the lowest and
-        highest reward `player` got in this search so far: a seat far behind
-        sees rewards that differ by hundredths, which `c` would otherwise swamp."""
-        children = node.children
-        low, inv = 0.0, 1.0
-        if self.normalise:
-            span = self._high[player] - self._low[player]
-            if span > 1e-9:
-                low, inv = self._low[player], 1.0 / span
-        untried: list[int] = []
-        best: Node | None = None
-        best_action = -1
-        best_value = -1.0
-        c = self.c
-        log = math.log
-        sqrt = math.sqrt
-        for action in legal:
-            child = children.get(base + action)
-            if child is None:
-                untried.append(action)
-                continue
-            child.avail += 1
-            if not untried:
-                visits = child.visits
-                mean = (child.total / visits - low) * inv
-                value = mean + c * sqrt(log(child.avail) / visits)
-                if value > best_value:
-                    best, best_action, best_value = child, action, value
-        if untried:
-            action = untried[self.rng.randrange(len(untried))]
-            child = Node()
-            children[base + action] = child
-            return child, action, True
-        assert best is not None
-        return best, best_action, False
-
     def _rollout(self, state: GameState) -> None:
         """Play on for `rollout_depth` decisions (None: to the end) with the policy."""
         depth = self.rollout_depth
         rand = self.rng.random  # int(rand() * n) is several times cheaper than randrange(n)
         policy = self.policy
+        is_terminal = state.is_terminal
         played = 0
-        while not state.is_terminal() and (depth is None or played < depth):
-            if policy is None:
-                legal = state.legal_actions()
+        if policy is None:
+            legal_actions = state.legal_actions
+            apply_action = state.apply_action
+            while not is_terminal() and (depth is None or played < depth):
+                legal = legal_actions()
                 if not legal:
                     break  # an engine bug (no move before the end): score what we have
-                state.apply_action(legal[int(rand() * len(legal))])
-            else:
-                state.apply_action(policy.step(state))
+                apply_action(legal[int(rand() * len(legal))])
+                played += 1
+            return
+        while not is_terminal() and (depth is None or played < depth):
+            state.apply_action(policy.step(state))
             played += 1
 
     def _choose(self, root: Node, legal: list[int], base: int, done: int, seconds: float) -> int:
