@@ -4,12 +4,16 @@ before and after").
 
 `record()` plays each case and returns the decision and the root's visit counts
 and mean values; `tests/agents/data/ismcts_decisions.json` holds what the search
-gave before the speed work (commit 40a59ed), written by running this module:
+as it was before the speed work gives (the frozen copy in ismcts_reference.py,
+commit 40a59ed), written by running this module:
 
     PYTHONPATH=src python tests/agents/ismcts_positions.py > tests/agents/data/ismcts_decisions.json
 
-A position is named by its deal seed and the actions played from the deal, so
-the record says which engine behaviour it was taken on (see `fingerprint`).
+The first record was taken with the unmodified ismcts.py itself, before any
+change to it; the engines have changed since (new logs, labels, rules), so it is
+re-taken with the frozen copy when they do. A position is named by the actions
+played from the deal and the legal actions there (`fingerprint`), so a record
+taken on other engine behaviour says so instead of failing as a search change.
 """
 
 from __future__ import annotations
@@ -46,14 +50,19 @@ def positions(game: Game) -> list[GameState]:
 
 
 def fingerprint(state: GameState) -> str:
-    """What the engine shows the deciding seat here: its observation and legal labels.
-
-    If this changes, the engine changed, and the recorded decisions no longer
-    say anything about the search."""
+    """The engine's behaviour around this position, as far as cheaply seen: the
+    actions that led here, the legal actions, and the legal actions after each of
+    them in a few redeals. If this changes, the engine changed, and the recorded
+    decisions no longer say anything about the search."""
     me = state.current_player()
-    labels = [state.action_to_string(a) for a in state.legal_actions()]
-    text = json.dumps([state.observation(me), labels], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    seen: list[object] = [state.history(), state.legal_actions()]
+    for seed in range(3):
+        world = state.resample_from_infostate(me, seed)
+        for action in world.legal_actions():
+            child = world.clone()
+            child.apply_action(action)
+            seen.append(child.legal_actions())
+    return hashlib.sha256(json.dumps(seen).encode()).hexdigest()[:16]
 
 
 def decide(agent: Any, state: GameState, index: int) -> dict[str, Any]:
@@ -86,9 +95,8 @@ def record(make: Any) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    from cardlab.agents import make_agent
+    sys.path.insert(0, str(Path(__file__).parent))
+    from ismcts_reference import ReferenceISMCTS
 
-    json.dump(
-        record(lambda seed, **kw: make_agent("ismcts", seed=seed, **kw)), sys.stdout, indent=1
-    )
+    json.dump(record(ReferenceISMCTS), sys.stdout, indent=1)
     sys.stdout.write("\n")
