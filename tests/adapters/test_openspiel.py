@@ -24,28 +24,8 @@ SPIEL_CASES = [
 ]
 SPIEL_IDS = [f"{g}-{n}p" for g, n in SPIEL_CASES]
 
-DUPLICATE_LABELS = pytest.mark.xfail(
-    strict=True,
-    raises=pyspiel.SpielError,
-    reason="UPTIME gives two legal actions the same label (e.g. two 'Requisition PSU (pay "
-    "Copper, Rare-Earth)'), which random_sim_test refuses; the uptime engine work fixes the "
-    "labels. strict: this fails loudly once fixed, so the mark is removed then.",
-)
 
-
-SIM_CASES = [
-    pytest.param(name, n, marks=[DUPLICATE_LABELS] if name == "uptime" else [], id=f"{name}-{n}p")
-    for name, n in SPIEL_CASES
-]
-
-
-def test_importing_registers_the_installed_games():
-    registered = set(pyspiel.registered_names())
-    assert set(openspiel.REGISTERED) <= registered
-    assert {"python_cardlab_runway", "python_cardlab_supercomputer"} <= set(openspiel.REGISTERED)
-
-
-@pytest.mark.parametrize(("name", "players"), SIM_CASES)
+@pytest.mark.parametrize(("name", "players"), SPIEL_CASES, ids=SPIEL_IDS)
 def test_random_sim_test_50_games_with_serialisation(name, players):
     # OpenSpiel's own check, as its games run it: legal actions, unique action
     # labels, observation and information-state strings and tensors, returns within
