@@ -122,7 +122,7 @@ class RandomPlacement:
         if state.decision_kind() == "place":
             layout = state.game.actions
             cells = [a for a in state.legal_actions() if layout.kind(a) == "place"]
-            return self.rng.choice(cells)
+            return int(self.rng.choice(cells))
         return self.inner.step(state)
 
 
@@ -137,7 +137,7 @@ def games(
     players: int = 4,
     cards: str | Path | None = None,
     seed0: int = 0,
-    **options: object,
+    **options: Any,
 ) -> list[GameRecord]:
     """`n_games` games with the seat kinds rotated one seat per game."""
     game = SuperComputerGame(players, cards=cards, **options)
@@ -222,7 +222,7 @@ def placement_ablation(
     players: int = 4,
     cards: str | Path | None = None,
     seed0: int = 0,
-    **options: object,
+    **options: Any,
 ) -> dict[str, float]:
     """Points per round that random placement costs a `kind` seat, paired by seed:
     seat (game index mod players) is `kind` in one game and `kind` with random

@@ -38,7 +38,7 @@ from cardlab.games.supercomputer.actions import (
     STEP,
     xy_cell,
 )
-from cardlab.games.supercomputer.cards import HAND_SIZE
+from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.rules import SuperComputerGame
@@ -179,7 +179,7 @@ class SuperComputerState(GameState):
         self.next_seed = rng.getrandbits(64)
         self.round_index += 1
         self.turn = 0
-        deck = list(t.all_parts if n == 5 else t.base_parts)
+        deck = list(t.all_parts if n == MAX_PLAYERS else t.base_parts)
         shuffle(rng, deck)
         self.hands = []
         for _ in range(n):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.supercomputer.actions import cell_xy
+from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.state import SuperComputerState
@@ -47,7 +48,7 @@ def decision_text(s: SuperComputerState) -> str:
     if kind == "choose_build":
         return f"seat {q} keeps one of two builds (the other goes under the build deck)"
     if kind == "pick":
-        return f"seat {q} picks a part in secret (turn {s.turn + 1} of 7)"
+        return f"seat {q} picks a part in secret (turn {s.turn + 1} of {HAND_SIZE})"
     if kind == "place":
         return f"seat {q} places {s.tables.part_names[s.to_place[q]]}"
     return "game over"
@@ -108,7 +109,7 @@ def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
         "decision": decision_text(s),
         "phase": s.decision_kind(),
         "round": s.round_index + 1,
-        "turn": min(s.turn + 1, 7),
+        "turn": min(s.turn + 1, HAND_SIZE),
         "scores": s.points[:],
         "options": dict(s.game.options),
         "passing": "left" if s.game.pass_direction[s.round_index] == 1 else "right",
@@ -154,37 +155,43 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     rnd, turn = 0, 0
     totals = [0] * s.num_players
-    for e in s.log:
-        kind = e[0]
+    for event in s.log:
+        kind = event[0]
         entry: dict[str, Any] = {"kind": kind}
         if kind == "round":
-            rnd, turn = e[1], 0
+            _, rnd, race = event
+            turn = 0
             entry["passing"] = "left" if g.pass_direction[rnd] == 1 else "right"
             entry["builds"] = g.options["builds"]
-            entry["race"] = [t.build_names[b] for b in e[2]]
+            entry["race"] = [t.build_names[b] for b in race]
         elif kind == "keep":
-            entry["seat"] = e[1]
+            _, entry["seat"] = event
         elif kind == "reveal":
+            _, direction, revealed = event
             turn += 1
-            entry["passing"] = "left" if e[1] == 1 else "right"
-            entry["picks"] = [{"seat": q, "part": t.part_names[k]} for q, k in enumerate(e[2])]
+            entry["passing"] = "left" if direction == 1 else "right"
+            entry["picks"] = [{"seat": q, "part": t.part_names[k]} for q, k in enumerate(revealed)]
         elif kind == "place":
-            x, y = cell_xy(e[3])
-            entry.update(seat=e[1], part=t.part_names[e[2]], type=t.part_types[e[2]], x=x, y=y)
+            _, q, k, cell = event
+            x, y = cell_xy(cell)
+            entry.update(seat=q, part=t.part_names[k], type=t.part_types[k], x=x, y=y)
         elif kind == "scrap":
-            entry.update(seat=e[1], part=t.part_names[e[2]], reason=e[3], points=t.red[e[2]][rnd])
+            _, q, k, reason = event
+            entry.update(seat=q, part=t.part_names[k], reason=reason, points=t.red[k][rnd])
         elif kind == "race_win":
-            entry.update(seat=e[1], build=t.build_names[e[2]], points=t.bonus[e[2]][rnd])
+            _, q, b = event
+            entry.update(seat=q, build=t.build_names[b], points=t.bonus[b][rnd])
         elif kind == "race_tie":
-            entry.update(build=t.build_names[e[1]], seats=list(e[2]))
+            _, b, seats = event
+            entry.update(build=t.build_names[b], seats=list(seats))
         elif kind == "score":
-            q = e[1]
-            total = e[3] + e[4] + e[5]
+            _, q, _, green, red, bonus, builds, attached, scrapped = event
+            total = green + red + bonus
             totals[q] += total
             entry.update(
                 seat=q,
-                attached=[{"part": n, "points": p} for n, p in e[7]],
-                scrapped=[{"part": n, "points": p} for n, p in e[8]],
+                attached=[{"part": n, "points": p} for n, p in attached],
+                scrapped=[{"part": n, "points": p} for n, p in scrapped],
                 builds=[
                     {
                         "build": n,
@@ -192,16 +199,17 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
                         "met": m,
                         "points": p,
                     }
-                    for n, p, m in e[6]
+                    for n, p, m in builds
                 ],
-                parts_points=e[3],
-                scrap_points=e[4],
-                build_points=e[5],
+                parts_points=green,
+                scrap_points=red,
+                build_points=bonus,
                 round_points=total,
                 game_points=totals[q],
             )
         else:  # "end"
-            entry.update(winners=list(e[1]), decided_by=e[2], scores=totals[:])
+            _, winners, level = event
+            entry.update(winners=list(winners), decided_by=level, scores=totals[:])
         entry["round"] = rnd + 1
         entry["pick"] = turn
         entry["text"] = sentence(entry)
@@ -364,7 +372,7 @@ def final_table(observation: dict[str, Any]) -> FinalTable:
 
 def _set_aside(s: SuperComputerState) -> list[int]:
     """S2: for 2-4 players the "<4" parts are set aside, face up, for the whole game."""
-    if s.num_players == 5:
+    if s.num_players == MAX_PLAYERS:
         return []
     base = set(s.tables.base_parts)
     return [k for k in s.tables.all_parts if k not in base]
