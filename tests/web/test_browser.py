@@ -344,36 +344,36 @@ def test_a_timer_move_and_an_offline_click_are_told(browser, tmp_path):
         game=game,
         players=2,
         bot_delay=0,
-        turn_seconds=2,
+        turn_seconds=3,
         seats=[{"kind": "human"}, {"kind": "human"}],
     )
-    page = browser.new_page(viewport=DESKTOP)
-    seat = None
-    for s_ in (0, 1):
-        page.close()
-        page = browser.new_page(viewport=DESKTOP)
-        page.goto(server.seat_url(made, s_))
+    pages = [browser.new_page(viewport=DESKTOP) for _ in range(2)]
+    for seat, page in enumerate(pages):
+        page.goto(server.seat_url(made, seat))
+    for page in pages:
         page.wait_for_selector("#title:has-text('you are seat')")
-        page.wait_for_timeout(300)
-        if page.locator(".move:not([disabled])").count():
-            seat = s_
-            break
-    assert seat is not None, "neither seat has a move"
-    # Nobody clicks: the clock runs out and the page says a move was made for us.
-    page.wait_for_selector("#notice:has-text('Time ran out')", timeout=15000)
-    # Offline: a click is kept and sent when the table is back.
-    page.close()
-    page = browser.new_page(viewport=DESKTOP)
-    page.goto(server.seat_url(made, 1 - seat))
-    page.wait_for_selector(".move:not([disabled])", timeout=15000)
+
+    def poll(check, seconds: float = 30.0):
+        for _ in range(int(seconds * 10)):
+            for page in pages:
+                if check(page):
+                    return page
+            pages[0].wait_for_timeout(100)
+        raise AssertionError("timed out")
+
+    # Nobody clicks: each clock runs out and the page says a move was made for its seat.
+    poll(lambda p: "Time ran out" in (p.text_content("#notice") or ""))
+    # Offline: a click is kept and sent once the table is back.
+    mover = poll(lambda p: p.locator(".move:not([disabled])").count() > 0)
     server.kill()
-    page.wait_for_selector("#conn:has-text('reconnecting')")
-    page.locator(".move:not([disabled])").first.click()
-    page.wait_for_selector("#notice:has-text('offline')")
+    mover.wait_for_selector("#conn:has-text('reconnecting')")
+    mover.locator(".move:not([disabled])").first.click()
+    mover.wait_for_selector("#notice:has-text('offline')")
     server.start()
-    page.wait_for_selector("#notice:has-text('Back online')", timeout=20000)
+    mover.wait_for_selector("#notice:has-text('Back online')", timeout=20000)
     server.kill()
-    page.close()
+    for page in pages:
+        page.close()
 
 
 STRICT_CSP = (
