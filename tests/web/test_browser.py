@@ -223,7 +223,7 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
     assert not small, small
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"), full_page=True)
     # A tap on a card shows it large (its values readable); another tap closes it.
-    page.locator("#hand .card, #public .card").first.tap()
+    page.locator("#hand .card, #upfront .card, #public .card").first.tap()
     page.wait_for_selector("#zoom:not([hidden]) .card.zoomed")
     zoomed = page.eval_on_selector("#zoom .card.zoomed", "e => e.getBoundingClientRect().width")
     assert zoomed >= 250, zoomed
