@@ -127,6 +127,11 @@ class CardTable:
         self.value = tuple(value)
         self.count = len(kind)
         self.ids = tuple(f"up{i:02d}" for i in range(self.count))
+        self.cost_pair = tuple(
+            self.component_cost[self.sub[c]] if self.kind[c] == COMPONENT else (0, 0)
+            for c in range(self.count)
+        )
+        """Per card: the two material kinds a Component costs ((0, 0) for other cards)."""
         self.supply_cards = tuple(range(self.num_supply))
         self.build_cards = tuple(range(self.num_supply, self.count))
 

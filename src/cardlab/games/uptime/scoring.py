@@ -75,9 +75,11 @@ def tiebreak_keys(state: UptimeState, seat: int) -> tuple[int, int, int, int]:
     )
 
 
-def rank(state: UptimeState) -> tuple[int, str | None]:
-    """The single winner and the tie-break level that decided (None: points alone)."""
-    pts = points(state)
+def rank(state: UptimeState, pts: list[int] | None = None) -> tuple[int, str | None]:
+    """The single winner and the tie-break level that decided (None: points alone).
+    `pts`: the points per seat when the caller has them already."""
+    if pts is None:
+        pts = points(state)
     best = max(pts)
     alive = [p for p in range(state.num_players) if pts[p] == best]
     if len(alive) == 1:

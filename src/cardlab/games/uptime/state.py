@@ -55,6 +55,19 @@ STALL_CAP_ROUNDS = 100
 M, C = MATERIAL_KINDS, COMPONENT_TYPES  # per-seat stride of the flat counter lists
 
 
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """Exactly `rng.shuffle(items)` (the same Fisher-Yates draws from the same generator, so
+    the same seed deals the same game), written out to spare the per-card method calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 class UptimeState(GameState):
     """One moment of an UPTIME game. See the module docstring for the layout.
 
@@ -91,9 +104,9 @@ class UptimeState(GameState):
         self.rng = random.Random(seed)
         self._rng_shared = False
         self.supply = list(t.supply_cards)
-        self.rng.shuffle(self.supply)
+        shuffle(self.supply, self.rng)
         self.build_deck = list(t.build_cards)
-        self.rng.shuffle(self.build_deck)
+        shuffle(self.build_deck, self.rng)
         self.supply_discard, self.removed_twists, self.build_discard = [], [], []
         self.build_bottom_known = 0
         self.build_row = [self.build_deck.pop() for _ in range(ROW)]
@@ -199,7 +212,9 @@ class UptimeState(GameState):
     def apply_action(self, action: int) -> None:
         if type(action) is not int:
             action = action_index(self, action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         if action not in legal:
             message = illegal_action_message(self, action, view.decision_text(self))
             raise IllegalActionError(message)
@@ -455,7 +470,8 @@ class UptimeState(GameState):
 
     def _turn_legal(self, p: int) -> list[int]:
         t = self.table
-        kind, sub = t.kind, t.sub
+        kind = t.kind
+        cost_pair = t.cost_pair
         b = p * M
         mats = self.materials
         patches = self.patches[p]
@@ -463,21 +479,22 @@ class UptimeState(GameState):
         reqs: list[int] = []
         bids: list[int] = []
         reserves: list[int] = []
+        row, reserved_by = self.build_row, self.reserved_by
         for s in range(ROW):
-            c = self.build_row[s]
+            c = row[s]
             if c < 0:
                 continue
-            r = self.reserved_by[s]
+            r = reserved_by[s]
             if r >= 0 and r != p:
                 continue  # U4: reserved for someone else
             k = kind[c]
             if k == COMPONENT:
-                x, y = t.component_cost[sub[c]]
+                x, y = cost_pair[c]
                 if (not mats[b + x]) + (not mats[b + y]) <= patches:
                     reqs.append(A.REQ + s)
             elif k == COMPUTER:
                 c6 = p * C
-                types = sum(1 for v in self.component_types[c6 : c6 + C] if v)
+                types = C - self.component_types[c6 : c6 + C].count(0)
                 if types + patches >= 3:
                     reqs.append(A.REQ + s)
             elif k == NETWORK:
@@ -510,10 +527,10 @@ class UptimeState(GameState):
             if dk == NONE:
                 step = steps.pop()
                 code = step[0]
-                if code == S_DRAW:
-                    self._step_draw(step[1], step[2], step[3])
-                elif code == S_END_TURN:
+                if code == S_END_TURN:  # the most frequent step first
                     self._step_end_turn(step[1])
+                elif code == S_DRAW:
+                    self._step_draw(step[1], step[2], step[3])
                 elif code == S_REFILL:
                     self._step_refill(step[1])
                 elif code == S_CHOOSE:
@@ -573,7 +590,8 @@ class UptimeState(GameState):
         if a <= A.PASS:
             self.draw_pass[p] += 1  # U17 counts these for the tie-break
             self._log(("action", p, "draw" if a == A.DRAW else "pass"))
-            self.steps.append((S_DRAW, p, 2 if a == A.DRAW else 1, "draw"))
+            # what the S_DRAW step would do first thing in _run, done now
+            self._step_draw(p, 2 if a == A.DRAW else 1, "draw")
         elif a == A.SWEEP:
             self.draw_pass[p] += 1  # a non-claim turn: counted with Draw/Pass (U17)
             self._sweep(p)
@@ -624,7 +642,7 @@ class UptimeState(GameState):
         shuffled by the state's generator."""
         self.supply, self.supply_discard = self.supply_discard, []
         if not self.lazy_decks:  # a determinization draws its deck at random anyway
-            self._rand().shuffle(self.supply)
+            shuffle(self.supply, self._rand())
         sub = self.table.sub
         present = 0
         for c in self.supply:
@@ -787,7 +805,7 @@ class UptimeState(GameState):
                 if t.kind[c] == MATERIAL and t.sub[c] == m:
                     del self.supply[i]
                     if not self.lazy_decks:  # a lazy deck is drawn at random anyway
-                        self._rand().shuffle(self.supply)
+                        shuffle(self.supply, self._rand())
                     src = "deck"
                     break
         if not src:
@@ -926,21 +944,21 @@ class UptimeState(GameState):
 
     def _start_turn(self, p: int) -> None:
         self.turn_seat = p
-        for s in range(ROW):
-            if (
-                self.reserved_by[s] == p
-            ):  # U4: the Patch is discarded at the start of your next turn
-                self.build_discard.append(self.reserve_patch[s])
-                self._log(("unreserve", p, self.build_row[s]))
-                self.reserved_by[s] = self.reserve_patch[s] = -1
+        reserved_by = self.reserved_by
+        if p in reserved_by:  # U4: the Patch is discarded at the start of your next turn
+            for s in range(ROW):
+                if reserved_by[s] == p:
+                    self.build_discard.append(self.reserve_patch[s])
+                    self._log(("unreserve", p, self.build_row[s]))
+                    reserved_by[s] = self.reserve_patch[s] = -1
         self.decision, self.decider = A.D_TURN, p
 
     def _finish(self) -> None:
         self.decision, self.decider = A.D_OVER, TERMINAL_PLAYER
         self.steps.clear()
         self._log(("end", self.end_reason))
-        winner, level = scoring.rank(self)
         final = tuple(scoring.breakdown(self, q) for q in range(self.num_players))
+        winner, level = scoring.rank(self, [b["total"] for b in final])
         facts = tuple(
             (self.computers[q], self.contracts[q], self.draw_pass[q])
             for q in range(self.num_players)
