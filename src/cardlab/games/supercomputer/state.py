@@ -51,20 +51,6 @@ NONE = -1
 """No part (no pending pick, nothing to place)."""
 
 
-def shuffle(rng: random.Random, items: list[int]) -> None:
-    """Fisher-Yates with `rng.getrandbits`, draw for draw what `random.shuffle` does
-    (CPython 3.11-3.13: `_randbelow_with_getrandbits`), so the game of a seed is the
-    same; written out because the deal is a tenth of random play's time."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
 class SuperComputerState(GameState):
     """One moment of a SUPER COMPUTER game. Fields are plain data; see `clone`."""
 
@@ -180,7 +166,7 @@ class SuperComputerState(GameState):
         self.round_index += 1
         self.turn = 0
         deck = list(t.all_parts if n == MAX_PLAYERS else t.base_parts)
-        shuffle(rng, deck)
+        resample.shuffle(rng, deck)
         self.hands = []
         for _ in range(n):
             self.hands.append(sorted(deck[-HAND_SIZE:]))
@@ -193,7 +179,7 @@ class SuperComputerState(GameState):
         self.scrap_piles = [[] for _ in range(n)]
         self.hand_knowers = [1 << q for q in range(n)]
         build_deck = list(range(t.num_builds))
-        shuffle(rng, build_deck)  # the top of the build deck is the end of the list
+        resample.shuffle(rng, build_deck)  # the top of the build deck is the end of the list
         self.build_offers = [[] for _ in range(n)]
         self.kept_builds = [[] for _ in range(n)]
         self.returned_builds = [[] for _ in range(n)]
