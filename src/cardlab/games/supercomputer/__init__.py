@@ -1,5 +1,5 @@
 """SUPER COMPUTER: draft parts in secret, wire them into a computer on a grid,
-meet your build card; three rounds (rulebook: shared/seeds/002_*.txt, rulings S1-S10)."""
+meet your build card; three rounds (rules and rulings S1-S10: docs/rules/supercomputer.md)."""
 
 from cardlab.games.supercomputer.rules import SuperComputerGame
 
