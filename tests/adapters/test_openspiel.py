@@ -154,3 +154,13 @@ def test_serialisation_is_seed_moves_and_redeals_not_engine_internals():
     assert globals_used <= {None}  # protocol 4+: module and name come as strings
     play = pickle.loads(raw)["play"]
     assert play.seed == 3 and play.moves == state.play.moves and play.redeals == state.play.redeals
+
+
+def test_the_python_observer_names_every_tensor_slot():
+    game = pyspiel.load_game("python_cardlab_runway", {"players": 3})
+    info = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    plain = game.make_py_observer()
+    names = info.feature_names()
+    assert len(names) == game.information_state_tensor_size() == len(set(names))
+    assert plain.feature_names() == names[: game.observation_tensor_size()]
+    assert names[-1] == f"own_actions[{game.cardlab.max_game_length() - 1}]"

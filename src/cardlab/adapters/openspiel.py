@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from cardlab.adapters.encoding import encode_state, encoding_for, has_encoding
+from cardlab.adapters.encoding import encode_state, encoding_for, feature_names, has_encoding
 from cardlab.core import Game, GameState
 from cardlab.games import game_class, list_games, load_game
 
@@ -296,7 +296,7 @@ class CardlabObserver:
     With perfect recall (the information state) the tensor is the observation vector
     followed by ``own_actions``: one slot per decision the seat can have taken (the
     engine's `max_game_length()`), slot i = (i-th own action + 1) / num_distinct_actions,
-    0 for a decision not yet taken.
+    0 for a decision not yet taken. `feature_names()` names every slot of the tensor.
     """
 
     def __init__(self, game: Game, perfect_recall: bool) -> None:
@@ -308,6 +308,12 @@ class CardlabObserver:
         self.dict = {"observation": self.tensor[:size]}
         if perfect_recall:
             self.dict["own_actions"] = self.tensor[size:]
+
+    def feature_names(self) -> list[str]:
+        """One name per slot of `tensor`: the encoding's (``hand[up07]``, ...), then
+        ``own_actions[i]`` with perfect recall."""
+        names = feature_names(self.game)
+        return names + [f"own_actions[{i}]" for i in range(self.slots)]
 
     def set_from(self, state: CardlabSpielState, player: int) -> None:
         self.tensor.fill(0.0)
