@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardlab.core.contract import break_ties
 from cardlab.games.uptime.cards import COMPUTER, CONTRACT, NETWORK
 
 if TYPE_CHECKING:
@@ -80,14 +81,8 @@ def rank(state: UptimeState, pts: list[int] | None = None) -> tuple[int, str | N
     `pts`: the points per seat when the caller has them already."""
     if pts is None:
         pts = points(state)
-    best = max(pts)
-    alive = [p for p in range(state.num_players) if pts[p] == best]
-    if len(alive) == 1:
-        return alive[0], None
-    keys = {p: tiebreak_keys(state, p) for p in alive}
-    for level, name in enumerate(TIEBREAK_LEVELS):
-        top = max(keys[p][level] for p in alive)
-        alive = [p for p in alive if keys[p][level] == top]
-        if len(alive) == 1:
-            return alive[0], name
-    raise AssertionError("turn order always separates seats")  # pragma: no cover
+    keys = [(pts[p], *tiebreak_keys(state, p)) for p in range(state.num_players)]
+    result = break_ties(keys, TIEBREAK_LEVELS)
+    if len(result.winners) != 1:  # pragma: no cover
+        raise AssertionError("turn order always separates seats")
+    return result.winners[0], result.level
