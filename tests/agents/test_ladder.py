@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from cardlab.agents import parse_agent_list
 from cardlab.cli import app
+from cardlab.games import list_games
 from cardlab.ladder import (
     bradley_terry,
     distinct_agents,
@@ -96,7 +97,7 @@ def test_cli_bench_agent_prints_iterations_per_second():
 
 
 def test_cli_names_bad_agents():
-    game = GAMES[0] if GAMES else "uptime"
+    game = (GAMES or list_games())[0]
     result = CliRunner().invoke(app, ["ladder", game, "--agents", "ismcts:iter=3"])
     assert result.exit_code == 2
     assert "its parameters: iterations" in " ".join(result.output.split())

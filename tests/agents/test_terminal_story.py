@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+from gamelist import real_games
 from rich.console import Console
 
 import cardlab
@@ -35,7 +36,8 @@ def test_story_lines_are_grouped_by_deal_and_only_new_ones_are_shown():
 
 
 def _play(game_name, monkeypatch, seed=4):
-    game = cardlab.load_game(game_name, players=3)
+    info = cardlab.games.game_info(game_name)
+    game = cardlab.load_game(game_name, players=min(max(3, info.min_players), info.max_players))
     out = io.StringIO()
     asked: list[int] = []
     real = terminal.prompt
@@ -59,7 +61,7 @@ def _play(game_name, monkeypatch, seed=4):
 
 
 def test_one_option_decisions_are_never_asked(monkeypatch):
-    for name in ("runway", "supercomputer"):
+    for name in real_games():
         state, text, asked = _play(name, monkeypatch)
         assert state.is_terminal() and asked
         assert min(asked) >= 2, f"{name}: a one-option decision was prompted"

@@ -13,7 +13,9 @@ from cardlab.games import all_infos, game_info, load_game
 from cardlab.lab.simulate import GameRecord
 from cardlab.lab.timemodel import TimeModel, judge_length
 
-REAL = [i for i in all_infos() if i.name in ("uptime", "runway", "supercomputer")]
+INFOS = all_infos()
+"""Every discovered game, including any registered in-process (the adapters' toy):
+each one's GameInfo must price exactly the kinds its engine asks."""
 
 
 def _kinds_in_play(name: str, players: int, games: int = 6) -> set[str]:
@@ -28,7 +30,7 @@ def _kinds_in_play(name: str, players: int, games: int = 6) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("info", REAL, ids=lambda i: i.name)
+@pytest.mark.parametrize("info", INFOS, ids=lambda i: i.name)
 def test_every_time_model_key_is_a_real_decision_kind(info) -> None:  # type: ignore[no-untyped-def]
     """Issue 14 item 6: UPTIME's old keys bid/raise matched no decision kind and auctions
     fell back silently. Every kind the model prices must occur in play, and every kind

@@ -12,10 +12,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardlab.games import game_module
+from cardlab.games import game_module, list_games
 from cardlab.printing.paper import PT_PER_MM
 
-GAMES = ("uptime", "runway", "supercomputer")
+GAMES = tuple(list_games())
+"""Every discovered game (the entry-point group, plus any registered in-process)."""
 
 
 def engine_ready(game: str) -> bool:

@@ -19,7 +19,28 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardlab.web.catalog import installed_games
 
-GAMES = ["uptime", "runway", "supercomputer"]
+GAMES = list(installed_games())
+"""Every discovered game whose engine loads (the `cardlab.games` entry points)."""
+
+
+def players_for(game: str, wanted: int) -> int:
+    """`wanted` seats, or the nearest count the game's info allows."""
+    cls = installed_games()[game]
+    return min(max(wanted, cls.min_players), cls.max_players)
+
+
+def human_and_bots(players: int, name: str | None = None) -> list[dict]:
+    """Seat 0 a human (named `name`), the others greedy and random bots in turn."""
+    human = {"kind": "human", "name": name} if name else {"kind": "human"}
+    bots = [{"kind": "bot", "agent": ("greedy", "random")[i % 2]} for i in range(players - 1)]
+    return [human, *bots]
+
+
+def two_player_game() -> str:
+    """The first discovered game that seats two (the tables of two humans)."""
+    return next(
+        g for g, cls in installed_games().items() if cls.min_players <= 2 <= cls.max_players
+    )
 
 
 @pytest.fixture(scope="module")
@@ -118,13 +139,9 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
         pytest.skip(f"{game} has no view.final_table yet (the breakdown cannot be checked)")
     made = server.create(
         game=game,
-        players=3,
+        players=(players := players_for(game, 3)),
         bot_delay=0,
-        seats=[
-            {"kind": "human", "name": "Ada"},
-            {"kind": "bot", "agent": "greedy"},
-            {"kind": "bot", "agent": "random"},
-        ],
+        seats=human_and_bots(players, "Ada"),
     )
     phone = size == "phone"
     ctx = browser.new_context(
@@ -157,7 +174,7 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     page.screenshot(path=str(ARTIFACTS / f"{size}-{game}-final-full.png"), full_page=True)
     assert layout_problems(page) == []
     rows = final_rows(page)
-    assert len(rows) == 3 and sorted(r["seat"] for r in rows) == [0, 1, 2]
+    assert len(rows) == players and sorted(r["seat"] for r in rows) == list(range(players))
     columns = page.eval_on_selector_all("table.scores th", "ths => ths.map(t => t.textContent)")
     for row in rows:
         assert len(row["parts"]) == len(columns) - 4, (columns, row)  # Place, Seat, Total, note
@@ -187,13 +204,9 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
         pytest.skip(f"{game} engine not installed yet")
     made = server.create(
         game=game,
-        players=3,
+        players=(players := players_for(game, 3)),
         bot_delay=0,
-        seats=[
-            {"kind": "human"},
-            {"kind": "bot", "agent": "greedy"},
-            {"kind": "bot", "agent": "random"},
-        ],
+        seats=human_and_bots(players),
     )
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = ctx.new_page()
@@ -257,7 +270,7 @@ def hand_ids(page) -> set[str]:
 
 
 def test_two_humans_each_see_only_their_own_hand_and_survive_a_restart(browser, tmp_path):
-    game = "runway" if "runway" in installed_games() else next(iter(installed_games()))
+    game = two_player_game()
     server = Server(tmp_path / "restart.db").start()
     made = server.create(
         game=game, players=2, bot_delay=0, seats=[{"kind": "human"}, {"kind": "human"}]
@@ -308,7 +321,7 @@ def test_two_humans_each_see_only_their_own_hand_and_survive_a_restart(browser, 
 
 def test_links_without_a_token_or_with_a_wrong_one_say_what_to_do(browser, server):
     made = server.create(
-        game=installed_games_first(),
+        game=two_player_game(),
         players=2,
         bot_delay=0,
         seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}],
@@ -333,12 +346,8 @@ def test_links_without_a_token_or_with_a_wrong_one_say_what_to_do(browser, serve
     page.close()
 
 
-def installed_games_first() -> str:
-    return next(iter(installed_games()))
-
-
 def test_a_timer_move_and_an_offline_click_are_told(browser, tmp_path):
-    game = "runway" if "runway" in installed_games() else installed_games_first()
+    game = two_player_game()
     server = Server(tmp_path / "polish.db").start()
     made = server.create(
         game=game,
@@ -391,9 +400,9 @@ def test_the_pages_work_under_a_csp_without_inline_script_or_style(browser, serv
         pytest.skip(f"{game} engine not installed yet")
     made = server.create(
         game=game,
-        players=2,
+        players=(players := players_for(game, 2)),
         bot_delay=0,
-        seats=[{"kind": "human"}, {"kind": "bot", "agent": "greedy"}],
+        seats=human_and_bots(players),
     )
     # The policy is added to the page responses by the browser (page.route); a page
     # fulfilled that way counts as public, so Chromium's local-network checks would
