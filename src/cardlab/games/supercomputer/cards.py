@@ -320,6 +320,12 @@ class CardTables:
             tuple(_mask(self.fit[d], b, CLASH) for b in self.all_parts) for d in DIRECTIONS
         )
         """clash_mask[d][b]: a bit per part a that may not have part b in direction d."""
+        self.neighbour_masks = tuple(
+            tuple((self.clash_mask[d][b], self.connect_mask[d][b]) for d in DIRECTIONS)
+            for b in self.all_parts
+        )
+        """neighbour_masks[b][d] = (clash_mask[d][b], connect_mask[d][b]): what part b
+        means to an empty cell that has it in direction d."""
         self.build_names = tuple(b.name for b in builds)
         self.build_index = {name: i for i, name in enumerate(self.build_names)}
         self.bonus = tuple(tuple(b.bonus) for b in builds)

@@ -289,17 +289,15 @@ class SuperComputerState(GameState):
         frontier = self.frontiers[q]
         grid[cell] = k
         frontier.pop(cell, None)
-        clash_mask, connect_mask = self.tables.clash_mask, self.tables.connect_mask
+        as_neighbour = self.tables.neighbour_masks[k]
         for near, back in NEIGHBOURS[cell]:
             if near in grid:
                 continue
+            clash, connect = as_neighbour[back]
             masks = frontier.get(near)
-            if masks is None:
-                clash = clash_mask[back][k]
-                connect = connect_mask[back][k]
-            else:
-                clash = masks[1] | clash_mask[back][k]
-                connect = masks[2] | connect_mask[back][k]
+            if masks is not None:
+                clash |= masks[1]
+                connect |= masks[2]
             frontier[near] = (connect & ~clash, clash, connect)
 
     def legal_cells(self, q: int, k: int) -> list[int]:
@@ -470,13 +468,13 @@ class SuperComputerState(GameState):
         grid = self.computers[seat]
         frontier = dict(self.frontiers[seat])
         frontier.pop(cell, None)
-        clash_mask, connect_mask = self.tables.clash_mask, self.tables.connect_mask
+        as_neighbour = self.tables.neighbour_masks[k]
         for near, back in NEIGHBOURS[cell]:
             if near in grid:
                 continue
             _, clash, connect = frontier.get(near, (0, 0, 0))
-            clash |= clash_mask[back][k]
-            connect |= connect_mask[back][k]
+            clash |= as_neighbour[back][0]
+            connect |= as_neighbour[back][1]
             frontier[near] = (connect & ~clash, clash, connect)
         may = 0
         for masks in frontier.values():
