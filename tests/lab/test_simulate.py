@@ -78,3 +78,17 @@ def test_a_dead_turn_that_ends_the_game_is_counted(toy: str, monkeypatch) -> Non
     assert {"all_passed", "deck_empty"} <= by_end  # both endings were played
     for r in records:
         assert r.dead_turns == (1 if r.end_reason == "all_passed" else 0), r.seed
+
+
+def test_run_ids_include_the_backend(toy: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A Ray run must not overwrite the local run of the same spec in one --out."""
+    from dataclasses import replace
+
+    from cardlab.lab.storage import run_id
+
+    result = run_spec(make_spec(toy, 2, "random", 1, 5), workers=1, progress=False)
+    local = write_run(result, tmp_path)
+    on_ray = write_run(replace(result, backend="ray"), tmp_path)
+    assert local != on_ray and "-local-" in local.name and "-ray-" in on_ray.name
+    assert run_id(result.spec, "local") != run_id(result.spec, "ray")
+    assert len(list_runs(tmp_path)) == 2

@@ -2,8 +2,12 @@
 
 - throughput: games/s of `simulate` (greedy agents) with 1 worker and with W
   workers, and their ratio (the target: 2 workers >= 1.7x one);
-- report: wall time of `cardlab report GAME` with its defaults (target < 3 min);
-- gate: the sum, i.e. `cardlab gate all` (target < 10 min).
+- report: wall time of `cardlab report GAME` with its defaults except the skill
+  ladder (`--ladder-games`, default 0 here: at the gate's standard of 200 games per
+  cell with ISMCTS at 1,000 iterations it dwarfs the rest);
+- ladder: with `--ladder-sample N`, N games per skill cell at `--ladder-iterations`,
+  timed, as seconds per ladder game of each cell (what 200 games per cell cost follows);
+- gate: the sum of the reports, i.e. `cardlab gate all` (target < 10 min).
 Machines shared with other work give noisy figures: run it on a quiet one."""
 
 from __future__ import annotations
@@ -38,6 +42,11 @@ def lab_bench(
     workers: Annotated[int, typer.Option(help="Workers to compare with one.")] = 2,
     reports: Annotated[bool, typer.Option(help="Also time each default report.")] = True,
     out: Annotated[Path, typer.Option(help="Where the timed reports go.")] = Path("lab-bench"),
+    ladder_games: Annotated[int, typer.Option(help="Skill games per cell in the reports.")] = 0,
+    ladder_sample: Annotated[
+        int, typer.Option(help="Time this many games per skill cell (0: skip).")
+    ] = 0,
+    ladder_iterations: Annotated[int, typer.Option(help="ISMCTS iterations.")] = 1000,
 ) -> None:
     """Measure simulate throughput (1 vs W workers) and default report times."""
     from cardlab.lab.report_commands import write_report
@@ -48,11 +57,37 @@ def lab_bench(
         times = {}
         for g in ready:
             start = time.perf_counter()
-            write_report(g, out / g, workers=workers, progress=False)
+            write_report(g, out / g, workers=workers, progress=False, ladder_games=ladder_games)
             times[g] = round(time.perf_counter() - start, 1)
         result["report_s"] = times
         result["gate_all_s"] = round(sum(times.values()), 1)
+    if ladder_sample:
+        result["ladder_s_per_game"] = {
+            g: skill_cost(g, ladder_sample, ladder_iterations, workers) for g in ready
+        }
     typer.echo(json.dumps(result, indent=1))
+
+
+def skill_cost(game: str, games: int, iterations: int, workers: int) -> dict[str, Any]:
+    """Seconds per ladder game of each skill cell, played as the report plays them."""
+    from cardlab.games import game_info
+    from cardlab.lab.context import LabContext
+    from cardlab.lab.skill import skill
+
+    info = game_info(game)
+    ctx = LabContext(
+        game, info.default_players, ("greedy",), {}, 1, workers=workers, progress=False
+    )
+    start = time.perf_counter()
+    out = skill(ctx, games, iterations)
+    wall = time.perf_counter() - start
+    return {
+        "players": info.default_players,
+        "iterations": iterations,
+        "games_per_cell": {f"{c['stronger']} v {c['weaker']}": c["games"] for c in out["cells"]},
+        "wall_s": round(wall, 1),
+        "wall_s_per_game_per_cell": round(wall / max(c["games"] for c in out["cells"]), 2),
+    }
 
 
 def register(app: typer.Typer) -> None:

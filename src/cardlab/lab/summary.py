@@ -13,22 +13,32 @@ def _fmt(x: Any) -> str:
     return f"{x:.4g}" if isinstance(x, float) else str(x)
 
 
+def _opt(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> str:
     s = report["settings"]
     lines = [
         f"# {report['title']} — playtest summary",
         "",
         f"{s['games']} games · {s['players']} players · agents {', '.join(s['agents'])} · "
-        f"seed {s['seed']} · options {s['options']}",
+        f"seed {s['seed']} · options "
+        + (", ".join(f"{k}={_opt(v)}" for k, v in s["options"].items()) or "none")
+        + f" · cards {s.get('cards') or 'packaged'}",
         "",
         "## Claims",
         "",
-        "| claim | verdict |" + (" baseline |" if baseline else ""),
-        "|---|---|" + ("---|" if baseline else ""),
+        "| claim | kind | verdict |" + (" baseline |" if baseline else ""),
+        "|---|---|---|" + ("---|" if baseline else ""),
     ]
     old_claims = {c["id"]: c["verdict"] for c in (baseline or {}).get("claims", [])}
     for c in report["claims"]:
-        row = f"| {c['id']} | {c['verdict']} |"
+        verdict = c["verdict"]
+        if c.get("with_rulings"):
+            ruled = c["with_rulings"]
+            verdict += f" as written; {ruled['verdict']} with {', '.join(ruled['rulings'])}"
+        row = f"| {c['id']} | {c.get('kind', 'design')} | {verdict} |"
         if baseline:
             old = old_claims.get(c["id"], "—")
             row += f" {old}{' **changed**' if old != c['verdict'] else ''} |"
