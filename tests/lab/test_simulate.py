@@ -92,3 +92,16 @@ def test_run_ids_include_the_backend(toy: str, tmp_path) -> None:  # type: ignor
     assert local != on_ray and "-local-" in local.name and "-ray-" in on_ray.name
     assert run_id(result.spec, "local") != run_id(result.spec, "ray")
     assert len(list_runs(tmp_path)) == 2
+
+
+def test_mixed_seats_rotate_so_each_agent_takes_each_seat(toy: str) -> None:
+    """With mixed agents, game i is seated by rotating the spec's seats by i: over any
+    run of `players` games each agent sits in each seat equally often, and the seating
+    is recorded per game."""
+    spec = make_spec(toy, 3, "random,greedy,random", 0, 6)
+    records = run_spec(spec, 1, progress=False).records
+    for seat in range(3):
+        taken = [r.agents[seat] for r in records]
+        assert taken.count("greedy") == 2, seat
+    assert records[0].agents == ["random", "greedy", "random"]
+    assert records[1].agents == ["greedy", "random", "random"]

@@ -139,6 +139,8 @@ def card_impact(ctx: LabContext, out_dir: Path | None) -> dict[str, Any]:
         sd, slo, shi = welch(a.pop("holder_scores"), b.pop("holder_scores"))
         clear = a["holder_seats"] and b["holder_seats"] and (lo > 0 or hi < 0)
         reading = "clear effect" if clear else "no clear effect"
+        if not a["holder_seats"] or not b["holder_seats"]:
+            reading = "never acquired in these games"
         rate_a, rate_b = a["holder_win_rate"], b["holder_win_rate"]
         sentence = (
             f"{ab.change}: its holders' win rate goes from "

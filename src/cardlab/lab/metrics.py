@@ -242,6 +242,7 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
         "noop_turns": sum(noop.values()),
         "noop_turn_share": round(sum(noop.values()) / all_turns, 4) if all_turns else 0.0,
         "noop_share_by_position": _noop_by_position(records),
+        "noop_share_by_seat": _noop_by_position(records, by_seat=True),
         "noop_seeds": [r.seed for r in noop_games[:MAX_SEEDS] if sum(r.kind_noop.values())],
         "actions": action_kinds(records),
         "mean_branching": round(sum(legal.values()) / total, 3) if total else 0.0,
@@ -254,7 +255,8 @@ def decisions(records: Sequence[GameRecord]) -> dict[str, Any]:
     }
 
 
-def _noop_by_position(records: Sequence[GameRecord]) -> list[float]:
+def _noop_by_position(records: Sequence[GameRecord], by_seat: bool = False) -> list[float]:
+    """No-op share of turns per turn position (or per seat index)."""
     if not records:
         return []
     n = records[0].players
@@ -262,8 +264,9 @@ def _noop_by_position(records: Sequence[GameRecord]) -> list[float]:
     noop = [0] * n
     for r in records:
         for seat in range(min(n, len(r.seat_turns))):
-            made[position(r, seat)] += r.seat_turns[seat]
-            noop[position(r, seat)] += r.seat_noop[seat]
+            where = seat if by_seat else position(r, seat)
+            made[where] += r.seat_turns[seat]
+            noop[where] += r.seat_noop[seat]
     return [round(noop[i] / made[i], 4) if made[i] else 0.0 for i in range(n)]
 
 

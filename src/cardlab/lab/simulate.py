@@ -119,10 +119,20 @@ def engine_ready(game: str) -> bool:
     return True
 
 
-def make_agents(spec: SimSpec, seed: int) -> list[Any]:
+def seating(spec: SimSpec, index: int) -> list[str]:
+    """The agent in each seat for game `index`: the spec's seats rotated by the game's
+    index, so with mixed agents each one takes each seat equally often (a seat or turn
+    position advantage is then not one bot's strength in disguise). Depends only on the
+    index, so the same game of two configurations is seated alike."""
+    n = len(spec.agents)
+    shift = index % n
+    return list(spec.agents[shift:] + spec.agents[:shift])
+
+
+def make_agents(spec: SimSpec, seed: int, index: int = 0) -> list[Any]:
     return [
         parse_agent_spec(label).make(seed=agent_seed(seed, s))
-        for s, label in enumerate(spec.agents)
+        for s, label in enumerate(seating(spec, index))
     ]
 
 
@@ -370,7 +380,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         game=spec.game,
         players=spec.players,
         options=json.dumps(spec.options_dict, sort_keys=True),
-        agents=list(spec.agents),
+        agents=seating(spec, index),
         index=index,
         seed=seed,
         cards=spec.cards,
@@ -379,7 +389,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     tracker = _Tracker(spec.players, lab_hooks(spec.game))
     try:
         game = load_game(spec.game, players=spec.players, cards=spec.cards, **spec.options_dict)
-        result = play_game(game, make_agents(spec, seed), seed=seed, on_action=tracker)
+        result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=tracker)
     except _CapReached:
         record.end_reason = "lab_decision_cap"
         record.decisions = tracker.count - 1
@@ -484,7 +494,7 @@ def probe_batch(
         seed = game_seed(spec.seed, index)
         obs = observer()
         try:
-            result = play_game(game, make_agents(spec, seed), seed=seed, on_action=obs)
+            result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=obs)
         except Exception as exc:  # an engine or agent bug: keep the seed so it replays
             out.append(
                 {

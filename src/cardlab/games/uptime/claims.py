@@ -340,6 +340,9 @@ def _converting(records: list[Any], rules: str) -> Any:
     h_lo, h_hi = wilson(sum(hoard), len(hoard))
     return verdict(
         c_lo > h_hi,
+        headline=f"Seats that built a Computer win {sum(conv) / len(conv):.0%} (95% "
+        f"{c_lo:.0%}-{c_hi:.0%}); seats that hoarded 3+ Components and built none win "
+        f"{sum(hoard) / len(hoard):.0%} ({h_lo:.0%}-{h_hi:.0%})",
         rules=rules,
         converting_seats=len(conv),
         converting_win_rate=round(sum(conv) / len(conv), 4),

@@ -97,7 +97,7 @@ def style_matchup(ctx: LabContext, styles: Sequence[str], games: int) -> dict[st
         agents = [styles[(seat + shift) % len(styles)] for seat in range(n)]
         run = ctx.run(agents=agents, games=max(1, games // len(styles)), seed=ctx.seed + shift)
         for r in finished(run.records):
-            for seat, style in enumerate(agents):
+            for seat, style in enumerate(r.agents):  # the seating this game was played with
                 seats_taken[style] += 1
                 if seat in r.winners:
                     wins[style] += 1 / len(r.winners)
