@@ -107,3 +107,21 @@ def test_a_real_game_trial_plays_its_variant() -> None:
     result = run_tune(TuneSpec("runway", 3, trials=3, games=2, seed=0))
     assert result.baseline.metrics["games"] == 2
     assert all(t.metrics["errors"] == 0 for t in result.trials)
+
+
+def test_every_packaged_variant_loads_and_plays() -> None:
+    import random
+
+    from cardlab.games import list_games, packaged_variants
+
+    found = 0
+    for name in list_games():
+        for vname in packaged_variants(name):
+            game = load_game(name, variant=vname)
+            assert game.variant is not None and game.variant.title
+            state = game.new_initial_state(seed=3)
+            rng = random.Random(3)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            found += 1
+    assert found >= 1  # UPTIME ships its lab variant
