@@ -209,7 +209,7 @@ def gate(
     """Run every game's report and print one screen of claim verdicts."""
     import time
 
-    from cardlab.lab.gate import all_games, run_gate, table
+    from cardlab.lab.gate import all_games, gate_fails, run_gate, table
 
     names = all_games() if which == "all" else [which]
     for name in names:
@@ -233,7 +233,7 @@ def gate(
     except CardlabError as exc:
         fail(exc)
     typer.echo(table(rows, time.perf_counter() - start))
-    if any(r["verdict"] == "fails" for r in rows):
+    if gate_fails(rows):
         raise typer.Exit(1)
 
 

@@ -1,10 +1,13 @@
 """The rulebook-claims gate.
 
 Each game's `claims.py` (its package under the one layout, found through its
-`GameInfo`) registers its claims with `@claim(id, text)`: the
-id is stable (designers track it across rule versions), the text is the
-rulebook passage tested, and the function plays what it needs through the
-`LabContext` and returns a `Verdict` computed from those games. Nothing here
+`GameInfo`) registers its claims with `@claim(id, text, kind=...)`: the id is
+stable (designers track it across rule versions), the text is the rulebook
+passage tested, the kind is `design` (simulation can refute it: the gate's
+score) or `invariant` (the engine guarantees it: a regression check), and the
+function plays what it needs through the `LabContext` and returns a `Verdict`
+computed from those games (see `cardlab.lab.verdicts`: holds, fails,
+needs_data, untestable; `resting_on` for a ruling that changes it). Nothing here
 writes a verdict in: a claim that cannot be measured returns `untestable`
 with the reason, and a probe that raises is reported as untestable with the
 error (so one broken probe never hides the others)."""
