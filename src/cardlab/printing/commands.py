@@ -29,6 +29,13 @@ def register(app: typer.Typer) -> None:
             list[str] | None,
             typer.Option("--option", "-o", help="Rule option name=value (repeatable)."),
         ] = None,
+        variant: Annotated[
+            str | None,
+            typer.Option(
+                "--variant",
+                help="Print a variant's cards: a .toml file or a packaged variant's name.",
+            ),
+        ] = None,
         interleaved: Annotated[
             bool,
             typer.Option(
@@ -50,6 +57,7 @@ def register(app: typer.Typer) -> None:
                 out=out,
                 options=parse_option_pairs(option or []),
                 interleaved=interleaved,
+                variant=variant,
             )
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)

@@ -23,6 +23,7 @@ def print_game(
     out: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
     interleaved: bool = False,
+    variant: str | Path | None = None,
 ) -> Path:
     """Write GAME's cards as a PDF of 9-up sheets and return its path.
 
@@ -31,9 +32,10 @@ def print_game(
     `out` defaults to `<game>-cards-<paper>.pdf` in the current directory. `options`
     are rule options (validated like everywhere else); faces print what they change.
     `interleaved` puts each face sheet's backs right after it, for printers that
-    print the whole file two-sided."""
+    print the whole file two-sided. `variant` (a variant file or the name of one
+    the game ships) prints the variant's cards and options."""
     sheet_paper = paper_named(paper)
-    game = load_game(game_name, cards=cards, **(options or {}))
+    game = load_game(game_name, cards=cards, variant=variant, **(options or {}))
     art = game_art(game_name)
     faces = art.faces(game.cards, game.options)
     arts = draw_all(art, faces)
