@@ -39,6 +39,12 @@ class LabContext:
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if not self.time_model.kinds:  # no model given: the game's declared ranges
+            from cardlab.games import game_info
+
+            self.time_model = TimeModel.from_info(game_info(self.game))
+
     @property
     def game_class(self) -> Any:
         return type(load_checked(self.game, self.players, self.options, self.cards))
