@@ -24,6 +24,13 @@ CardsOpt = Annotated[
     str | None,
     typer.Option("--cards", help="A card data file to play instead of the packaged one."),
 ]
+VariantOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--variant",
+        help="A variant to play: a .toml file or the name of one the game ships (e.g. lab).",
+    ),
+]
 BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes) or ray.")]
 RayOpt = Annotated[
     str | None, typer.Option("--ray-address", help="Join this Ray cluster (e.g. ray://host:10001).")
@@ -52,6 +59,7 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Run seed; game i's seed derives from it and i.")] = 0,
     option: OptionOpt = None,
     cards: CardsOpt = None,
+    variant: VariantOpt = None,
     workers: WorkersOpt = None,
     backend: BackendOpt = "local",
     ray_address: RayOpt = None,
@@ -65,7 +73,7 @@ def simulate(
     from cardlab.lab.simulate import make_spec
 
     try:
-        spec = make_spec(game, players, agents, seed, games, _options(option), cards)
+        spec = make_spec(game, players, agents, seed, games, _options(option), cards, variant)
         result = run_spec(
             spec, workers or default_workers(), backend, ray_address, progress=not quiet
         )
@@ -79,6 +87,8 @@ def simulate(
         "options": spec.options_dict,
         "cards": spec.cards,
         "cards_sha256": spec.cards_sha256,
+        "variant": spec.variant,
+        "variant_sha256": spec.variant_sha256,
         "seed": spec.seed,
         **metrics.summary(result.records),
         "elapsed_s": round(result.elapsed_s, 3),

@@ -25,6 +25,8 @@ class LabContext:
     seed: int = 0
     cards: str | None = None
     """The card file every configuration plays (None: the packaged cards)."""
+    variant: str | None = None
+    """The variant every configuration plays (a file or packaged name; None: as written)."""
     workers: int = 1
     backend: str = "local"
     ray_address: str | None = None
@@ -47,7 +49,7 @@ class LabContext:
 
     @property
     def game_class(self) -> Any:
-        return type(load_checked(self.game, self.players, self.options, self.cards))
+        return type(load_checked(self.game, self.players, self.options, self.cards, self.variant))
 
     @property
     def info(self) -> Any:
@@ -58,7 +60,11 @@ class LabContext:
     def rules(self, options: dict[str, Any] | None = None, players: int | None = None) -> Any:
         """The Game object (options resolved with defaults) for these settings."""
         return load_checked(
-            self.game, players or self.players, {**self.options, **(options or {})}, self.cards
+            self.game,
+            players or self.players,
+            {**self.options, **(options or {})},
+            self.cards,
+            self.variant,
         )
 
     def spec(
@@ -80,6 +86,7 @@ class LabContext:
             games or self.games,
             {**self.options, **(options or {})},
             cards or self.cards,
+            self.variant,
         )
 
     def run(

@@ -92,6 +92,8 @@ def build_report(
             "options": main.spec.options_dict,
             "cards": main.spec.cards,
             "cards_sha256": main.spec.cards_sha256,
+            "variant": main.spec.variant,
+            "variant_sha256": main.spec.variant_sha256,
             "seed": ctx.seed,
             "workers": ctx.workers,
             "backend": ctx.backend,

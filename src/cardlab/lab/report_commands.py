@@ -9,7 +9,15 @@ from typing import Annotated, Any
 import typer
 
 from cardlab.core import CardlabError
-from cardlab.lab.commands import BackendOpt, CardsOpt, OptionOpt, RayOpt, WorkersOpt, fail
+from cardlab.lab.commands import (
+    BackendOpt,
+    CardsOpt,
+    OptionOpt,
+    RayOpt,
+    VariantOpt,
+    WorkersOpt,
+    fail,
+)
 
 LADDER_GAMES = 200
 """Games per ladder cell (neighbouring bots) in the skill section."""
@@ -50,6 +58,7 @@ def write_report(
     probe_games: int = 200,
     cards: str | None = None,
     ablation_games: int | None = None,
+    variant: str | None = None,
 ) -> dict[str, Any]:
     """Validate everything, play, and write report.html, report.json, summary.md.
 
@@ -68,15 +77,15 @@ def write_report(
     if probe_games < 1:
         raise CardlabError(f"--probe-games must be at least 1, not {probe_games}")
     agents = agents or default_agents(game)
-    spec = make_spec(game, players, agents, seed, games or 1, options, cards)
+    spec = make_spec(game, players, agents, seed, games or 1, options, cards, variant)
     n_games = games if games is not None else default_games(spec.players)
     if compare is not None:  # check the option (or card file) and every value before playing
         for value in compare[1]:
             if compare[0] == "cards":
-                make_spec(game, spec.players, agents, seed, 1, options, value)
+                make_spec(game, spec.players, agents, seed, 1, options, value, variant)
             else:
                 opts = {**(options or {}), compare[0]: value}
-                make_spec(game, spec.players, agents, seed, 1, opts, cards)
+                make_spec(game, spec.players, agents, seed, 1, opts, cards, variant)
     ctx = LabContext(
         game=game,
         players=spec.players,
@@ -85,6 +94,7 @@ def write_report(
         games=n_games,
         seed=seed,
         cards=spec.cards,
+        variant=spec.variant,
         workers=workers or default_workers(),
         backend=backend,
         ray_address=ray_address,
@@ -125,6 +135,7 @@ def report(
     ] = None,
     option: OptionOpt = None,
     cards: CardsOpt = None,
+    variant: VariantOpt = None,
     compare: Annotated[
         str | None,
         typer.Option(help="Compare a rule option's values (name=v1,v2) or card files (cards=A,B)."),
@@ -179,6 +190,7 @@ def report(
             probe_games=probe_games,
             cards=cards,
             ablation_games=ablation_games,
+            variant=variant,
         )
     except CardlabError as exc:
         fail(exc)
@@ -193,6 +205,7 @@ def gate(
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
     games: Annotated[int | None, typer.Option("--games", "-n", help="Main-run games.")] = None,
     cards: CardsOpt = None,
+    variant: VariantOpt = None,
     ladder_games: Annotated[
         int, typer.Option(help="Skill-ladder games per cell (0: skip).")
     ] = LADDER_GAMES,
@@ -212,6 +225,8 @@ def gate(
     from cardlab.lab.gate import all_games, gate_fails, run_gate, table
 
     names = all_games() if which == "all" else [which]
+    if variant is not None and len(names) != 1:
+        fail("--variant belongs to one game: give the game's name instead of `all`")
     for name in names:
         if name not in all_games():
             fail(f"unknown game {name!r}; games: all, {', '.join(all_games())}")
@@ -224,6 +239,7 @@ def gate(
             seed=seed,
             games=games,
             cards=cards,
+            variant=variant,
             ladder_games=ladder_games,
             ladder_iterations=ladder_iterations,
             probe_games=probe_games,

@@ -43,6 +43,10 @@ class SimSpec:
     """The card file played (None: the game's packaged cards)."""
     cards_sha256: str = ""
     """The sha256 of that file's bytes, so a run says exactly which cards it played."""
+    variant: str | None = None
+    """The variant played (a file path or a packaged variant's name; None: as written).
+    Its rule options are already in `options`; its card changes apply on load."""
+    variant_sha256: str = ""
 
     @property
     def options_dict(self) -> dict[str, Any]:
@@ -63,6 +67,7 @@ def make_spec(
     games: int,
     options: dict[str, Any] | None = None,
     cards: str | Path | None = None,
+    variant: str | Path | None = None,
 ) -> SimSpec:
     """A validated spec: game, player count, options, card file and agent kinds all
     checked here, in the caller's process, so a bad argument fails before any worker."""
@@ -74,7 +79,7 @@ def make_spec(
             "cards is not a rule option; give a card file with --cards PATH "
             "(or compare card files with --compare cards=A.toml,B.toml)"
         )
-    g = load_checked(game, players, opts, cards)
+    g = load_checked(game, players, opts, cards, variant)
     text = agents if isinstance(agents, str) else ",".join(agents)
     specs = parse_agent_list(text)
     if not specs:
@@ -83,7 +88,16 @@ def make_spec(
     seats = tuple(specs[i % len(specs)].label for i in range(g.num_players))
     path, digest = card_file(cards)
     return SimSpec(
-        game, g.num_players, seats, seed, games, tuple(sorted(g.options.items())), path, digest
+        game,
+        g.num_players,
+        seats,
+        seed,
+        games,
+        tuple(sorted(g.options.items())),
+        path,
+        digest,
+        None if variant is None else str(variant),
+        g.variant.sha256 if g.variant is not None else "",
     )
 
 
@@ -99,12 +113,16 @@ def card_file(cards: str | Path | None) -> tuple[str | None, str]:
 
 
 def load_checked(
-    game: str, players: int | None, options: dict[str, Any], cards: str | Path | None = None
+    game: str,
+    players: int | None,
+    options: dict[str, Any],
+    cards: str | Path | None = None,
+    variant: str | Path | None = None,
 ) -> Any:
     """`load_game`, with an engine that is present but unfinished (no `GAME`
     yet, or an import error) reported as a CardlabError naming the game."""
     try:
-        return load_game(game, players=players, cards=cards, **options)
+        return load_game(game, players=players, cards=cards, variant=variant, **options)
     except CardlabError:
         raise
     except (AttributeError, ImportError) as exc:
@@ -388,7 +406,13 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     )
     tracker = _Tracker(spec.players, lab_hooks(spec.game))
     try:
-        game = load_game(spec.game, players=spec.players, cards=spec.cards, **spec.options_dict)
+        game = load_game(
+            spec.game,
+            players=spec.players,
+            cards=spec.cards,
+            variant=spec.variant,
+            **spec.options_dict,
+        )
         result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=tracker)
     except _CapReached:
         record.end_reason = "lab_decision_cap"
@@ -489,7 +513,9 @@ def probe_batch(
 ) -> list[dict[str, Any]]:
     """Play games of `spec` under an observer; one summary dict per game."""
     out = []
-    game = load_game(spec.game, players=spec.players, cards=spec.cards, **spec.options_dict)
+    game = load_game(
+        spec.game, players=spec.players, cards=spec.cards, variant=spec.variant, **spec.options_dict
+    )
     for index in indices:
         seed = game_seed(spec.seed, index)
         obs = observer()

@@ -38,10 +38,11 @@ def _cell(
     seed: int,
     options: dict[str, Any],
     cards: str | None,
+    variant: str | None = None,
 ) -> dict[str, Any]:
     from cardlab.lab.simulate import load_checked
 
-    g = load_checked(game, players, options, cards)
+    g = load_checked(game, players, options, cards, variant)
     table = run_ladder(g, list(pair), games=games, seed=seed)
     rows = {
         r.agent: {
@@ -88,7 +89,10 @@ def skill(ctx: LabContext, games: int, iterations: int) -> dict[str, Any]:
     """Play each ladder cell and read it from the intervals."""
     agents = ladder_agents(iterations)
     pairs = list(zip(agents, agents[1:], strict=False))
-    args = [(ctx.game, p, ctx.players, games, ctx.seed, ctx.options, ctx.cards) for p in pairs]
+    args = [
+        (ctx.game, p, ctx.players, games, ctx.seed, ctx.options, ctx.cards, ctx.variant)
+        for p in pairs
+    ]
     if ctx.workers > 1:
         with ProcessPoolExecutor(max_workers=min(ctx.workers, len(args))) as pool:
             cells_raw = list(pool.map(_cell, *zip(*args, strict=True)))

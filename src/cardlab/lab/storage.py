@@ -113,6 +113,8 @@ def write_run(result: RunResult, out_dir: str | Path) -> Path:
         "backend": result.backend,
         "cards": result.spec.cards or "",
         "cards_sha256": result.spec.cards_sha256,
+        "variant": result.spec.variant or "",
+        "variant_sha256": result.spec.variant_sha256,
         "written_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
     schema = _schema().with_metadata({f"cardlab.{k}": v for k, v in meta.items()})
