@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from web_support import create
+from web_support import ORIGIN, create
 
 
 def test_games_list_counts_options_and_bots(client):
@@ -70,11 +70,11 @@ def test_bad_table_requests_are_refused_with_reasons(client, db):
         ({"game": "highcard", "players": 2, "turn_seconds": -1}, "turn_seconds"),
     ]
     for spec, reason in cases:
-        resp = client.post("/api/tables", json=spec)
+        resp = client.post("/api/tables", json=spec, headers=ORIGIN)
         assert resp.status_code == 400 and reason in resp.json()["error"], (spec, resp.text)
-    garbage = client.post("/api/tables", content=b"{not json")
+    garbage = client.post("/api/tables", content=b"{not json", headers=ORIGIN)
     assert garbage.status_code == 400 and "not valid JSON" in garbage.json()["error"]
-    huge = client.post("/api/tables", content=b"x" * 20000)
+    huge = client.post("/api/tables", content=b"x" * 20000, headers=ORIGIN)
     assert huge.status_code == 413
     foreign = client.post(
         "/api/tables", json={"game": "highcard"}, headers={"origin": "https://evil.example"}

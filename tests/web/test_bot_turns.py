@@ -69,6 +69,7 @@ class _Agent:
 def _decide_many(agent: _Agent, n: int) -> list[bool]:
     table = Table.__new__(Table)
     table._bot_cost = {}
+    table.bot_pool = None  # worker threads here; the process pool is tested on a real table
     table.agent = lambda seat: agent  # type: ignore[method-assign]
 
     async def main() -> None:

@@ -11,6 +11,7 @@ from browser import (
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
+    CspExempt,
     Server,
     click_until_over,
     layout_problems,
@@ -56,7 +57,7 @@ def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
+        yield CspExempt(b)
         b.close()
 
 

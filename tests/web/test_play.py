@@ -83,19 +83,29 @@ def test_restart_restores_tables_exactly_and_applies_nothing_twice(db):
     assert seqs == list(range(final["seq"]))
 
 
-def test_host_hands_a_leaving_seat_to_a_bot_and_the_seat_can_reclaim_it(client):
+def test_host_hands_a_leaving_seat_to_a_bot_and_the_bot_finishes_it(client):
     made = create(client, players=2, seats=[{"kind": "bot", "agent": "random"}, {"kind": "human"}])
     host = SeatSocket(client, made["table"], {"role": "host", "token": made["tokens"]["host"]})
     host.state()
     host.send({"type": "hand_to_bot", "seat": 1, "agent": "greedy"})
     final = host.recv_until(lambda m: m["type"] == "state" and m["terminal"])
     assert final["table"]["seats"][1]["kind"] == "bot"
-    seat = seat_socket(client, made, 1)
+
+
+def test_a_seat_that_handed_itself_to_a_bot_can_reclaim_it(client):
+    made = create(client, players=2, bot_delay=10)
+    seat = seat_socket(client, made, 0)
     seat.state()
-    seat.send({"type": "reclaim"})
-    assert seat.recv_until(
-        lambda m: m["type"] == "state" and m["table"]["seats"][1]["kind"] == "human"
+    seat.send({"type": "hand_to_bot", "seat": 0, "agent": "greedy"})
+    handed = seat.recv_until(
+        lambda m: m["type"] == "state" and m["table"]["seats"][0]["kind"] == "bot"
     )
+    assert handed["legal"] == [], "a bot seat is never offered moves"
+    seat.send({"type": "reclaim"})
+    back = seat.recv_until(
+        lambda m: m["type"] == "state" and m["table"]["seats"][0]["kind"] == "human"
+    )
+    assert back["legal"]
 
 
 def test_only_host_or_the_seat_itself_can_hand_over(client):

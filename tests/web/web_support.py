@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from web_toygame import HighCard  # noqa: E402
+from web_toygame import HighCard, HighCardTogether  # noqa: E402
 
 from cardlab.web.app import create_app  # noqa: E402
 from cardlab.web.catalog import Catalog, installed_games  # noqa: E402
@@ -23,7 +23,9 @@ ORIGIN = {"origin": "http://testserver"}
 
 
 def toy_catalog() -> Catalog:
-    return Catalog({"highcard": HighCard, **installed_games()})
+    return Catalog(
+        {"highcard": HighCard, "highcard_together": HighCardTogether, **installed_games()}
+    )
 
 
 @pytest.fixture
@@ -60,7 +62,7 @@ def create(client: TestClient, **spec: Any) -> dict[str, Any]:
     spec.setdefault("game", "highcard")
     spec.setdefault("players", 2)
     spec.setdefault("seats", [{"kind": "human"}] * spec["players"])
-    resp = client.post("/api/tables", json=spec)
+    resp = client.post("/api/tables", json=spec, headers=ORIGIN)
     assert resp.status_code == 201, resp.text
     return resp.json()
 

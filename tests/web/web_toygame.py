@@ -17,3 +17,12 @@ atexit.register(shutil.rmtree, _DIR, ignore_errors=True)
 
 INFO = import_scaffold(scaffold("highcard", _DIR / "highcard", title="High Card (test toy)"))
 HighCard = INFO.game_class()
+
+
+class HighCardTogether(HighCard):  # type: ignore[misc, valid-type]
+    """High Card with its picks simultaneous at the table (as SUPER COMPUTER's): the
+    engine still takes them in seat order; the server lets every seat pick at once."""
+
+    name = "highcard_together"
+    title = "High Card, picks together (test toy)"
+    simultaneous_kinds = frozenset({"decision", "pick", "lay"})

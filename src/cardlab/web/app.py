@@ -18,7 +18,10 @@ from starlette.websockets import WebSocket
 from cardlab.core.errors import CardlabError
 from cardlab.web import art, lobby, security
 from cardlab.web.catalog import Catalog
-from cardlab.web.hub import Hub
+from cardlab.web.headers import SecurityHeaders
+from cardlab.web.hub import Hub, TooMany
+from cardlab.web.limits import Limits
+from cardlab.web.offers import Offers
 from cardlab.web.reports import FILES, QUICK_SETTINGS, REPORT_CSP, Reports, RunRefused
 from cardlab.web.sockets import table_socket
 from cardlab.web.store import Store
@@ -36,13 +39,26 @@ def create_app(
     message_rate: float = 20.0,
     reports_dir: str | Path | None = None,
     report_settings: tuple[str, ...] | None = None,
+    limits: Limits | None = None,
+    cards: tuple[str, ...] = (),
+    variants: tuple[str, ...] = (),
 ) -> Starlette:
     """The app for one database. Tables in it are restored when the app starts.
 
     Playtest reports live in `reports_dir` (default: `reports/` next to the database);
-    `report_settings` are the `cardlab report` flags of a lobby run (default: quick)."""
+    `report_settings` are the `cardlab report` flags of a lobby run (default: quick).
+    `cards` and `variants` are the operator's files (`cardlab serve --cards/--variant`);
+    no request can name a file. `limits` bound what one client may use."""
     store = Store(db)
-    hub = Hub(store, catalog or Catalog(), bot_delay=bot_delay, message_rate=message_rate)
+    catalog = catalog or Catalog()
+    hub = Hub(
+        store,
+        catalog,
+        bot_delay=bot_delay,
+        message_rate=message_rate,
+        limits=limits,
+        offers=Offers(catalog, cards, variants),
+    )
     origins = frozenset(allowed_origins)
     reports = Reports(
         reports_dir if reports_dir is not None else Path(db).resolve().parent / "reports",
@@ -69,8 +85,19 @@ def create_app(
         for name in hub.catalog.names():
             entry = hub.catalog.describe(name)
             entry["pitch"] = lobby.PITCHES.get(name, "")
+            # Variants by name (no path): a table request may name one in "variant".
+            entry["variants"] = hub.offers.describe(name)
             games.append(entry)
-        return JSONResponse({"games": games})
+        limits = hub.limits
+        return JSONResponse(
+            {
+                "games": games,
+                "limits": {
+                    "max_bot_iterations": limits.max_bot_iterations,
+                    "tables_per_client": limits.tables_per_client,
+                },
+            }
+        )
 
     async def api_rules(request: Request) -> Response:
         name = request.path_params["game"]
@@ -79,27 +106,33 @@ def create_app(
         return HTMLResponse(lobby.rules_html(name))
 
     def foreign_origin(request: Request, what: str) -> Response | None:
+        """Side effects need a page of this server: a missing or foreign Origin is 403."""
         origin = request.headers.get("origin")
-        if origin is not None and not security.origin_allowed(
-            origin, request.headers.get("host"), origins
-        ):
-            return JSONResponse({"error": f"origin {origin!r} may not {what}"}, status_code=403)
+        if not security.same_origin(origin, request.headers.get("host"), origins):
+            shown = "no Origin header" if origin is None else f"origin {origin[:80]!r}"
+            return JSONResponse(
+                {"error": f"{shown} may not {what}: use a page of this server"}, status_code=403
+            )
         return None
 
     async def api_create(request: Request) -> Response:
         refused = foreign_origin(request, "create tables")
         if refused is not None:
             return refused
-        body = await request.body()
-        if len(body) > MAX_BODY:
+        body = await _bounded_body(request)
+        if body is None:
             return JSONResponse(
                 {"error": f"request too large (limit {MAX_BODY} bytes)"}, status_code=413
             )
+        client = request.client.host if request.client is not None else "unknown"
         try:
             spec = security.parse_json_body(body)
-            made = hub.create(spec)
-        except (CardlabError, security.BadMessage, TypeError) as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+            made = hub.create(spec, client=client)
+        except TooMany as exc:
+            headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+            return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
+        except (CardlabError, security.BadMessage, TypeError, ValueError) as exc:
+            return JSONResponse({"error": str(exc)[:500]}, status_code=400)
         return JSONResponse(made, status_code=201)
 
     async def table_page(request: Request) -> Response:
@@ -182,6 +215,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
     app.state.hub = hub
     app.state.store = store
     app.state.reports = reports
@@ -189,3 +223,17 @@ def create_app(
 
 
 _NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
+async def _bounded_body(request: Request) -> bytes | None:
+    """The request body, or None as soon as it passes MAX_BODY (never read whole)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        return None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)

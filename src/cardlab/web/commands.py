@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from cardlab.web.limits import Limits
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -26,6 +28,37 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="Playtest reports directory (default: reports/ next to --db)."),
         ] = None,
+        cards: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="Card file for tables (GAME=PATH, or PATH for the game it fits; repeatable)."
+            ),
+        ] = None,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option(help="Variant file offered by name in the lobby (repeatable)."),
+        ] = None,
+        max_bot_iterations: Annotated[
+            int, typer.Option(help="Strongest bot a table may have (ISMCTS iterations).")
+        ] = Limits.max_bot_iterations,
+        tables_per_client: Annotated[
+            int, typer.Option(help="Unfinished tables one client address may have.")
+        ] = Limits.tables_per_client,
+        max_tables: Annotated[
+            int, typer.Option(help="Unfinished tables on the whole server.")
+        ] = Limits.max_tables,
+        creates_per_minute: Annotated[
+            float, typer.Option(help="New tables per client address per minute.")
+        ] = Limits.creates_per_minute,
+        spectators_per_table: Annotated[
+            int, typer.Option(help="Spectator sockets at one table.")
+        ] = Limits.spectators_per_table,
+        frames_per_second: Annotated[
+            float, typer.Option(help="Frames one socket is sent per second at most.")
+        ] = Limits.frames_per_second,
+        bot_workers: Annotated[
+            int, typer.Option(help="Processes in which searching bots (ISMCTS) think.")
+        ] = Limits.bot_workers,
         report_settings: Annotated[
             str | None,
             typer.Option(
@@ -42,18 +75,30 @@ def register(app: typer.Typer) -> None:
         from cardlab.web.reports import parse_settings
         from cardlab.web.security import HARD_FRAME_LIMIT
 
+        limits = Limits(
+            max_bot_iterations=max_bot_iterations,
+            tables_per_client=tables_per_client,
+            max_tables=max_tables,
+            creates_per_minute=creates_per_minute,
+            spectators_per_table=spectators_per_table,
+            frames_per_second=frames_per_second,
+            bot_workers=bot_workers,
+        )
         try:
             settings = parse_settings(report_settings)
+            app_ = create_app(
+                db=db,
+                bot_delay=bot_delay,
+                allowed_origins=tuple(allow_origin or ()),
+                reports_dir=reports,
+                report_settings=settings,
+                limits=limits,
+                cards=tuple(cards or ()),
+                variants=tuple(variant or ()),
+            )
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
-        app_ = create_app(
-            db=db,
-            bot_delay=bot_delay,
-            allowed_origins=tuple(allow_origin or ()),
-            reports_dir=reports,
-            report_settings=settings,
-        )
         typer.echo(f"cardlab table: http://{host}:{port}/  (database {db})")
         # No permessage-deflate: compressing every ~10 KB frame cost more server time than
         # anything else per update (benchmarks/web_tables.py); frames stay small enough raw.

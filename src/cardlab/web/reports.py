@@ -133,6 +133,8 @@ class Reports:
         self.settings = settings
         self._runs: dict[str, dict[str, Any]] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self.queue: list[str] = []
+        """Games waiting for their run: one run at a time, so the tables keep a core."""
         self._procs: dict[str, asyncio.subprocess.Process] = {}
         self._cache: dict[str, tuple[float, dict[str, Any] | None]] = {}
 
@@ -164,6 +166,8 @@ class Reports:
     # --- status -----------------------------------------------------------------
     def status(self, game: str) -> dict[str, Any]:
         run = dict(self._runs.get(game, {"state": "idle"}))
+        if game in self.queue:
+            run["position"] = self.queue.index(game) + 1
         report = self.file(game, "report.html")
         run["game"] = game
         run["report"] = f"/reports/{game}/report.html" if report else None
@@ -176,8 +180,11 @@ class Reports:
         return run
 
     def all_status(self) -> dict[str, Any]:
+        running = [g for g, r in self._runs.items() if r.get("state") == "running"]
         return {
             "settings": " ".join(self.settings),
+            "running": running[0] if running else None,
+            "queue": list(self.queue),
             "games": {g: self.status(g) for g in self.games},
         }
 
@@ -194,9 +201,28 @@ class Reports:
                 f"a playtest of {game} is already running (started {current['started']}); "
                 "wait for it to finish"
             )
-        self._runs[game] = {"state": "running", "started": _iso(dt.datetime.now().timestamp())}
-        self._tasks[game] = asyncio.get_running_loop().create_task(self._run(game))
+        if game in self.queue:
+            raise RunRefused(
+                f"a playtest of {game} is already queued (place {self.queue.index(game) + 1})"
+            )
+        now = _iso(dt.datetime.now().timestamp())
+        if any(r.get("state") == "running" for r in self._runs.values()):
+            self.queue.append(game)
+            self._runs[game] = {"state": "queued", "queued": now}
+        else:
+            self._begin(game)
         return self.status(game)
+
+    def _begin(self, game: str) -> None:
+        self._runs[game] = {"state": "running", "started": _iso(dt.datetime.now().timestamp())}
+        self._tasks[game] = asyncio.get_running_loop().create_task(self._run_then_next(game))
+
+    async def _run_then_next(self, game: str) -> None:
+        try:
+            await self._run(game)
+        finally:
+            if self.queue:
+                self._begin(self.queue.pop(0))
 
     async def _run(self, game: str) -> None:
         run = self._runs[game]
@@ -240,6 +266,7 @@ class Reports:
 
     async def stop(self) -> None:
         """Stop runs in progress (the server is shutting down)."""
+        self.queue.clear()
         for proc in list(self._procs.values()):
             with contextlib.suppress(ProcessLookupError):
                 proc.kill()

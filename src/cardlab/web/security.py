@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,6 +23,14 @@ MAX_MESSAGE_BYTES = 4096
 
 HARD_FRAME_LIMIT = 64 * 1024
 """uvicorn drops the connection above this; between the two limits we answer with an error."""
+
+MAX_DEPTH = 8
+"""Deepest nesting of arrays and objects a client may send (a table request needs 4).
+Checked on the raw text before any JSON is decoded, so a deeply nested message
+cannot exhaust the decoder's recursion."""
+
+NAME_LIMIT = 24
+"""Longest seat name, in characters, after cleaning."""
 
 
 def new_token() -> str:
@@ -64,6 +74,36 @@ class BadMessage(ValueError):
     """A client message we refuse; the text is sent back to that client."""
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of arrays/objects in JSON `text`, read without decoding it
+    (brackets inside strings do not count; malformed text gives some finite answer)."""
+    depth = deepest = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group(0) in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def decode_json(text: str, what: str, max_depth: int = MAX_DEPTH) -> Any:
+    """`json.loads` behind a depth check; every failure is a BadMessage."""
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise BadMessage(f"{what} is nested {depth} deep (limit {max_depth})")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadMessage(f"{what} is not valid JSON ({exc.msg} at position {exc.pos})") from None
+    except (RecursionError, ValueError) as exc:  # belt and braces: never a 500
+        raise BadMessage(f"{what} cannot be decoded ({type(exc).__name__})") from None
+
+
 def parse_message(text: str | bytes | None) -> dict[str, Any]:
     """Decode one client message or raise BadMessage with a clear reason."""
     if text is None:
@@ -73,10 +113,7 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     size = len(text.encode("utf-8", "replace"))
     if size > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message too large: {size} bytes (limit {MAX_MESSAGE_BYTES})")
-    try:
-        msg = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadMessage(f"message is not valid JSON ({exc.msg} at position {exc.pos})") from None
+    msg = decode_json(text, "message")
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise BadMessage('message must be a JSON object with a "type" field')
     return msg
@@ -114,7 +151,33 @@ class RateLimiter:
 
 
 def parse_json_body(body: bytes) -> Any:
+    """A request body (already size-checked) as JSON, depth-checked before decoding."""
     try:
-        return json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadMessage(f"request body is not valid JSON ({exc})") from None
+        text = (body or b"{}").decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadMessage("request body is not valid JSON (not UTF-8 text)") from None
+    return decode_json(text, "request body")
+
+
+def clean_name(raw: Any, limit: int = NAME_LIMIT) -> str:
+    """A seat name safe to show: no format characters (Unicode Cf: bidi overrides and
+    isolates, zero-width joiners), no control characters, whitespace runs as one
+    space, at most `limit` characters."""
+    if not isinstance(raw, str):
+        raw = "" if raw is None else str(raw)
+    kept = []
+    for ch in unicodedata.normalize("NFC", raw[: limit * 8]):
+        cat = unicodedata.category(ch)
+        if cat in ("Cf", "Cc", "Cs", "Co", "Cn"):
+            kept.append(" " if ch in "\t\n\r" else "")
+        elif cat in ("Zl", "Zp", "Zs"):
+            kept.append(" ")
+        else:
+            kept.append(ch)
+    return " ".join("".join(kept).split())[:limit].strip()
+
+
+def same_origin(origin: str | None, host: str | None, extra: frozenset[str]) -> bool:
+    """A state-changing POST must carry an Origin of this server (or an allowed one);
+    a missing Origin is refused too (browsers always send it on POST)."""
+    return origin_allowed(origin, host, extra)

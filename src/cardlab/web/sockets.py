@@ -4,10 +4,20 @@
 2. Its first message binds the socket, once and for all, to one audience:
    {"type": "hello", "seat": 2, "token": "..."} or
    {"type": "hello", "role": "spectator" | "host", "token": "..."}.
-3. Then: {"type": "act", "action": 17, "seq": 42}  (seq = steps the client has seen),
-   {"type": "sync"}, {"type": "replay", "step": 10}, {"type": "hand_to_bot", "seat": 1,
-   "agent": "greedy"}, {"type": "reclaim"}.
-Every refusal is an {"type": "error"} frame naming the reason; the state is untouched."""
+   A seat and the host have one live socket each: a newer hello replaces the older
+   socket, which gets a fatal error frame saying why and close code 4409.
+3. Then: {"type": "act", "action": 17, "seq": 42}  (seq = the step of the frame whose
+   `legal` offered the move; during a simultaneous decision every seat with `legal`
+   may send its choice at once, and any frame since the decision began is current),
+   {"type": "sync"}, {"type": "replay", "step": 10}, {"type": "reclaim"} (a seat that
+   was handed to a bot and may take itself back), {"type": "hand_to_bot", "seat": 1,
+   "agent": "greedy"} (the seat itself, or the host).
+   The host alone: {"type": "hand_back", "seat": 1} (a bot seat returns to its human),
+   {"type": "allow_reclaim", "seat": 1}, {"type": "revoke", "seat": 1} (a new link for
+   the seat; the old one stops working at once; answered with {"type": "link",
+   "seat": 1, "token": "..."} to the host alone).
+Every refusal is an {"type": "error"} frame naming the reason; the state is untouched.
+A socket the server ends gets a fatal error frame and a close code first, always."""
 
 from __future__ import annotations
 
@@ -34,7 +44,7 @@ FLOOD_CLOSE_AFTER = 500
 
 async def table_socket(ws: WebSocket, hub: Hub, allowed_origins: frozenset[str]) -> None:
     await ws.accept()
-    conn = Connection(send_text=ws.send_text, limiter=hub.new_limiter())
+    conn = hub.new_connection(ws.send_text, ws.close)
     writer = asyncio.create_task(conn.writer())
     try:
         origin = ws.headers.get("origin")
@@ -48,15 +58,26 @@ async def table_socket(ws: WebSocket, hub: Hub, allowed_origins: frozenset[str])
         conn.table = table
         if not await _hello(ws, hub, conn):
             return
-        hub.attach(conn)
+        full = hub.attach(conn)
+        if full is not None:
+            conn.role = "none"
+            await _refuse(ws, full, 4429)
+            return
         hub.send_view(conn)
         await hub.broadcast(table)  # others see this seat connected
         await _serve(ws, hub, conn)
     except WebSocketDisconnect:
         pass
+    except Exception:  # never drop a socket without saying why
+        log.exception("table socket failed")
+        with contextlib.suppress(Exception):
+            await _refuse(ws, "the server could not handle that message", 1011)
     finally:
         hub.detach(conn)
-        conn.push(None)  # type: ignore[arg-type]
+        with contextlib.suppress(asyncio.QueueFull):
+            conn.queue.put_nowait(None)
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+            await asyncio.wait_for(asyncio.shield(writer), 0.5)  # let a close order finish
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -112,9 +133,12 @@ async def _hello(ws: WebSocket, hub: Hub, conn: Connection) -> bool:
 async def _serve(ws: WebSocket, hub: Hub, conn: Connection) -> None:
     while True:
         raw = await _receive(ws)
+        if conn.closed:  # replaced by a newer socket, revoked, or stuck
+            await asyncio.sleep(0.05)
+            return
         if not conn.limiter.allow():
             if conn.limiter.refused >= FLOOD_CLOSE_AFTER:
-                await ws.close(1008)
+                await _refuse(ws, "too many messages; this socket is closed", 1008)
                 return
             hub.send_error(conn, "too many messages: slow down (this one was ignored)")
             continue
@@ -143,20 +167,51 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         except Refused:
             hub.send_view(conn)  # the client's view may be stale: refresh it
             raise
-    elif kind == "sync":
-        hub.send_view(conn)
-    elif kind == "replay":
-        _send_replay(table, conn, security.int_field(msg, "step"))
+    elif kind in ("sync", "replay"):
+        if not conn.sync_limiter.allow():
+            raise Refused(f"too many {kind} requests: slow down (this one was ignored)")
+        if kind == "sync":
+            hub.send_view(conn)
+        else:
+            _send_replay(table, conn, security.int_field(msg, "step"))
     elif kind == "hand_to_bot":
         await _hand_to_bot(hub, conn, msg)
     elif kind == "reclaim":
         if conn.seat is None or not table.is_bot(conn.seat):
             raise Refused("only a seat that was handed to a bot can be reclaimed")
-        await table.set_seat(conn.seat, {"kind": "human", "agent": None, "params": {}})
+        if not table.seats[conn.seat].get("reclaim"):
+            raise Refused("the host handed this seat to a bot; only the host can hand it back")
+        await table.set_seat(conn.seat, HUMAN)
+    elif kind in HOST_ONLY:
+        await _host_command(hub, conn, kind, msg)
     elif kind == "hello":
         raise Refused(f"this connection is already bound to {_audience(conn)}")
     elif kind != "ping":
         raise security.BadMessage(f"unknown message type {kind!r}")
+
+
+HUMAN: dict[str, Any] = {"kind": "human", "agent": None, "params": {}, "reclaim": False}
+HOST_ONLY = ("hand_back", "allow_reclaim", "revoke")
+
+
+async def _host_command(hub: Hub, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+    table = conn.table
+    assert table is not None
+    if conn.role != "host":
+        raise Refused(f"only the host can {kind.replace('_', ' ')}")
+    seat = security.int_field(msg, "seat")
+    if not 0 <= seat < table.record.players or not table.human_seat(seat):
+        raise Refused(f"seat {seat} is not a human's seat at this table")
+    if kind == "revoke":
+        token = hub.revoke(table, seat)
+        conn.push(json.dumps({"type": "link", "seat": seat, "token": token}))
+        await hub.broadcast(table)
+    elif not table.is_bot(seat):
+        raise Refused(f"seat {seat} is not played by a bot")
+    elif kind == "hand_back":
+        await table.set_seat(seat, HUMAN)
+    else:
+        await table.set_seat(seat, {"reclaim": True})
 
 
 def _audience(conn: Connection) -> str:
@@ -168,7 +223,7 @@ def _send_replay(table: Any, conn: Connection, step: int) -> None:
     if not table.state.is_terminal():
         raise Refused("the replay opens when the game is over")
     state = table.state_at(step)
-    view = player_view(state, conn.seat, table.public_info())
+    view = player_view(state, conn.seat, table.public_info(), legal=[])
     view.update(type="replay", step=len(state.history()), steps=table.seq)
     conn.push(seal(state, conn.seat, view))
 
@@ -184,4 +239,10 @@ async def _hand_to_bot(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
     agent = msg.get("agent", "greedy")
     if agent not in ("random", "greedy"):
         raise Refused('a seat can be handed to a "random" or "greedy" bot')
-    await table.set_seat(seat, {"kind": "bot", "agent": agent, "params": {}})
+    # A seat that hands itself over may take itself back; one the host hands over
+    # stays with the bot until the host hands it back or allows a reclaim.
+    by_host = conn.role == "host"
+    await table.set_seat(
+        seat,
+        {"kind": "bot", "agent": agent, "params": {}, "human": True, "reclaim": not by_host},
+    )

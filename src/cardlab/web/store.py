@@ -40,7 +40,25 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS held (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    batch INTEGER NOT NULL,
+    action INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    options INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    at REAL NOT NULL
+);
 """
+"""`held`: a seat's early choice in a simultaneous decision (secret, never sent to
+another seat), kept until the engine reaches the seat, so a restart loses no move.
+`decisions`: each human decision's think time, for `cardlab calibrate`."""
 
 
 @dataclass
@@ -123,6 +141,40 @@ class Store:
                 (table_id, seq, seat, action, by, time.time()),
             )
 
+    def replace_token(self, table_id: str, role: str, token_hash: str) -> None:
+        """A new link for `role` (the host revoked the old one)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO tokens VALUES (?,?,?)", (table_id, role, token_hash)
+            )
+
+    def hold(self, table_id: str, seat: int, batch: int, action: int) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO held VALUES (?,?,?,?)", (table_id, seat, batch, action)
+            )
+
+    def drop_held(self, table_id: str, seat: int) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM held WHERE table_id=? AND seat=?", (table_id, seat))
+
+    def load_held(self, table_id: str) -> list[tuple[int, int, int]]:
+        """(seat, batch, action) of each held choice."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, batch, action FROM held WHERE table_id=? ORDER BY seat", (table_id,)
+            ).fetchall()
+        return [(int(a), int(b), int(c)) for a, b, c in rows]
+
+    def record_decision(
+        self, game: str, kind: str, options: int, seconds: float, players: int
+    ) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO decisions VALUES (?,?,?,?,?,?)",
+                (game, players, kind, options, seconds, time.time()),
+            )
+
     def token_hash(self, table_id: str, role: str) -> str | None:
         with self._lock:
             row = self._db.execute(
@@ -151,3 +203,26 @@ class Store:
     def count_tables(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+
+
+def decision_times(db_path: str | Path) -> list[dict[str, Any]]:
+    """Every recorded human decision of a table database: game, players, kind,
+    options (how many legal moves it had), seconds (think time), at (Unix time).
+
+    For `cardlab calibrate`. Opens the database read-only; a database without
+    records (or from before they were kept) gives an empty list."""
+    uri = Path(db_path).resolve().as_uri() + "?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        rows = db.execute(
+            "SELECT game, players, kind, options, seconds, at FROM decisions ORDER BY at"
+        ).fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        db.close()
+    keys = ("game", "players", "kind", "options", "seconds", "at")
+    return [dict(zip(keys, row, strict=True)) for row in rows]

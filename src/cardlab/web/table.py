@@ -26,6 +26,7 @@ from typing import Any
 from cardlab.agents import agent_view, make_agent
 from cardlab.agents.base import Agent
 from cardlab.core import Game, GameState
+from cardlab.web.botpool import BotPool
 from cardlab.web.store import Store, TableRecord
 
 log = logging.getLogger("cardlab.web")
@@ -74,6 +75,22 @@ class BotTurns:
                 return
 
 
+def simultaneous_kinds(game: Game) -> frozenset[str]:
+    """Decision kinds every seat takes at once at a real table (SUPER COMPUTER's picks):
+    the game's `GameInfo` says so; a game class may also declare `simultaneous_kinds`.
+    The engine still takes them one seat at a time, in increasing seat order."""
+    declared = getattr(type(game), "simultaneous_kinds", None)
+    if declared is not None:
+        return frozenset(declared)
+    from cardlab.games import UnknownGameError, game_info
+
+    try:
+        info = game_info(game.name)
+    except UnknownGameError:
+        return frozenset()
+    return frozenset(k.name for k in info.decision_kinds if k.simultaneous)
+
+
 def _timed_step(agent: Agent, view: GameState) -> tuple[int, float]:
     """A decision made in a worker thread, with the CPU time it took that thread."""
     start = time.thread_time()
@@ -89,6 +106,7 @@ class Table:
         store: Store,
         bot_delay: float,
         bot_turns: BotTurns | None = None,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.record = record
         self.game = game
@@ -106,6 +124,20 @@ class Table:
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         self.driver: asyncio.Task[None] | None = None
         self.turn_deadline: float | None = None
+        self.bot_pool = bot_pool
+        self.on_private: Callable[[Table, int], None] | None = None
+        # Simultaneous decisions (see `options_for`): the batch in progress, the seats'
+        # early choices held back until the engine reaches them, and when each decision
+        # was offered (for the think times recorded in the store).
+        self.sim_kinds = simultaneous_kinds(game)
+        self.batch_start: int | None = None
+        self._last_decision: tuple[str, int] | None = None
+        self.held: dict[int, int] = {}
+        self._held_labels: dict[int, str] = {}
+        self._options_cache: tuple[int, dict[int, GameState | None]] = (-1, {})
+        self.offered_at = time.time()
+        self.connected_since: dict[int, float] = {}
+        self._track_decision()
 
     # -- identity and setup ---------------------------------------------------------
     @property
@@ -123,6 +155,11 @@ class Table:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat]["kind"] == "bot"
 
+    def human_seat(self, seat: int) -> bool:
+        """A seat a person holds a link to (now played by them or handed to a bot)."""
+        spec = self.seats[seat]
+        return spec["kind"] == "human" or bool(spec.get("human"))
+
     def agent(self, seat: int) -> Agent:
         spec = self.seats[seat]
         if seat not in self._agents:
@@ -133,12 +170,103 @@ class Table:
         return self._agents[seat]
 
     def replay_log(self) -> None:
-        """Rebuild the state from the stored log (server start)."""
+        """Rebuild the state from the stored log (server start), then the early
+        choices of the simultaneous decision in progress."""
         for rec in self.store.load_actions(self.id):
             if rec.seq != self.seq:
                 raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
             self.state.apply_action(rec.action)
             self._remember()
+            self._track_decision()
+        for seat, batch, action in self.store.load_held(self.id):
+            if batch == self.batch_start and not self.is_bot(seat):
+                ahead = self._ahead(seat)
+                if ahead is not None and action in ahead.legal_actions():
+                    self.held[seat] = action
+                    self._held_labels[seat] = ahead.action_to_string(action)
+                    continue
+            self.store.drop_held(self.id, seat)
+        self._apply_held()
+
+    # -- simultaneous decisions -------------------------------------------------------
+    def _track_decision(self) -> None:
+        """After each action: a new decision is offered now; note whether it opens a
+        new simultaneous batch (a kind the game declares simultaneous, with seats
+        taken in increasing order; a repeat or lower seat starts the next batch)."""
+        self.offered_at = time.time()
+        if self.state.is_terminal():
+            self.batch_start, self._last_decision = None, None
+            return
+        kind, cur = self.state.decision_kind(), self.state.current_player()
+        if kind not in self.sim_kinds:
+            self.batch_start = None
+        elif (
+            self.batch_start is None
+            or self._last_decision is None
+            or (self._last_decision[0] != kind or self._last_decision[1] >= cur)
+        ):
+            self.batch_start = self.seq
+            self.held.clear()
+        self._last_decision = (kind, cur)
+
+    def options_for(self, seat: int) -> list[int]:
+        """The actions `seat` may send now: its legal moves when the engine waits for
+        it, or, during a simultaneous decision, the moves it will have when the engine
+        reaches it (see `_ahead`)."""
+        state = self.state
+        if state.is_terminal() or self.is_bot(seat) or seat in self.held:
+            return []
+        if state.current_player() == seat:
+            return list(state.legal_actions())
+        ahead = self._ahead(seat)
+        return list(ahead.legal_actions()) if ahead is not None else []
+
+    def _ahead(self, seat: int) -> GameState | None:
+        """A scratch copy of the state at `seat`'s turn in the simultaneous decision in
+        progress (the seats before it play their held choice or any legal move: in a
+        simultaneous decision their choices cannot change this seat's options), or
+        None when the seat has no decision in it. Server side only; cached per step."""
+        if self.batch_start is None or seat < self.state.current_player():
+            return None
+        seq, cache = self._options_cache
+        if seq != self.seq:
+            cache = {}
+            self._options_cache = (self.seq, cache)
+        if seat in cache:
+            return cache[seat]
+        scratch: GameState | None = self.state.clone()
+        assert scratch is not None
+        kind, last = scratch.decision_kind(), -1
+        while True:
+            if scratch.is_terminal() or scratch.decision_kind() != kind:
+                scratch = None
+                break
+            p = scratch.current_player()
+            if p == seat:
+                break
+            if p > seat or p <= last:
+                scratch = None
+                break
+            last = p
+            legal = scratch.legal_actions()
+            choice = self.held.get(p)
+            scratch.apply_action(choice if choice in legal else legal[0])
+        cache[seat] = scratch
+        return scratch
+
+    def _apply_held(self) -> None:
+        """Apply held choices while the engine waits for a seat that has one."""
+        while not self.state.is_terminal() and self.batch_start is not None:
+            seat = self.state.current_player()
+            action = self.held.pop(seat, None)
+            if action is None:
+                return
+            if action not in self.state.legal_actions():  # cannot happen for a true
+                log.error("table %s: held choice of seat %d no longer legal", self.id, seat)
+                self.store.drop_held(self.id, seat)
+                return
+            self._commit(seat, action, "human")
+            self.store.drop_held(self.id, seat)
 
     def public_info(self) -> dict[str, Any]:
         """Table facts every audience may see (no seed, no tokens)."""
@@ -169,34 +297,100 @@ class Table:
 
     # -- the one way a state changes --------------------------------------------------
     async def submit(self, seat: int, action: int, expected_seq: int | None, by: str) -> None:
+        """Apply (or, for an early simultaneous choice, hold) one move; refuse with
+        the reason and change nothing when it may not be made."""
         async with self.lock:
-            self._apply_locked(seat, action, expected_seq, by)
+            held = self._apply_locked(seat, action, expected_seq, by)
+        if held:
+            if self.on_private is not None:
+                self.on_private(self, seat)  # only this seat learns it has chosen
+            return
         await self._announce()
 
-    def _apply_locked(self, seat: int, action: int, expected_seq: int | None, by: str) -> None:
+    def _apply_locked(self, seat: int, action: int, expected_seq: int | None, by: str) -> bool:
         state = self.state
         if state.is_terminal():
             raise Refused("the game is over")
-        if expected_seq is not None and expected_seq != self.seq:
+        if by == "human" and self.is_bot(seat):
+            raise Refused(
+                f"seat {seat} is played by a bot now; "
+                + (
+                    "send reclaim to take it back"
+                    if self.seats[seat].get("reclaim")
+                    else "the host can hand it back to you"
+                )
+            )
+        current = state.current_player()
+        options = self.options_for(seat) if by == "human" else state.legal_actions()
+        early = by == "human" and current != seat and bool(options)
+        if by == "human" and seat in self.held:
+            raise Refused("you have already chosen; waiting for the others")
+        # In a simultaneous decision the options do not change while others choose,
+        # so a move made on any view since the decision began is current.
+        oldest = self.batch_start if self.batch_start is not None and by == "human" else self.seq
+        if expected_seq is not None and not oldest <= expected_seq <= self.seq:
             raise Refused(
                 f"stale move: it was made at step {expected_seq} but the table is at step "
                 f"{self.seq}; nothing was applied, your view has been refreshed"
             )
-        current = state.current_player()
-        if current != seat:
+        if current != seat and not early:
             raise Refused(f"it is not your decision now (waiting for seat {current})")
-        if action not in state.legal_actions():
+        if action not in options:
             raise Refused(
                 f"action {action} is not one of your legal moves now; nothing was applied"
             )
+        if by == "human":
+            self._record_think_time(seat, len(options))
+        if early:
+            assert self.batch_start is not None
+            ahead = self._ahead(seat)
+            self.store.hold(self.id, seat, self.batch_start, action)
+            self._held_labels[seat] = ahead.action_to_string(action) if ahead else ""
+            self.held[seat] = action
+            return True
+        self._commit(seat, action, by)
+        self._apply_held()
+        self._arm_timer()
+        return False
+
+    def _commit(self, seat: int, action: int, by: str) -> None:
         seq = self.seq
         try:
             self.store.append_action(self.id, seq, seat, action, by)
         except sqlite3.IntegrityError:
             raise Refused(f"step {seq} was already recorded; nothing was applied") from None
-        state.apply_action(action)
+        self.state.apply_action(action)
         self._remember()
-        self._arm_timer()
+        self._track_decision()
+
+    def _record_think_time(self, seat: int, options: int) -> None:
+        """A human's think time: from when the decision was offered (or the seat
+        connected, if later) to the move; for `cardlab calibrate`."""
+        since = max(self.offered_at, self.connected_since.get(seat, 0.0))
+        kind = self.state.decision_kind()  # in a simultaneous batch: the batch's kind
+        try:
+            self.store.record_decision(
+                self.record.game, kind, options, max(0.0, time.time() - since), self.record.players
+            )
+        except sqlite3.Error:
+            log.exception("table %s: think time not recorded", self.id)
+
+    def chosen(self, seat: int | None) -> dict[str, Any] | None:
+        """The seat's own held choice (for its frame alone), or None."""
+        if seat is None or seat not in self.held:
+            return None
+        return {"action": self.held[seat], "label": self._held_labels.get(seat, "")}
+
+    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """What the frame of `seat` offers: every move it may send now, with labels."""
+        if seat is None:
+            return []
+        options = self.options_for(seat)
+        if not options:
+            return []
+        source = self.state if self.state.current_player() == seat else self._ahead(seat)
+        assert source is not None
+        return [{"action": a, "label": source.action_to_string(a)} for a in options]
 
     def _arm_timer(self) -> None:
         """Start the clock for a human decision (when the table has a turn timer)."""
@@ -219,6 +413,8 @@ class Table:
             self.seats[seat] = {**self.seats[seat], **spec}
             self._agents.pop(seat, None)
             self._bot_cost.pop(seat, None)
+            if self.is_bot(seat) and self.held.pop(seat, None) is not None:
+                self.store.drop_held(self.id, seat)  # the bot decides in its turn
             self.store.update_seats(self.id, self.seats)
             self._arm_timer()
         await self._announce()
@@ -288,14 +484,20 @@ class Table:
     async def _decide(self, seat: int, view: GameState) -> int:
         """The seat's bot decides on `view`: on the loop if it is known to be quick,
         else in a worker thread. Its cost is the peak of recent decisions (decaying)."""
-        agent = self.agent(seat)
         cost = self._bot_cost.get(seat)
         if cost is not None and cost < INLINE_BOT_SECONDS:
+            agent = self.agent(seat)
             start = time.perf_counter()
             action = agent.step(view)
             spent = time.perf_counter() - start
+        elif self.bot_pool is not None:
+            spec = self.seats[seat]
+            seed = (self.record.seed + 7919 * self.seq + seat) % (2**31)
+            action, spent = await self.bot_pool.decide(
+                spec["agent"], dict(spec.get("params") or {}), seed, view
+            )
         else:
-            action, spent = await asyncio.to_thread(_timed_step, agent, view)
+            action, spent = await asyncio.to_thread(_timed_step, self.agent(seat), view)
         self._bot_cost[seat] = max(spent, 0.8 * (cost or 0.0))
         return action
 

@@ -102,8 +102,19 @@ def final_table(state: GameState) -> dict[str, Any]:
     }
 
 
-def player_view(state: GameState, seat: int | None, table: dict[str, Any]) -> dict[str, Any]:
-    """Everything `seat` (or a spectator, seat None) may see of the table now."""
+def player_view(
+    state: GameState,
+    seat: int | None,
+    table: dict[str, Any],
+    legal: list[dict[str, Any]] | None = None,
+    chosen: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Everything `seat` (or a spectator, seat None) may see of the table now.
+
+    A live table passes `legal` (what the seat may send now: its engine turn, or
+    an early choice in a simultaneous decision; nothing for a bot seat) and
+    `chosen` (the seat's own held choice); without them, the engine's legal moves
+    when it is the seat's turn."""
     current = state.current_player()
     terminal = state.is_terminal()
     obs = observation_for(state, seat)
@@ -117,10 +128,16 @@ def player_view(state: GameState, seat: int | None, table: dict[str, Any]) -> di
         "narrative": [line.to_json() for line in story.narrate(obs.get("game", ""), obs)],
         "current_player": None if terminal else current,
         "terminal": terminal,
-        "legal": legal_moves(state)
-        if (not terminal and seat is not SPECTATOR and current == seat)
-        else [],
+        "legal": legal
+        if legal is not None
+        else (
+            legal_moves(state)
+            if (not terminal and seat is not SPECTATOR and current == seat)
+            else []
+        ),
     }
+    if seat is not SPECTATOR and not terminal:
+        view["chosen"] = chosen
     if terminal:
         view["final"] = final_table(state)
         breakdown = story.final_table(obs.get("game", ""), obs)
