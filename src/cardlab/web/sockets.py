@@ -153,7 +153,7 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
     table = conn.table
     assert table is not None
     kind = msg["type"]
-    if "seat" in msg and msg["seat"] != conn.seat and kind != "hand_to_bot":
+    if "seat" in msg and msg["seat"] != conn.seat and kind not in SEAT_NAMING:
         raise Refused(
             f"this connection belongs to {_audience(conn)}; it cannot speak for seat {msg['seat']!r}"
         )
@@ -192,6 +192,8 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
 
 HUMAN: dict[str, Any] = {"kind": "human", "agent": None, "params": {}, "reclaim": False}
 HOST_ONLY = ("hand_back", "allow_reclaim", "revoke")
+SEAT_NAMING = ("hand_to_bot", *HOST_ONLY)
+"""Messages whose "seat" names the seat acted on, not the sender."""
 
 
 async def _host_command(hub: Hub, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
