@@ -75,8 +75,8 @@ def test_an_early_pick_is_held_secretly_and_applied_in_seat_order(client):
     socks[0].send({"type": "act", "action": views[0]["legal"][0]["action"], "seq": 0})
     after = socks[0].state(3)
     assert after["seq"] == 3 and table.held == {}
-    assert "revealed" in after["obs"]["log"][-2]
-    assert all(f"tc{p:02d}" in after["obs"]["log"][-2] for p in [pick2])
+    reveal = next(e for e in reversed(after["obs"]["log"]) if e["kind"] == "reveal")
+    assert len(reveal["cards"]) == 3 and f"tc{pick2:02d}" in json.dumps(reveal)
     by = [r.by for r in table.store.load_actions(table.id)]
     assert by == ["human", "human", "human"]
 
@@ -158,7 +158,7 @@ def test_think_times_are_recorded_for_calibration(client, db):
     assert len(rows) == 2
     for row in rows:
         assert row["game"] == "highcard_together" and row["players"] == 2
-        assert row["kind"] == "decision" and row["options"] == 3
+        assert row["kind"] == "pick" and row["options"] == 3
         assert 0 <= row["seconds"] < 30
     assert decision_times(db.parent / "missing.db") == []
 

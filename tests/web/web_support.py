@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from web_toygame import HighCard, HighCardTogether  # noqa: E402
+from web_toygame import HighCardInTurn, HighCardTogether  # noqa: E402
 
 from cardlab.web.app import create_app  # noqa: E402
 from cardlab.web.catalog import Catalog, installed_games  # noqa: E402
@@ -24,7 +24,7 @@ ORIGIN = {"origin": "http://testserver"}
 
 def toy_catalog() -> Catalog:
     return Catalog(
-        {"highcard": HighCard, "highcard_together": HighCardTogether, **installed_games()}
+        {"highcard": HighCardInTurn, "highcard_together": HighCardTogether, **installed_games()}
     )
 
 

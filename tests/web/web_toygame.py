@@ -26,3 +26,10 @@ class HighCardTogether(HighCard):  # type: ignore[misc, valid-type]
     name = "highcard_together"
     title = "High Card, picks together (test toy)"
     simultaneous_kinds = frozenset({"decision", "pick", "lay"})
+
+
+class HighCardInTurn(HighCard):  # type: ignore[misc, valid-type]
+    """High Card with picks taken strictly in turn at the table, whatever the
+    registry says (another test folder may register the template game in-process)."""
+
+    simultaneous_kinds: frozenset[str] = frozenset()
