@@ -14,7 +14,7 @@ GAME ?= uptime
 PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
 	--no-emit-index-url --no-emit-find-links
 
-.PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock
+.PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock fuzz
 
 setup: $(RUN_STAMP)
 setup-dev: $(DEV_STAMP)
@@ -59,6 +59,10 @@ system-deps:
 
 test: $(DEV_STAMP) system-deps lint typecheck imports
 	$(BIN)/python -m pytest -n 2 tests
+
+# The browser table's protocol fuzzer, longer than the bounded run in `make test`.
+fuzz: $(DEV_STAMP)
+	CARDLAB_FUZZ_EXAMPLES=2000 $(BIN)/python -m pytest -n 0 -q tests/web/test_fuzz.py
 
 bench: $(RUN_STAMP)
 	$(BIN)/cardlab bench uptime --players 4

@@ -66,14 +66,18 @@ class Connection:
     closed: bool = False
     state_frames: int = 0
     sent: int = 0
+    acting: bool = False
+    """True while this socket's own message is handled: frames answering it are not
+    held back by the frame budget (its messages are limited on the way in)."""
 
     def push(self, text: str, state: bool = False) -> None:
         if self.closed:
             return
         if state:
             self.state_frames += 1
+        number = self.state_frames if state else 0
         try:
-            self.queue.put_nowait((self.state_frames if state else 0, text))
+            self.queue.put_nowait((-number if self.acting else number, text))
         except asyncio.QueueFull:
             self.closed = True
             log.warning("dropping a socket that stopped reading")
@@ -83,7 +87,7 @@ class Connection:
         payload = {"type": "error", "error": message, "fatal": True, "code": code}
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait((0, json.dumps(payload)))
-            self.queue.put_nowait((-code, ""))
+            self.queue.put_nowait((code, ""))
         self.closed = True
 
     async def writer(self) -> None:
@@ -92,20 +96,26 @@ class Connection:
             if item is None:
                 return
             number, text = item
-            if number < 0:  # a close order
+            if not text:  # a close order
                 if self.close_socket is not None:
                     with contextlib.suppress(Exception):
-                        await self.close_socket(-number)
+                        await self.close_socket(number)
                 return
+            urgent, number = number < 0, abs(number)
             if number and number < self.state_frames:
                 continue  # a newer state frame is queued behind this one
-            while not self.frame_limiter.allow():
-                await asyncio.sleep(1.0 / max(self.frame_limiter.rate, 0.1))
-                if number and number < self.state_frames:
-                    break
-            else:
-                await self.send_text(text)
-                self.sent += 1
+            if not self.frame_limiter.allow() and not urgent:
+                # Over budget: wait for the budget, unless a newer frame overtakes this one.
+                while not self.frame_limiter.allow():
+                    await asyncio.sleep(0.005)
+                    if number and number < self.state_frames:
+                        break
+                else:
+                    await self.send_text(text)
+                    self.sent += 1
+                continue
+            await self.send_text(text)
+            self.sent += 1
 
 
 class Hub:
@@ -352,8 +362,13 @@ class Hub:
         return seal(table.state, seat, view)
 
     def send_view(self, conn: Connection) -> None:
+        """A frame answering the socket's own request (sync, a refused move, a hello)."""
         assert conn.table is not None
-        conn.push(self.view_frame(conn.table, conn.seat), state=True)
+        acting, conn.acting = conn.acting, True
+        try:
+            conn.push(self.view_frame(conn.table, conn.seat), state=True)
+        finally:
+            conn.acting = acting
 
     def send_seat(self, table: Table, seat: int) -> None:
         """A frame for one seat only (its own early choice was accepted)."""

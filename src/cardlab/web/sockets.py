@@ -144,9 +144,12 @@ async def _serve(ws: WebSocket, hub: Hub, conn: Connection) -> None:
             continue
         try:
             msg = security.parse_message(raw)
+            conn.acting = True
             await _dispatch(hub, conn, msg)
         except (security.BadMessage, Refused, CardlabError) as exc:
             hub.send_error(conn, str(exc))
+        finally:
+            conn.acting = False
 
 
 async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:

@@ -1,0 +1,221 @@
+"""A protocol fuzzer (issue 12 item 9): Hypothesis draws sequences of messages from
+several seats, the host, a spectator and strangers (no token, a wrong token, another
+seat's token), valid and malformed, at a table whose picks are simultaneous, and
+table requests over HTTP. Whatever the sequence:
+
+- the server never answers 500 and never drops a socket without a close frame;
+- no frame ever names a card hidden from its audience (checked against the hidden
+  ids at the end, which only shrink in this game, and by the seal's own count);
+- a refused message changes nothing: not the step, not the held picks, not the seats.
+
+`make fuzz` runs it longer: CARDLAB_FUZZ_EXAMPLES=2000 (default here: 25)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from web_support import ORIGIN, close_all, toy_catalog
+
+from cardlab.web.app import create_app
+from cardlab.web.limits import Limits
+from cardlab.web.views import LeakGuard, ids_in_text
+
+EXAMPLES = int(os.environ.get("CARDLAB_FUZZ_EXAMPLES", "25"))
+PLAYERS = 3
+WHO = ["seat0", "seat1", "seat2", "host", "spectator", "stranger", "forged", "swapped"]
+
+ints = st.one_of(st.integers(-3, 20), st.just(2**63), st.booleans(), st.none(), st.text(max_size=3))
+messages = st.one_of(
+    st.fixed_dictionaries({"type": st.just("act"), "action": ints, "seq": st.integers(-1, 12)}),
+    st.fixed_dictionaries(
+        {"type": st.just("act"), "action": ints, "seq": st.integers(0, 12), "seat": ints}
+    ),
+    st.just({"type": "sync"}),
+    st.fixed_dictionaries({"type": st.just("replay"), "step": ints}),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["hand_to_bot", "hand_back", "allow_reclaim", "revoke"]),
+            "seat": ints,
+            "agent": st.sampled_from(["greedy", "random", "ismcts", "../x"]),
+        }
+    ),
+    st.just({"type": "reclaim"}),
+    st.fixed_dictionaries({"type": st.just("hello"), "seat": ints, "token": st.text(max_size=5)}),
+    st.sampled_from(
+        [
+            "{not json",
+            "[" * 500 + "]" * 500,
+            '{"type": ' + "[" * 40 + "]" * 40 + "}",
+            json.dumps({"type": "act", "pad": "x" * 5000}),
+            "null",
+            '"act"',
+            json.dumps({"type": 7}),
+            json.dumps({"type": "warp"}),
+            "\udcff",
+        ]
+    ),
+)
+steps = st.lists(st.tuples(st.sampled_from(WHO), messages), min_size=1, max_size=25)
+bodies = st.one_of(
+    st.binary(max_size=64),
+    st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        ),
+        max_leaves=12,
+    ).map(lambda v: json.dumps(v).encode()),
+    st.fixed_dictionaries(
+        {
+            "game": st.sampled_from(["highcard", "highcard_together", "chess", "/etc/passwd"]),
+            "players": ints,
+            "options": st.dictionaries(
+                st.sampled_from(["double_last", "cards", "variant", "x"]), ints, max_size=2
+            ),
+            "variant": st.one_of(st.none(), st.text(max_size=10)),
+        }
+    ).map(lambda v: json.dumps(v).encode()),
+)
+
+
+def hello_for(who: str, tokens: dict[str, str]) -> dict:
+    if who.startswith("seat"):
+        return {"type": "hello", "seat": int(who[4]), "token": tokens[who]}
+    if who in ("host", "spectator"):
+        return {"type": "hello", "role": who, "token": tokens[who]}
+    if who == "forged":
+        return {"type": "hello", "seat": 0, "token": "A" * 43}
+    if who == "swapped":
+        return {"type": "hello", "seat": 1, "token": tokens["seat0"]}
+    return {"type": "hello", "role": "spectator"}
+
+
+def snapshot(table) -> tuple:
+    return (table.seq, dict(table.held), json.dumps(table.seats, sort_keys=True))
+
+
+def recv_until_marker(ws, marker: str) -> list[str]:
+    """Every frame up to the error that answers the marker message (excluded)."""
+    frames = []
+    for _ in range(200):
+        text = ws.receive_text()
+        if marker in text:
+            return frames
+        frames.append(text)
+    raise AssertionError("the marker was never answered")
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(script=steps, body=bodies)
+def test_no_message_sequence_breaks_the_table(tmp_path_factory, script, body):
+    db = tmp_path_factory.mktemp("fuzz") / "t.db"
+    limits = Limits(syncs_per_second=1000, frames_per_second=1000)
+    app = create_app(db=db, catalog=toy_catalog(), bot_delay=0, message_rate=10_000, limits=limits)
+    redactions = LeakGuard.redactions
+    with TestClient(app, raise_server_exceptions=False) as client:
+        resp = client.post("/api/tables", content=body, headers=ORIGIN)
+        assert resp.status_code < 500, resp.text
+        # Bots (a seat handed over) wait 10 s: every change comes from the script itself.
+        spec = {
+            "game": "highcard_together",
+            "players": PLAYERS,
+            "seats": [{"kind": "human"}] * 3,
+            "bot_delay": 10,
+        }
+        made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
+        table = client.app.state.hub.tables[made["table"]]
+        tokens = dict(made["tokens"])
+        frames: dict[str, list[str]] = {w: [] for w in WHO}
+        with contextlib_exit() as stack:
+            sockets = {}
+            for step, (who, msg) in enumerate(script):
+                if who not in sockets:
+                    ws = stack.enter(client.websocket_connect(f"/ws/{table.id}", headers=ORIGIN))
+                    ws.send_text(json.dumps(hello_for(who, tokens)))
+                    first = json.loads(ws.receive_text())
+                    if first["type"] == "error":
+                        assert first["fatal"]
+                        assert who in ("stranger", "forged", "swapped"), first
+                        _expect_close(ws)
+                        sockets[who] = None
+                        continue
+                    frames[who].append(json.dumps(first))
+                    sockets[who] = ws
+                ws = sockets[who]
+                if ws is None:
+                    continue
+                before = snapshot(table)
+                text = msg if isinstance(msg, str) else json.dumps(msg)
+                marker = f"fuzz-marker-{step}"
+                try:
+                    ws.send_text(text)
+                    ws.send_text(json.dumps({"type": marker}))
+                    got = recv_until_marker(ws, marker)
+                except WebSocketDisconnect as closed:
+                    assert closed.code == 4409, closed.code  # its link was revoked
+                    sockets[who] = None
+                    continue
+                frames[who].extend(got)
+                answers = [json.loads(g) for g in got]
+                fatal = [a for a in answers if a.get("type") == "error" and a.get("fatal")]
+                if fatal:  # only a revoked link ends a bound socket, with a reason and a code
+                    assert fatal[0]["code"] == 4409 and "replaced" in fatal[0]["error"]
+                    _expect_close(ws)
+                    sockets[who] = None
+                    continue
+                refused = any(a.get("type") == "error" for a in answers)
+                if refused:
+                    assert snapshot(table) == before, (who, msg, answers)
+                for a in answers:
+                    if a.get("type") == "link":
+                        tokens[f"seat{a['seat']}"] = a["token"]
+        hidden = {
+            "seat0": table.state.hidden_card_ids(0),
+            "seat1": table.state.hidden_card_ids(1),
+            "seat2": table.state.hidden_card_ids(2),
+        }
+        public = table.state.public_hidden_card_ids()
+        for who, texts in frames.items():
+            ids = hidden.get(who, public)
+            for text in texts:
+                assert not ids_in_text(text, ids), (who, text[:200])
+        close_all()
+    assert LeakGuard.redactions == redactions, "the seal never had to redact"
+
+
+def _expect_close(ws) -> None:
+    try:
+        ws.receive_text()
+    except WebSocketDisconnect:
+        return
+    raise AssertionError("a refused hello must close the socket")
+
+
+class contextlib_exit:
+    """Enter websocket contexts as they are opened; exit them all at the end."""
+
+    def __enter__(self):
+        self.cms = []
+        return self
+
+    def enter(self, cm):
+        ws = cm.__enter__()
+        self.cms.append(cm)
+        return ws
+
+    def __exit__(self, *exc):
+        for cm in reversed(self.cms):
+            try:
+                cm.__exit__(None, None, None)
+            except Exception:  # noqa: BLE001, S112 - the server may have closed it already
+                continue
+        return False
