@@ -8,8 +8,10 @@ only then wakes the broadcaster. A driver task per table plays the bot seats
 Bot moves of all tables take turns (`BotTurns`): at most one a pass of the
 event loop, so a human's click, read at every pass, never waits behind a whole
 round of bot moves. A bot whose decisions cost little CPU decides on the loop
-(a thread hop and the GIL hand-offs cost more than a greedy move); one that
-thinks longer, or is not yet known, decides in a worker thread."""
+(a thread hop and the GIL hand-offs cost more than a greedy move); a searching
+bot (ISMCTS) decides in the server's bounded pool of worker processes
+(`botpool.py`), so its search never holds the lock the loop needs; any other
+bot not yet known to be quick decides in a worker thread."""
 
 from __future__ import annotations
 
@@ -89,6 +91,13 @@ def simultaneous_kinds(game: Game) -> frozenset[str]:
     except UnknownGameError:
         return frozenset()
     return frozenset(k.name for k in info.decision_kinds if k.simultaneous)
+
+
+def _searches(agent: Agent) -> bool:
+    """A bot that searches (ISMCTS: an iteration budget) thinks for a long time."""
+    return isinstance(getattr(agent, "iterations", None), int) or bool(
+        getattr(agent, "time_ms", None)
+    )
 
 
 def _timed_step(agent: Agent, view: GameState) -> tuple[int, float]:
@@ -482,15 +491,18 @@ class Table:
             log.info("table %s: bot move at step %d dropped: %s", self.id, seq, exc)
 
     async def _decide(self, seat: int, view: GameState) -> int:
-        """The seat's bot decides on `view`: on the loop if it is known to be quick,
-        else in a worker thread. Its cost is the peak of recent decisions (decaying)."""
+        """The seat's bot decides on `view`: on the loop if it is known to be quick, in
+        the worker process pool if it searches (ISMCTS), else in a thread. Its cost is
+        the peak of recent decisions (decaying)."""
         cost = self._bot_cost.get(seat)
         if cost is not None and cost < INLINE_BOT_SECONDS:
             agent = self.agent(seat)
             start = time.perf_counter()
             action = agent.step(view)
             spent = time.perf_counter() - start
-        elif self.bot_pool is not None:
+        elif self.bot_pool is not None and _searches(self.agent(seat)):
+            # A searching bot thinks in a worker process; any other bot (a few ms at
+            # most) in a thread, so it never queues behind other tables' searches.
             spec = self.seats[seat]
             seed = (self.record.seed + 7919 * self.seq + seat) % (2**31)
             action, spent = await self.bot_pool.decide(
