@@ -408,3 +408,33 @@ def test_names_lose_format_characters_and_are_bounded(client):
     info = client.app.state.hub.tables[made["table"]].public_info()
     assert info["seats"][0]["name"] == ("evil" + "y" * 100)[:24]
     assert info["seats"][1]["name"] == "Player 1"
+
+
+def test_packaged_variants_and_the_servers_card_file_are_offered(tmp_path):
+    """The real games: each package's variants/*.toml is offered by name, and
+    `--cards PATH` applies to the game whose file it is (and to tables)."""
+    from cardlab.games import game_info
+    from cardlab.web.catalog import Catalog, installed_games
+
+    if "uptime" not in installed_games():
+        pytest.skip("UPTIME not installed")
+    info = game_info("uptime")
+    packaged = sorted(p.stem for p in info.variants_dir().glob("*.toml"))
+    cards = info.package_dir() / "cards.toml"
+    app = create_app(
+        db=tmp_path / "t.db",
+        catalog=Catalog({"uptime": installed_games()["uptime"]}),
+        bot_delay=0,
+        cards=(str(cards),),
+    )
+    with TestClient(app) as c:
+        games = {g["name"]: g for g in c.get("/api/games").json()["games"]}
+        assert [v["name"] for v in games["uptime"]["variants"]] == packaged
+        assert str(info.package_dir()) not in c.get("/api/games").text
+        made = create(c, game="uptime", players=3)
+        table = c.app.state.hub.tables[made["table"]]
+        assert table.game.cards_path == cards.resolve()
+        if packaged:
+            made = create(c, game="uptime", players=3, variant=packaged[0])
+            assert c.app.state.hub.tables[made["table"]].game.variant.name == packaged[0]
+        close_all()

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.core.errors import CardlabError
+from cardlab.web.offers import scrub
 
 log = logging.getLogger("cardlab.web.reports")
 
@@ -258,7 +259,9 @@ class Reports:
             run.update(state="failed", error="the server stopped during the run")
             raise
         except Exception as exc:  # noqa: BLE001 - any failure is shown in the lobby
-            run.update(state="failed", finished=_iso(dt.datetime.now().timestamp()), error=str(exc))
+            # The lobby is public: the error line must not show the server's paths.
+            error = scrub(str(exc))
+            run.update(state="failed", finished=_iso(dt.datetime.now().timestamp()), error=error)
             log.warning("playtest report of %s failed: %s", game, exc)
         finally:
             self._procs.pop(game, None)
