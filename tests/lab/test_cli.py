@@ -72,3 +72,35 @@ def test_simulate_json_fields(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert sum(data["wins_by_seat"]) == pytest.approx(6)
     listed = runner.invoke(app, ["runs", str(tmp_path), "--json"])
     assert json.loads(listed.stdout)[0]["games"] == 6
+
+
+def test_probe_games_reach_the_probes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`--probe-games` on the command line sizes every claim probe (it used to be dropped)."""
+    result = runner.invoke(
+        app,
+        [
+            "report",
+            "runway",
+            "--games",
+            "10",
+            "--side-games",
+            "6",
+            "--probe-games",
+            "7",
+            "--ablation-games",
+            "0",
+            "--ladder-games",
+            "0",
+            "--workers",
+            "1",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads((tmp_path / "report.json").read_text())
+    claims = {c["id"]: c for c in data["claims"]}
+    assert claims["runway.two_players_same"]["evidence"]["games"] == 7
+    assert claims["runway.catch_up_seat"]["evidence"]["games_per_arm_and_player_count"] == 7
+    assert data["card_impact"] == {"skipped": "card experiments turned off (--ablation-games 0)"}
