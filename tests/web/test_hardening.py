@@ -438,3 +438,27 @@ def test_packaged_variants_and_the_servers_card_file_are_offered(tmp_path):
             made = create(c, game="uptime", players=3, variant=packaged[0])
             assert c.app.state.hub.tables[made["table"]].game.variant.name == packaged[0]
         close_all()
+
+
+def test_a_socket_that_stops_reading_is_closed_with_a_reason():
+    import asyncio
+
+    async def main() -> list:
+        closed: list[int] = []
+        sent: list[str] = []
+
+        async def send(text: str) -> None:
+            sent.append(text)
+
+        async def close(code: int) -> None:
+            closed.append(code)
+
+        conn = Connection(send_text=send, close_socket=close)
+        for i in range(200):  # nobody reads: the queue (64) overflows
+            conn.push(f"state {i}", state=True)
+        await conn.writer()
+        return [sent, closed]
+
+    sent, closed = asyncio.run(main())
+    assert closed == [1013]
+    assert json.loads(sent[-1])["fatal"] and "fell behind" in sent[-1]

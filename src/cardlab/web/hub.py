@@ -79,8 +79,12 @@ class Connection:
         try:
             self.queue.put_nowait((-number if self.acting else number, text))
         except asyncio.QueueFull:
-            self.closed = True
-            log.warning("dropping a socket that stopped reading")
+            # A socket that stopped reading: drop what it missed and close it with a
+            # reason (1013: try again), so its page reconnects and gets a fresh frame.
+            log.warning("closing a socket that stopped reading")
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.close_with("this connection fell behind; reconnecting gets the table", 1013)
 
     def close_with(self, message: str, code: int) -> None:
         """Tell the client why, then close the socket (from the writer, after pending frames)."""
