@@ -229,7 +229,7 @@ class RunwayState(GameState):
         the discard (R8): reshuffle number g uses `random.Random(seed + (g << 64))`,
         so the state carries one int instead of a generator and clones cheaply.
         """
-        s = cls.__new__(cls)
+        s = RunwayState.__new__(RunwayState)
         n = game.num_players
         s.game, s.cards, s.num_players, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
         s.shock_effect = SHOCK_EFFECTS.index(str(game.options["shock_effect"]))
@@ -347,7 +347,7 @@ class RunwayState(GameState):
             out.append(BLIND_TAKE)
         return out
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -626,10 +626,10 @@ class RunwayState(GameState):
         return list(self.footholds[seat])
 
     # -- views (view.py), resampling (resample.py), the lab (scoring.py) -----------------
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Any) -> str:
         return view.action_label(self, action)
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
         """What `player` may know: the public view plus its own hand."""
         return view.observation(self, view.seat_of(self, player))
 
@@ -640,13 +640,13 @@ class RunwayState(GameState):
     def zones(self) -> dict[str, list[str]]:
         return view.zones(self)
 
-    def hidden_card_ids(self, player: int) -> set[str]:
+    def hidden_card_ids(self, player: Any) -> set[str]:
         return view.hidden_card_ids(self, view.seat_of(self, player))
 
     def public_hidden_card_ids(self) -> set[str]:
         return view.hidden_card_ids(self, None)
 
-    def resample_from_infostate(self, player: int, seed: int) -> RunwayState:
+    def resample_from_infostate(self, player: Any, seed: Any) -> RunwayState:
         return resample.redeal(self, view.seat_of(self, player), seed)
 
     def info(self) -> dict[str, Any]:

@@ -102,7 +102,9 @@ class SuperComputerState(GameState):
     revealed_builds: list[list[int]]
     """Each seat's builds revealed at the last round's scoring."""
 
-    def __init__(self, game: SuperComputerGame, seed: int) -> None:
+    def __init__(self, game: SuperComputerGame | None = None, seed: int = 0) -> None:
+        if game is None:  # a bare instance for `clone` (see there)
+            return
         self.game = game
         self.tables = game.tables
         self.num_players = n = game.num_players
@@ -122,7 +124,9 @@ class SuperComputerState(GameState):
 
     # -- cheap copies --------------------------------------------------------------
     def clone(self) -> SuperComputerState:
-        c = object.__new__(SuperComputerState)
+        # Not object.__new__: the same here in plain Python, but a mypyc-compiled class
+        # (make compiled) refuses it; its own __new__ runs __init__ with no game: bare.
+        c = SuperComputerState.__new__(SuperComputerState)
         c.game, c.tables, c.num_players = self.game, self.tables, self.num_players
         c.next_seed = self.next_seed
         c.round_index, c.turn, c.phase, c.to_move = (
@@ -343,7 +347,7 @@ class SuperComputerState(GameState):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         if type(action) is not int:
             action = action_index(self, action)
         if action not in self._legal:  # (empty when the game is over)
@@ -389,7 +393,7 @@ class SuperComputerState(GameState):
             else:
                 self._begin_picks()
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Any) -> str:
         return view.action_label(self, action)
 
     def returns(self) -> list[float]:
@@ -414,7 +418,7 @@ class SuperComputerState(GameState):
         return scoring.info(self)
 
     # -- views (view.py, resample.py) -----------------------------------------------------
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
         return view.observation(self, player)
 
     def public_observation(self) -> dict[str, Any]:
@@ -423,10 +427,10 @@ class SuperComputerState(GameState):
     def zones(self) -> dict[str, list[str]]:
         return view.zones(self)
 
-    def hidden_card_ids(self, player: int) -> set[str]:
+    def hidden_card_ids(self, player: Any) -> set[str]:
         return view.hidden_card_ids(self, player)
 
-    def resample_from_infostate(self, player: int, seed: int) -> SuperComputerState:
+    def resample_from_infostate(self, player: Any, seed: Any) -> SuperComputerState:
         return resample.resample(self, player, seed)
 
     # -- read API for bots ------------------------------------------------------------

@@ -18,7 +18,7 @@ our words beside the rulebook passage.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
@@ -97,7 +97,9 @@ class UptimeState(GameState):
         "_legal", "history_cells", "num_decisions", "log_cells", "acquired_cells",
     )  # fmt: skip
 
-    def __init__(self, game: Any, seed: int) -> None:
+    def __init__(self, game: Any = None, seed: int = 0) -> None:
+        if game is None:  # a bare instance for `clone` (see there)
+            return
         t = game.table
         n = game.num_players
         self.game, self.table, self.num_players = game, t, n
@@ -107,14 +109,16 @@ class UptimeState(GameState):
         shuffle(self.supply, self.rng)
         self.build_deck = list(t.build_cards)
         shuffle(self.build_deck, self.rng)
-        self.supply_discard, self.removed_twists, self.build_discard = [], [], []
+        self.supply_discard: list[int] = []
+        self.removed_twists: list[int] = []
+        self.build_discard: list[int] = []
         self.build_bottom_known = 0
         self.build_row = [self.build_deck.pop() for _ in range(ROW)]
         self.reserved_by, self.reserve_patch = [-1] * ROW, [-1] * ROW
-        self.hand = [[] for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
         self.materials, self.known_materials = [0] * (M * n), [0] * (M * n)
         self.patches = [0] * n
-        self.tableau = [[] for _ in range(n)]
+        self.tableau: list[list[int]] = [[] for _ in range(n)]
         self.component_types = [0] * (C * n)
         self.computers, self.has_mainframe, self.tower_discount = [0] * n, [0] * n, [0] * n
         self.contracts, self.draw_pass, self.turns = [0] * n, [0] * n, [0] * n
@@ -209,7 +213,7 @@ class UptimeState(GameState):
             legal = self._legal = self._compute_legal()
         return list(legal)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         if type(action) is not int:
             action = action_index(self, action)
         legal = self._legal
@@ -239,10 +243,10 @@ class UptimeState(GameState):
     def decision_kind(self) -> str:
         return A.DECISION_NAMES[self.decision]
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Any) -> str:
         return view.action_label(self, action)
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
         return view.observation(self, player)
 
     def public_observation(self) -> dict[str, Any]:
@@ -350,7 +354,9 @@ class UptimeState(GameState):
         return [value(p) for p in range(s.num_players)]
 
     def clone(self) -> UptimeState:
-        s = object.__new__(UptimeState)
+        # Not object.__new__: the same here in plain Python, but a mypyc-compiled class
+        # (make compiled) refuses it; its own __new__ runs __init__ with no game: bare.
+        s = UptimeState.__new__(UptimeState)
         s.game, s.table, s.num_players = self.game, self.table, self.num_players
         s.rng = self.rng
         s._rng_shared = self._rng_shared = True
@@ -421,7 +427,7 @@ class UptimeState(GameState):
         s.log_cells, s.acquired_cells = self.log_cells, self.acquired_cells
         return s
 
-    def resample_from_infostate(self, player: int, seed: int) -> UptimeState:
+    def resample_from_infostate(self, player: Any, seed: Any) -> UptimeState:
         return resample.resample(self, player, seed)
 
     # ---- legal actions -------------------------------------------------------------
@@ -501,7 +507,7 @@ class UptimeState(GameState):
                 if self.computers[p] >= 2 and total + patches >= self.network_cost(c, p):
                     reqs.append(A.REQ + s)
             elif k == PATCH:
-                if total + patches >= self.game.options["patch_cost"]:
+                if total + patches >= cast(int, self.game.options["patch_cost"]):
                     reqs.append(A.REQ + s)
             elif k == CONTRACT and self.computers[p] >= 1 and total >= 1:
                 bids.append(A.BID_SLOT + s)  # U10: the opener needs 1+ Computer
@@ -669,7 +675,7 @@ class UptimeState(GameState):
                 self.tower_discount[p] = 0  # U8: the discount is used by this Network
                 self._log(("tower", p))
         else:  # PATCH (U4: claim cost option)
-            self.pay_need, self.pay_left = A.NEED_ANY, self.game.options["patch_cost"]
+            self.pay_need, self.pay_left = A.NEED_ANY, cast(int, self.game.options["patch_cost"])
         if self.pay_left:
             self.decision, self.decider = A.D_PAY, p
         else:
