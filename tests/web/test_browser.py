@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from importlib.metadata import entry_points
 
@@ -447,3 +448,23 @@ def test_the_pages_work_under_a_csp_without_inline_script_or_style(browser, serv
     assert not violations, violations
     ctx.close()
     strict_browser.close()
+
+
+def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
+    """UPTIME ships its lab variant; choosing it in the lobby makes a table that
+    plays it (its title says so) without the lobby sending any file path."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.url)
+    page.wait_for_selector("#game-uptime select[name=variant]")
+    panel = page.locator("#game-uptime")
+    panel.locator("select[name=variant]").select_option("lab")
+    assert "Row" in panel.locator("label.variant small").text_content()
+    with page.expect_request("**/api/tables") as req:
+        panel.locator("button[type=submit]").click()
+    body = req.value.post_data_json
+    assert body["variant"] == "lab" and "/" not in json.dumps(body)
+    assert "row_sweep" not in body["options"]  # the variant's own setting is not overridden
+    page.wait_for_selector("#game-uptime a.sit")
+    panel.locator("a.sit").click()
+    page.wait_for_selector("#title:has-text('UPTIME, lab variant')")
+    page.close()

@@ -283,6 +283,9 @@ class Table:
             "id": self.id,
             "game": self.record.game,
             "title": getattr(self.game, "title", self.record.game),
+            "variant": (
+                self.game.variant.title if getattr(self.game, "variant", None) is not None else None
+            ),
             "players": self.record.players,
             "options": self.record.options,
             "turn_seconds": self.record.settings.get("turn_seconds", 0),

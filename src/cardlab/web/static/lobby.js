@@ -57,9 +57,30 @@ function optionField(opt) {
   return label;
 }
 
+// The rules as written, or a variant the server offers (by name: a packaged one
+// such as UPTIME's lab variant, or one the operator gave `cardlab serve --variant`).
+function variantField(game) {
+  const select = el("select", { name: "variant" });
+  select.append(el("option", { value: "" }, "as written (the rulebook, with our rulings)"));
+  for (const v of game.variants) select.append(el("option", { value: v.name }, v.title));
+  const about = el("small", {}, "");
+  const show = () => {
+    const v = game.variants.find((x) => x.name === select.value);
+    about.textContent = v ? ` ${v.about}` : "";
+  };
+  select.addEventListener("change", show);
+  return el("label", { class: "option variant" }, "Rules: ", select, about);
+}
+
 function tableRequest(form, game) {
   const spec = { game: game.name, players: Number(form.players.value), options: {}, seats: [] };
-  for (const opt of game.options) spec.options[opt.name] = JSON.parse(form[`opt:${opt.name}`].value);
+  // Only the options a player changed: the rest are the standard rules or, with a
+  // variant chosen, the variant's own settings.
+  for (const opt of game.options) {
+    const value = JSON.parse(form[`opt:${opt.name}`].value);
+    if (value !== opt.default) spec.options[opt.name] = value;
+  }
+  if (form.variant && form.variant.value) spec.variant = form.variant.value;
   for (let i = 0; i < spec.players; i++) {
     const v = form[`seat${i}`].value;
     if (v === "human") {
@@ -109,7 +130,8 @@ function gamePanel(game) {
   for (let n = game.min_players; n <= game.max_players; n++) form.players.append(el("option", { value: n }, String(n)));
   form.players.value = String(game.default_players);
   const opts = form.querySelector(".options");
-  if (!game.options.length) opts.hidden = true;
+  if (!game.options.length && !(game.variants || []).length) opts.hidden = true;
+  if ((game.variants || []).length) opts.append(variantField(game));
   for (const opt of game.options) opts.append(optionField(opt));
   fillSeats(form, game);
   form.players.addEventListener("change", () => fillSeats(form, game));

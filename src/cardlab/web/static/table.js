@@ -76,7 +76,7 @@ function setConn(text) {
 
 // The turn timer ran out on our decision: the server played a random move for us.
 function noticeTimerMove(before, now) {
-  const mine = before.legal && before.legal.length && before.current_player === before.you;
+  const mine = before.legal && before.legal.length;
   if (!mine || now.seq <= before.seq || T.clicked === before.seq) return;
   if (T.clockEnd !== null && performance.now() >= T.clockEnd - 1500) {
     notice("Time ran out: the table made a random move for you (see the game log).", "warn");
@@ -140,6 +140,12 @@ function drawAwait(view) {
   if (cp === view.you) {
     box.classList.add("mine");
     box.textContent = `Your decision: ${decision}`;
+  } else if (view.legal && view.legal.length) {
+    // a simultaneous choice (SUPER COMPUTER's picks): every seat chooses at once
+    box.classList.add("mine");
+    box.textContent = "Your choice: everyone chooses at the same time, in secret.";
+  } else if (view.chosen) {
+    box.textContent = `You chose: ${view.chosen.label}. Waiting for the others to choose.`;
   } else {
     const who = seatName(view, cp);
     const kind = view.table.seats[cp] && view.table.seats[cp].kind === "bot" ? "bot is thinking" : "waiting";
@@ -468,7 +474,8 @@ function draw() {
   if (!view) return;
   document.title = `${view.table.title} · cardlab`;
   const who = view.you !== null && view.you !== undefined ? `seat ${view.you}` : params.get("role") || "spectator";
-  document.getElementById("title").textContent = `${view.table.title} · step ${view.seq} · you are ${who}`;
+  const rules = view.table.variant ? ` (${view.table.variant})` : "";
+  document.getElementById("title").textContent = `${view.table.title}${rules} · step ${view.seq} · you are ${who}`;
   drawAwait(view);
   drawMoves(view);
   drawHand(view, document.getElementById("hand"));
