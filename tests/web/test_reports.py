@@ -73,7 +73,7 @@ def test_reports_default_next_to_the_database_and_listed_per_lab_game(app_dir):
         fake_report(app_dir / "reports", game)
         st = c.get("/api/reports").json()["games"][game]
         assert st["report"] == f"/reports/{game}/report.html"
-        assert st["verdicts"] == {"holds": 1, "fails": 1, "untestable": 0}
+        assert st["verdicts"] == {"holds": 1, "fails": 1, "needs_data": 0, "untestable": 0}
         lobby = c.get("/").text
         assert 'class="playtest"' in lobby and "Run a fresh playtest" in lobby
         assert 'href="/gate"' in lobby
@@ -283,3 +283,18 @@ def test_lobby_runs_a_playtest_and_opens_the_report(browser, tmp_path):
         context.close()
     finally:
         server.kill()
+
+
+def test_invariants_never_count_among_claims_holding(app_dir):
+    game = ready_lab_game()
+    claims = [
+        {"id": f"{game}.a", "text": "A promise.", "verdict": "needs_data", "kind": "design"},
+        {"id": f"{game}.b", "text": "By construction.", "verdict": "holds", "kind": "invariant"},
+    ]
+    with client_for(app_dir) as c:
+        fake_report(app_dir / "reports", game, claims)
+        st = c.get("/api/reports").json()["games"][game]
+        assert st["verdicts"] == {"holds": 0, "fails": 0, "needs_data": 1, "untestable": 0}
+        assert st["invariants"] == 1
+        gate = c.get("/gate").text
+        assert "1 needs data" in gate and "1 engine invariants" in gate

@@ -177,7 +177,8 @@ class Reports:
         if rep is not None:
             claims = rep.get("claims", [])
             run["games_played"] = rep.get("games_played")
-            run["verdicts"] = {v: sum(1 for c in claims if c.get("verdict") == v) for v in VERDICTS}
+            run["verdicts"] = verdict_counts(claims)
+            run["invariants"] = sum(1 for c in claims if c.get("kind") == "invariant")
         return run
 
     def all_status(self) -> dict[str, Any]:
@@ -293,7 +294,9 @@ class Reports:
                 )
                 continue
             claims = rep.get("claims", [])
-            counts = {v: sum(1 for c in claims if c.get("verdict") == v) for v in VERDICTS}
+            counts = verdict_counts(claims)
+            invariants = [c for c in claims if c.get("kind") == "invariant"]
+            broken = sum(1 for c in invariants if c.get("verdict") == "fails")
             rows = "".join(
                 f'<tr class="{_verdict_class(c)}"><td><code>{html.escape(str(c.get("id")))}'
                 f'</code></td><td class="verdict">{VERDICTS.get(c.get("verdict"), "?")} '
@@ -302,7 +305,14 @@ class Reports:
                 for c in claims
             )
             when = self.status(game)["report_at"].replace("T", " ").replace("+00:00", " UTC")
-            summary = ", ".join(f"{n} {v}" for v, n in counts.items())
+            summary = "design claims: " + ", ".join(
+                f"{n} {v.replace('_', ' ')}" for v, n in counts.items()
+            )
+            if invariants:
+                summary += (
+                    f"; {len(invariants)} engine invariants (regression checks, not findings)"
+                    + (f", {broken} broken" if broken else "")
+                )
             parts.append(
                 f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'
                 f"<p><b>{summary}</b> · {rep.get('games_played', '?')} games · report of "
@@ -321,8 +331,15 @@ class Reports:
         )
 
 
-VERDICTS = {"holds": "✔", "fails": "✘", "untestable": "?"}
+VERDICTS = {"holds": "✔", "fails": "✘", "needs_data": "…", "untestable": "?"}
 """A mark beside each verdict word, so the verdict never rests on colour alone."""
+
+
+def verdict_counts(claims: list[dict[str, Any]]) -> dict[str, int]:
+    """Verdicts of the design claims only: an invariant (true by the engine's
+    construction) is a regression check and never counts among claims holding."""
+    design = [c for c in claims if c.get("kind") != "invariant"]
+    return {v: sum(1 for c in design if c.get("verdict") == v) for v in VERDICTS}
 
 
 def _verdict_class(claim: dict[str, Any]) -> str:
