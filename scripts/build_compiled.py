@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "compiled"
 GAMES = ("uptime", "runway", "supercomputer")
 ENGINE_MODULES = ("actions", "scoring", "resample", "state")
-MODULES = [f"cardlab/games/{g}/{m}.py" for g in GAMES for m in ENGINE_MODULES]
-"""The hot modules (profiles in docs/agents.md): each game's engine. The ISMCTS search
-(agents/ismcts.py) stays Python: a compiled class has no inspectable __init__ signature,
-which the agent spec parser (agents/spec.py) reads."""
+MODULES = [f"cardlab/games/{g}/{m}.py" for g in GAMES for m in ENGINE_MODULES] + [
+    "cardlab/agents/ismcts.py",
+]
+"""The hot modules (profiles in docs/agents.md): each game's engine and the ISMCTS search."""
 
 
 def missing_toolchain() -> str | None:

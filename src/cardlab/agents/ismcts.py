@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardlab.agents.base import Agent, make_agent, register_agent
 from cardlab.agents.evaluation import eval_scale_for, rewards
@@ -56,7 +57,6 @@ class SearchStats:
     values: dict[int, float] = field(default_factory=dict)
 
 
-@register_agent("ismcts")
 class ISMCTSAgent(Agent):
     """Information-set MCTS; see the module docstring for the design."""
 
@@ -65,13 +65,15 @@ class ISMCTSAgent(Agent):
     def __init__(
         self,
         seed: int = 0,
-        iterations: int | None = None,
-        time_ms: float | None = None,
-        c: float = 0.7,
-        rollout: str = "random",
-        rollout_depth: int | None = 12,
-        eval_scale: float | None = None,
-        normalise: bool = True,
+        # Any: checked below with a clear CardlabError (a compiled build would raise a bare
+        # TypeError first on a wrongly typed argument).
+        iterations: Any = None,
+        time_ms: Any = None,
+        c: Any = 0.7,
+        rollout: Any = "random",
+        rollout_depth: Any = 12,
+        eval_scale: Any = None,
+        normalise: Any = True,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time_ms is None:
@@ -264,3 +266,8 @@ def _check_positive(
         kind = "a whole number" if types is int else "a number"
         bound = ">= 0" if allow_zero else "> 0"
         raise CardlabError(f"ismcts: {name} must be {kind} {bound}, not {value!r}")
+
+
+# Registered after the class, not as a decorator: a class decorator keeps mypyc from
+# compiling the class natively (make compiled).
+register_agent("ismcts")(ISMCTSAgent)
