@@ -169,7 +169,7 @@ function showReport(node, game, st, settings) {
       el("a", { href: st.report, class: "report-link", target: "_blank", rel: "noopener" }, `Open the latest ${game.title} report`),
       el("small", { class: "muted" }, ` (${when(st.report_at)})`),
       st.verdicts ? el("br") : "",
-      st.verdicts ? el("small", { class: "verdicts" }, `${st.games_played} games · claims: ${st.verdicts.holds} hold, ${st.verdicts.fails} fail, ${st.verdicts.untestable} untestable`) : "",
+      st.verdicts ? el("small", { class: "verdicts" }, `${st.games_played} games · claims: ${st.verdicts.holds} hold, ${st.verdicts.fails} fail, ${st.verdicts.needs_data || 0} need data, ${st.verdicts.untestable} untestable`) : "",
     );
   } else {
     line.className = "report-line muted";
