@@ -31,6 +31,7 @@ GAMES = ("uptime", "runway", "supercomputer")
 ENGINE_MODULES = ("actions", "scoring", "resample", "state")
 MODULES = [f"cardlab/games/{g}/{m}.py" for g in GAMES for m in ENGINE_MODULES] + [
     "cardlab/agents/ismcts.py",
+    "cardlab/core/rng.py",
 ]
 """The hot modules (profiles in docs/agents.md): each game's engine and the ISMCTS search."""
 

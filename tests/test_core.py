@@ -171,3 +171,19 @@ def test_break_ties_names_the_level_that_decided():
     assert (shared.winners, shared.level) == ([0, 1], "shared")
     with pytest.raises(ValueError, match="a key of 2 values for points plus 2 levels"):
         break_ties([(5, 1)], levels)
+
+
+def test_the_engines_shuffle_is_random_shuffle_draw_for_draw() -> None:
+    """core.rng.shuffle (every engine's deal and reshuffle) gives random.shuffle's
+    order and leaves the generator in the same state, for every length."""
+    import random
+
+    from cardlab.core.rng import shuffle
+
+    for seed in range(30):
+        for n in (0, 1, 2, 7, 54, 200):
+            a, b = random.Random(seed), random.Random(seed)
+            mine, theirs = list(range(n)), list(range(n))
+            shuffle(a, mine)
+            b.shuffle(theirs)
+            assert mine == theirs and a.getstate() == b.getstate()

@@ -417,7 +417,7 @@ def test_engine_shuffle_is_random_shuffle_draw_for_draw():
     seed deals the same game as before it was written out (and on this Python)."""
     import random
 
-    from cardlab.games.supercomputer.resample import shuffle
+    from cardlab.core.rng import shuffle
 
     for seed in range(200):
         for length in (0, 1, 2, 7, 14, 28, 35):

@@ -15,12 +15,12 @@ their fields are listed in `view.EVENT_FIELDS`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
+from cardlab.core.rng import shuffle
 from cardlab.games.runway import resample, scoring, view
 from cardlab.games.runway.actions import (
     BENCH_SIZE,
@@ -57,20 +57,6 @@ from cardlab.games.runway.actions import (
 if TYPE_CHECKING:
     from cardlab.games.runway.cards import RunwayCards
     from cardlab.games.runway.rules import RunwayGame
-
-
-def shuffle(getrandbits: Callable[[int], int], cards: list[int]) -> None:
-    """Shuffle `cards` in place exactly as `random.Random.shuffle` does (the same
-    draws from the same generator, so the same seed deals the same game), without
-    its two method calls per card: set-up and reshuffles run in every simulated game.
-    Pinned against `random.shuffle` by tests/runway/test_runway_replays.py."""
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 # why a seat pitches last (the "last" event)
@@ -205,7 +191,7 @@ class RunwayState(GameState):
         rng = random.Random(seed)
         s = cls.blank(game, rng.getrandbits(64))
         pile = list(range(NUM_CAPITAL))
-        shuffle(rng.getrandbits, pile)
+        shuffle(rng, pile)
         s.draw_pile = pile
         hands = s.hands
         for _ in range(HAND_SIZE):
@@ -215,7 +201,7 @@ class RunwayState(GameState):
             hand.sort()
         s.bench = [pile.pop() for _ in range(BENCH_SIZE)]
         deck = list(range(DEAL0, SHOCK0 + len(game.cards.shock_names)))
-        shuffle(rng.getrandbits, deck)
+        shuffle(rng, deck)
         s.deal_deck = deck
         s.last_seat = rng.randrange(s.num_players)  # R10: the youngest, chosen by the seed
         s.start_first_deal()
@@ -431,7 +417,7 @@ class RunwayState(GameState):
             self.draw_pile, self.discard = self.discard, []
             self.reshuffles += 1
             seed = self.reshuffle_seed + (self.reshuffles << 64)
-            shuffle(random.Random(seed).getrandbits, self.draw_pile)
+            shuffle(random.Random(seed), self.draw_pile)
             self.log.append(("reshuffle", len(self.draw_pile)))
         return self.draw_pile.pop()
 

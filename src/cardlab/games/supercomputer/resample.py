@@ -10,24 +10,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from cardlab.core.rng import shuffle
 from cardlab.games.supercomputer.view import knows
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.state import SuperComputerState
-
-
-def shuffle(rng: random.Random, items: list[int]) -> None:
-    """Fisher-Yates with `rng.getrandbits`, draw for draw what `random.shuffle` does
-    (CPython 3.11-3.13: `_randbelow_with_getrandbits`), so the game of a seed is the
-    same; written out because the deal is a tenth of random play's time."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:

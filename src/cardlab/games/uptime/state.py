@@ -23,6 +23,7 @@ from typing import Any, cast
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
+from cardlab.core.rng import shuffle
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import resample, scoring, view
 from cardlab.games.uptime.cards import (
@@ -53,19 +54,6 @@ ALL_KINDS = (1 << MATERIAL_KINDS) - 1
 STALL_CAP_ROUNDS = 100
 """With stall_end=false, the hard cap: the game stops after this many rounds, 'stalled' (U13)."""
 M, C = MATERIAL_KINDS, COMPONENT_TYPES  # per-seat stride of the flat counter lists
-
-
-def shuffle(items: list[int], rng: random.Random) -> None:
-    """Exactly `rng.shuffle(items)` (the same Fisher-Yates draws from the same generator, so
-    the same seed deals the same game), written out to spare the per-card method calls."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 class UptimeState(GameState):
@@ -106,9 +94,9 @@ class UptimeState(GameState):
         self.rng = random.Random(seed)
         self._rng_shared = False
         self.supply = list(t.supply_cards)
-        shuffle(self.supply, self.rng)
+        shuffle(self.rng, self.supply)
         self.build_deck = list(t.build_cards)
-        shuffle(self.build_deck, self.rng)
+        shuffle(self.rng, self.build_deck)
         self.supply_discard: list[int] = []
         self.removed_twists: list[int] = []
         self.build_discard: list[int] = []
@@ -648,7 +636,7 @@ class UptimeState(GameState):
         shuffled by the state's generator."""
         self.supply, self.supply_discard = self.supply_discard, []
         if not self.lazy_decks:  # a determinization draws its deck at random anyway
-            shuffle(self.supply, self._rand())
+            shuffle(self._rand(), self.supply)
         sub = self.table.sub
         present = 0
         for c in self.supply:
@@ -811,7 +799,7 @@ class UptimeState(GameState):
                 if t.kind[c] == MATERIAL and t.sub[c] == m:
                     del self.supply[i]
                     if not self.lazy_decks:  # a lazy deck is drawn at random anyway
-                        shuffle(self.supply, self._rand())
+                        shuffle(self._rand(), self.supply)
                     src = "deck"
                     break
         if not src:
