@@ -152,7 +152,7 @@ def test_gate_view_shows_each_verdict_with_its_text_escaped(app_dir):
     with client_for(app_dir) as c:
         page = c.get("/gate").text
     assert "<script>" not in page and "&lt;script&gt;" in page
-    assert "1 holds, 1 fails, 1 untestable" in page
+    assert "1 holds, 1 fails, 0 needs data, 1 untestable" in page
     for mark, verdict, text in [
         ("✔", "holds", "It ends"),
         ("✘", "fails", "Seats are fair."),
