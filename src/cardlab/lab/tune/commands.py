@@ -37,6 +37,9 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(help="Optuna storage URL to resume from, e.g. sqlite:///tune/tune.db"),
         ] = None,
+        max_changes: Annotated[
+            int, typer.Option(help="at most this many parameters changed in a sampled trial")
+        ] = 3,
         check_agents: Annotated[
             str, typer.Option(help="after the search, replay as-written and best with these seats")
         ] = "ismcts:iterations=200,greedy",
@@ -49,8 +52,21 @@ def register(app: typer.Typer) -> None:
         from cardlab.lab.tune import TuneSpec, run_tune
         from cardlab.lab.tune.output import describe, write_outputs
 
+        if max_changes < 1:
+            typer.echo("error: --max-changes must be at least 1", err=True)
+            raise typer.Exit(2)
         spec = TuneSpec(
-            game, players, trials, games, seed, workers, batch, backend, address, storage
+            game,
+            players,
+            trials,
+            games,
+            seed,
+            workers,
+            batch,
+            backend,
+            address,
+            storage,
+            max_changes=max_changes,
         )
         try:
             if progress:
