@@ -209,7 +209,8 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
             result.trials.append(_from_attrs(t, params))
     with _Evaluator(spec) as evaluator:
         while len(result.trials) < spec.trials:
-            if len(result.trials) == 1 + len(singles) and not study.user_attrs.get("combined"):
+            # once the single changes are played (a batch may cross the boundary)
+            if len(result.trials) >= 1 + len(singles) and not study.user_attrs.get("combined"):
                 combos = [
                     c
                     for c in combinations(result, baseline)
