@@ -76,7 +76,7 @@ function setConn(text) {
 
 // The turn timer ran out on our decision: the server played a random move for us.
 function noticeTimerMove(before, now) {
-  const mine = before.legal && before.legal.length;
+  const mine = before.legal && before.legal.length && before.current_player === before.you;
   if (!mine || now.seq <= before.seq || T.clicked === before.seq) return;
   if (T.clockEnd !== null && performance.now() >= T.clockEnd - 1500) {
     notice("Time ran out: the table made a random move for you (see the game log).", "warn");
