@@ -29,3 +29,28 @@ def act(state, label: str) -> None:  # type: ignore[no-untyped-def]
     found = [a for a in state.legal_actions() if state.action_to_string(a).startswith(label)]
     assert len(found) == 1, (label, [state.action_to_string(a) for a in state.legal_actions()])
     state.apply_action(found[0])
+
+
+def last_deal(reputation, footholds):  # type: ignore[no-untyped-def]
+    """Three players before the 12th Deal (Conference Badge), seat 2 pitching last,
+    with the given Reputation and Footholds (R11's end and the final table)."""
+    closed = [
+        "Seed Round",
+        "Payment Rails",
+        "Bank Charter",
+        "Board Seat",
+        "Viral Launch",
+        "Lab Grant",
+        "Patent Pool",
+        "Chip Fab",
+        "Flea Market",
+        "Storefront",
+        "Global Exchange",
+    ]
+    return build(
+        deals=("Conference Badge",),
+        already_closed=closed,
+        last_seat=2,
+        reputation=reputation,
+        footholds=footholds,
+    )

@@ -17,7 +17,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from runway_kit import act, build
+from runway_kit import act, build, last_deal
 
 from cardlab import load_game
 from cardlab.games.runway.render import deal_text
@@ -65,8 +65,8 @@ def scenario_events():
         ([4, 5, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4]),  # most Sectors locked
         ([5, 5, 0], [[0] * 4, [0] * 4, [0] * 4]),  # shared
     ):
-        out.append(_finish_last_deal(reputation, footholds))
-    v = _last_deal([0, 3, 0], [[0] * 4, [1, 0, 0, 0], [0] * 4])
+        out.append(_finishlast_deal(reputation, footholds))
+    v = last_deal([0, 3, 0], [[0] * 4, [1, 0, 0, 0], [0] * 4])
     act(v, "pitch Network 8")  # most Deals won
     for _ in range(2):
         act(v, "pass")
@@ -75,31 +75,8 @@ def scenario_events():
     return out
 
 
-def _last_deal(reputation, footholds):
-    closed = [
-        "Seed Round",
-        "Payment Rails",
-        "Bank Charter",
-        "Board Seat",
-        "Viral Launch",
-        "Lab Grant",
-        "Patent Pool",
-        "Chip Fab",
-        "Flea Market",
-        "Storefront",
-        "Global Exchange",
-    ]
-    return build(
-        deals=("Conference Badge",),
-        already_closed=closed,
-        last_seat=2,
-        reputation=reputation,
-        footholds=footholds,
-    )
-
-
-def _finish_last_deal(reputation, footholds):
-    s = _last_deal(reputation, footholds)
+def _finishlast_deal(reputation, footholds):
+    s = last_deal(reputation, footholds)
     for _ in range(3):
         act(s, "pass")
         act(s, "skip")
@@ -263,13 +240,13 @@ def test_final_table_parts_add_up_and_decided_by_follows_r11(players):
 
 def test_decided_by_names_each_tiebreak_level():
     """R11: most Sectors locked, then most Deals won, then shared."""
-    locked = _finish_last_deal([4, 5, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
+    locked = _finishlast_deal([4, 5, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
     table = final_table(locked.public_observation())
     assert table.columns[0] == "Before" and table.rows[0].parts == (4, 0, 0, 0, 2)
     assert table.decided_by == (
         "Seat 0 and Seat 1 tie on 6 Reputation; Seat 1 wins on most Sectors locked (0, 1)."
     )
-    shared = _finish_last_deal([5, 5, 0], [[0] * 4, [0] * 4, [0] * 4])
+    shared = _finishlast_deal([5, 5, 0], [[0] * 4, [0] * 4, [0] * 4])
     assert final_table(shared.public_observation()).decided_by == (
         "Seat 0 and Seat 1 tie on 5 Reputation, Sectors locked (0) and Deals won (0): "
         "Seat 0 and Seat 1 share the win."

@@ -5,7 +5,7 @@ Positions are built with the documented `scenarios.from_setup` builder."""
 import json
 
 import pytest
-from runway_kit import BENCH, HANDS3, act, build
+from runway_kit import BENCH, HANDS3, act, build, last_deal
 
 from cardlab import IllegalActionError, load_game
 from cardlab.games.runway.actions import BLIND0, BLIND_TAKE, CARD_IDS, PASS, SKIP, SWAP0, TAKE0
@@ -405,32 +405,11 @@ def test_r10_two_players_alternate_by_default_and_catch_up_as_option():
 
 
 # -- R11 the end --------------------------------------------------------------------------------
-def _last_deal(reputation, footholds, won=None):
-    closed = [
-        "Seed Round",
-        "Payment Rails",
-        "Bank Charter",
-        "Board Seat",
-        "Viral Launch",
-        "Lab Grant",
-        "Patent Pool",
-        "Chip Fab",
-        "Flea Market",
-        "Storefront",
-        "Global Exchange",
-    ]
-    return build(
-        deals=("Conference Badge",),
-        already_closed=closed,
-        last_seat=2,
-        reputation=reputation,
-        footholds=footholds,
-    )
 
 
 def test_r11_the_12th_deal_ends_the_game_with_the_sector_bonus():
     """R11: when the 12th Deal closes, +1 per Sector holding a Foothold; then it is over."""
-    s = _last_deal([4, 4, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
+    s = last_deal([4, 4, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
     assert s.next_deal == -1
     for _ in range(3):
         act(s, "pass")
@@ -448,7 +427,7 @@ def _finish_all_pass(s):
 
 def test_r11_tiebreak_most_sectors_locked():
     """R11: tied Reputation -> most Sectors locked wins."""
-    s = _last_deal([4, 5, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
+    s = last_deal([4, 5, 0], [[1, 0, 1, 0], [0, 2, 0, 0], [0] * 4])
     _finish_all_pass(s)
     assert s.returns()[:2] == [6.0, 6.0] and s.sectors_locked[:2] == [0, 1]
     assert s.winners() == [1] and s.info()["tiebreak"] == "most_sectors_locked"
@@ -456,7 +435,7 @@ def test_r11_tiebreak_most_sectors_locked():
 
 def test_r11_tiebreak_most_deals_won():
     """R11: tied Reputation and locks -> most Deals won."""
-    s = _last_deal([0, 3, 0], [[0] * 4, [1, 0, 0, 0], [0] * 4])
+    s = last_deal([0, 3, 0], [[0] * 4, [1, 0, 0, 0], [0] * 4])
     act(s, "pitch Network 8")  # seat 0 wins Conference Badge: 3 + 1 Sector = 4
     act(s, "pass")
     act(s, "skip")
@@ -468,6 +447,6 @@ def test_r11_tiebreak_most_deals_won():
 
 def test_r11_tiebreak_shared():
     """R11: tied on everything -> the win is shared."""
-    u = _last_deal([5, 5, 0], [[0] * 4, [0] * 4, [0] * 4])
+    u = last_deal([5, 5, 0], [[0] * 4, [0] * 4, [0] * 4])
     _finish_all_pass(u)
     assert u.winners() == [0, 1] and u.info()["tiebreak"] == "shared"
