@@ -457,8 +457,16 @@ def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
     page.goto(server.url)
     page.wait_for_selector("#game-uptime select[name=variant]")
     panel = page.locator("#game-uptime")
+    sweep = panel.locator("select[name='opt:row_sweep']")
+    assert sweep.input_value() == "false"  # the rulebook's setting, before a variant
     panel.locator("select[name=variant]").select_option("lab")
     assert "Row" in panel.locator("label.variant small").text_content()
+    # The form shows what the table will play: the variant's setting, marked as such.
+    assert sweep.input_value() == "true"
+    assert "set by the variant" in panel.locator("label:has(select[name='opt:row_sweep'])").text_content()
+    panel.locator("select[name=variant]").select_option("")
+    assert sweep.input_value() == "false"
+    panel.locator("select[name=variant]").select_option("lab")
     with page.expect_request("**/api/tables") as req:
         panel.locator("button[type=submit]").click()
     body = req.value.post_data_json

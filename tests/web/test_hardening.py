@@ -67,7 +67,13 @@ def test_variants_come_from_the_command_line_and_are_chosen_by_name(tmp_path):
     with app_client(tmp_path / "t.db", variants=(str(path),)) as c:
         games = {g["name"]: g for g in c.get("/api/games").json()["games"]}
         assert games["highcard"]["variants"] == [
-            {"name": "doubled", "title": "Doubled", "about": "the last round counts twice"}
+            {
+                "name": "doubled",
+                "title": "Doubled",
+                "about": "the last round counts twice",
+                "options": {"double_last": True},
+                "card_changes": 0,
+            }
         ]
         assert str(tmp_path) not in c.get("/api/games").text
         made = create(c, variant="doubled")

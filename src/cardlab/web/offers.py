@@ -48,7 +48,16 @@ class Offer:
     variant: Variant
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.variant.title, "about": self.variant.about}
+        """What the lobby shows: the variant's name and words, the rule options it sets
+        (so the option fields can show the variant's settings) and how many card
+        numbers it changes."""
+        return {
+            "name": self.name,
+            "title": self.variant.title,
+            "about": self.variant.about,
+            "options": dict(self.variant.options),
+            "card_changes": len(self.variant.changes),
+        }
 
 
 class Offers:

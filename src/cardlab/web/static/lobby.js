@@ -54,19 +54,40 @@ function optionField(opt) {
   const label = el("label", { class: "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
   label.append(el("small", {}, ` ${about}`));
   if (hint) label.append(el("small", { class: "hint" }, ` · ${hint}`));
+  label.append(el("small", { class: "variant-mark" }, ""));
   return label;
 }
 
 // The rules as written, or a variant the server offers (by name: a packaged one
 // such as UPTIME's lab variant, or one the operator gave `cardlab serve --variant`).
-function variantField(game) {
+// Choosing one sets the option fields to the variant's settings (and back to the
+// standard ones for "as written"), so what the form shows is what the table plays.
+const chosenVariant = (form, game) => (game.variants || []).find((x) => form.variant && x.name === form.variant.value);
+
+// An option's value before the player touches it: the variant's, else the standard.
+function baseline(form, game, opt) {
+  const v = chosenVariant(form, game);
+  return v && v.options && opt.name in v.options ? v.options[opt.name] : opt.default;
+}
+
+function variantField(form, game) {
   const select = el("select", { name: "variant" });
   select.append(el("option", { value: "" }, "as written (the rulebook, with our rulings)"));
   for (const v of game.variants) select.append(el("option", { value: v.name }, v.title));
   const about = el("small", {}, "");
   const show = () => {
-    const v = game.variants.find((x) => x.name === select.value);
-    about.textContent = v ? ` ${v.about}` : "";
+    const v = chosenVariant(form, game);
+    const cards = v && v.card_changes ? ` It changes ${v.card_changes} card number${v.card_changes === 1 ? "" : "s"}.` : "";
+    about.textContent = v ? ` ${v.about}${cards}` : "";
+    for (const opt of game.options) {
+      const field = form[`opt:${opt.name}`];
+      if (!field) continue;
+      const set = v && v.options && opt.name in v.options;
+      field.value = JSON.stringify(baseline(form, game, opt));
+      field.closest("label").classList.toggle("from-variant", Boolean(set));
+      const mark = field.closest("label").querySelector(".variant-mark");
+      if (mark) mark.textContent = set ? " · set by the variant" : "";
+    }
   };
   select.addEventListener("change", show);
   return el("label", { class: "option variant" }, "Rules: ", select, about);
@@ -78,7 +99,7 @@ function tableRequest(form, game) {
   // variant chosen, the variant's own settings.
   for (const opt of game.options) {
     const value = JSON.parse(form[`opt:${opt.name}`].value);
-    if (value !== opt.default) spec.options[opt.name] = value;
+    if (value !== baseline(form, game, opt)) spec.options[opt.name] = value;
   }
   if (form.variant && form.variant.value) spec.variant = form.variant.value;
   for (let i = 0; i < spec.players; i++) {
@@ -131,7 +152,7 @@ function gamePanel(game) {
   form.players.value = String(game.default_players);
   const opts = form.querySelector(".options");
   if (!game.options.length && !(game.variants || []).length) opts.hidden = true;
-  if ((game.variants || []).length) opts.append(variantField(game));
+  if ((game.variants || []).length) opts.append(variantField(form, game));
   for (const opt of game.options) opts.append(optionField(opt));
   fillSeats(form, game);
   form.players.addEventListener("change", () => fillSeats(form, game));
