@@ -463,7 +463,10 @@ def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
     assert "Row" in panel.locator("label.variant small").text_content()
     # The form shows what the table will play: the variant's setting, marked as such.
     assert sweep.input_value() == "true"
-    assert "set by the variant" in panel.locator("label:has(select[name='opt:row_sweep'])").text_content()
+    assert (
+        "set by the variant"
+        in panel.locator("label:has(select[name='opt:row_sweep'])").text_content()
+    )
     panel.locator("select[name=variant]").select_option("")
     assert sweep.input_value() == "false"
     panel.locator("select[name=variant]").select_option("lab")
