@@ -49,17 +49,27 @@ class DecisionKind:
 
 @dataclass(frozen=True)
 class Tunable:
-    """A number a designer may change, with its allowed range.
+    """A card value a designer may change: a number with its allowed range, or a
+    word from a fixed set (`choices`, e.g. a connector colour).
 
     `target` is ``"option:<name>"`` for a rule option or ``"cards:<path>"`` for
-    a number in the card file, where `<path>` is a dotted path into the parsed
-    TOML (list items by index or by the value of their ``name`` key)."""
+    a value in the card file, where `<path>` is a dotted path into the parsed
+    TOML (list items by index or by the value of their ``name`` key). A tunable
+    with `choices` is categorical: its value is one of those words and
+    `low`/`high`/`step` are not used."""
 
     target: str
-    low: float
-    high: float
+    low: float = 0.0
+    high: float = 0.0
     step: float = 1.0
     about: str = ""
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.choices and self.low > self.high:
+            raise ValueError(f"tunable {self.target!r}: low {self.low} is above high {self.high}")
+        if len(set(self.choices)) != len(self.choices):
+            raise ValueError(f"tunable {self.target!r}: a choice is listed twice")
 
 
 @dataclass(frozen=True)

@@ -150,10 +150,18 @@ def parse_variant(
 
 
 def _check_range(change: CardChange, info: GameInfo, where: str) -> None:
-    """A change to a number the game declares tunable must stay in its range."""
+    """A change to a value the game declares tunable must stay in its range (a
+    number) or be one of its choices (a word)."""
     for tunable in info.tunables:
         if tunable.target == f"cards:{change.path}":
             value = change.value
+            if tunable.choices:
+                if not isinstance(value, str) or value not in tunable.choices:
+                    raise VariantError(
+                        f"{where}: {change.path!r} = {value!r} is not an allowed choice; "
+                        f"allowed: {', '.join(tunable.choices)}"
+                    )
+                continue
             if not isinstance(value, int | float) or isinstance(value, bool):
                 raise VariantError(f"{where}: {change.path!r} must be a number, not {value!r}")
             if not tunable.low <= value <= tunable.high:

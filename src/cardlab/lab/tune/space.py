@@ -19,7 +19,8 @@ from cardlab.core.variants import CardChange, Variant, packaged_value
 
 @dataclass(frozen=True)
 class Parameter:
-    """One thing a trial may change. `choices` for options, `low..high` by `step` for numbers."""
+    """One thing a trial may change: `choices` for options and categorical card values
+    (words such as a connector colour), `low..high` by `step` for numbers."""
 
     name: str  # "option:<name>" or "cards:<path>"
     baseline: Any
@@ -38,7 +39,7 @@ class Parameter:
         return self.name.split(":", 1)[1]
 
     def values(self) -> list[Any]:
-        """Every value this parameter may take (options: their allowed values)."""
+        """Every value this parameter may take (options and words: their choices)."""
         if self.choices:
             return list(self.choices)
         out: list[Any] = []
@@ -74,7 +75,15 @@ def search_space(info: GameInfo, options: bool = True, cards: bool = True) -> li
             path = t.target.split(":", 1)[1]
             base = packaged_value(info.package_dir(), path)
             params.append(
-                Parameter(t.target, base, low=t.low, high=t.high, step=t.step, about=t.about)
+                Parameter(
+                    t.target,
+                    base,
+                    choices=t.choices,
+                    low=t.low,
+                    high=t.high,
+                    step=t.step,
+                    about=t.about,
+                )
             )
     return params
 

@@ -113,17 +113,61 @@ class TuneResult:
 
 
 def single_changes(params: list[Parameter]) -> list[dict[str, Any]]:
-    """Every one-parameter change, options first, numbers at low, high and two inner points."""
+    """Every one-parameter change, options first; numbers at low, high and two inner
+    points, words (options, categorical card values) at each of their choices."""
     out = []
     for p in params:
         values = p.values()
-        if not p.is_option and len(values) > 4:
+        if not p.choices and len(values) > 4:
             picks = {values[0], values[-1], values[len(values) // 3], values[2 * len(values) // 3]}
             values = [v for v in values if v in picks]
         for v in values:
             if v != p.baseline:
                 out.append({p.name: v})
     return out
+
+
+def schedule_singles(params: list[Parameter], budget: int, seed: int) -> list[dict[str, Any]]:
+    """The single changes the schedule plays, at most `budget` of them.
+
+    When every single change fits, all of them in `single_changes` order. When
+    they do not (a game with many card values: SUPER COMPUTER's 140 connector
+    edges alone have about 700), taking the first `budget` would only ever try
+    the parameters listed first. Instead: the rule options' changes first (few,
+    and the designer's first question), then the card parameters in an order
+    shuffled by `seed`, one value each in turn (every parameter's first
+    alternative before any parameter's second), so a small budget samples
+    across the whole card set. Deterministic for a seed, so a resumed study
+    schedules the same trials."""
+    import random
+
+    singles = single_changes(params)
+    budget = max(0, budget)
+    if len(singles) <= budget:
+        return singles
+    options = [c for c in singles if next(iter(c)).startswith("option:")]
+    if len(options) >= budget:
+        return options[:budget]
+    per_param: dict[str, list[dict[str, Any]]] = {}
+    for c in singles:
+        name = next(iter(c))
+        if not name.startswith("option:"):
+            per_param.setdefault(name, []).append(c)
+    rng = random.Random(f"tune-singles-{seed}")
+    names = list(per_param)
+    rng.shuffle(names)
+    for name in names:
+        rng.shuffle(per_param[name])
+    picked = list(options)
+    depth = 0
+    while len(picked) < budget:
+        for name in names:
+            if depth < len(per_param[name]):
+                picked.append(per_param[name][depth])
+                if len(picked) == budget:
+                    break
+        depth += 1
+    return picked
 
 
 def combinations(result: TuneResult, baseline: dict[str, Any]) -> list[dict[str, Any]]:
@@ -198,7 +242,7 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
         directions=["minimize", "minimize"],
         sampler=sampler,
     )
-    singles = single_changes(params)[: max(0, spec.trials // 2 - 1)]
+    singles = schedule_singles(params, spec.trials // 2 - 1, spec.seed)
     if len(study.trials) == 0:
         study.enqueue_trial(encode(baseline, baseline), user_attrs={"origin": "as written"})
         for single in singles:
