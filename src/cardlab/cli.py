@@ -72,7 +72,10 @@ def games() -> None:
 
 @app.command()
 def play(
-    game: GameArg = "uptime",
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game name (see `cardlab games`); default: the first listed."),
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
@@ -91,6 +94,7 @@ def play(
     from cardlab.agents import parse_agent_list
     from cardlab.terminal import play_terminal
 
+    game = game or list_games()[0]
     g = _game(game, players, cards, option, variant)
     if not 0 <= seat < g.num_players:
         _fail(CardlabError(f"--seat must be 0..{g.num_players - 1}"))

@@ -48,3 +48,13 @@ def test_cli_play_accepts_bot_parameters_and_names_bad_ones():
     assert "Left the game" in result.output
     bad = runner.invoke(app, ["play", GAMES[0], "--bots", "ismcts:iterations=0"], input="q\n")
     assert bad.exit_code == 2 and "iterations must be" in bad.output
+
+
+@pytest.mark.skipif(not GAMES, reason="no engine has landed")
+def test_cli_play_without_a_game_plays_the_first_listed():
+    """No game is hard-coded as the default: it is the first of `cardlab games`."""
+    first = cardlab.list_games()[0]
+    title = cardlab.load_game(first).title
+    result = CliRunner().invoke(app, ["play", "--seed", "3"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{title}: seed 3")

@@ -3,6 +3,7 @@ greyscale-distinct RUNWAY kinds, PNG artifacts, and clear errors."""
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 from collections import Counter
@@ -14,7 +15,7 @@ from pypdf import PdfReader
 
 from cardlab.art import CardTextOverflowError, game_art
 from cardlab.core.errors import CardDataError
-from cardlab.games import load_game
+from cardlab.games import game_info, load_game
 from cardlab.printing import print_game
 from cardlab.printing.layout import CROP_GAP, CROP_LENGTH, SheetLayout
 from cardlab.printing.paper import paper_named
@@ -24,17 +25,10 @@ PAGE_SIZE_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 
 
 def data_names(game: str) -> Counter[str]:
-    """Card names and how often each occurs, read from the engine's own card data."""
-    cards = load_game(game).cards
-    if game == "uptime":
-        return Counter(cards.name)
-    if game == "runway":
-        capital = [f"{k.name} {n}" for k in cards.kinds for n in range(1, 9)]
-        names = (
-            capital + [d.name for d in cards.deals] + list(cards.shock_names) + list(cards.sectors)
-        )
-        return Counter(names)
-    return Counter([p.name for p in cards.parts] + [b.name for b in cards.builds])
+    """Card names and how often each occurs, read from the engine's own card data
+    (its `cards.deck_names`, every physical card once per copy), not from the art."""
+    cards_module = importlib.import_module(f"{game_info(game).package}.cards")
+    return Counter(cards_module.deck_names(load_game(game).cards))
 
 
 def slots_text(pdf: Path, paper: str, pages: range) -> dict[tuple[int, int], list[TextLine]]:

@@ -105,6 +105,13 @@ class RunwayCards:
         raise CardDataError(f"{self.source}: no Deal named {name!r}")
 
 
+def deck_names(cards: RunwayCards) -> list[str]:
+    """Every physical card's name, once per copy: the 32 Capital cards (numbers 1-8
+    of each kind), the Deals, the Shocks and the Sectors (what a printed deck shows)."""
+    capital = [f"{kind.name} {number}" for kind in cards.kinds for number in range(1, 9)]
+    return capital + [d.name for d in cards.deals] + list(cards.shock_names) + list(cards.sectors)
+
+
 def load_cards(path: Path | None = None) -> RunwayCards:
     """Load, validate and cross-check a RUNWAY card file (the packaged one by default)."""
     path = path or PACKAGED

@@ -175,6 +175,11 @@ class CardSet:
         self.source = source
 
 
+def deck_names(cards: CardSet) -> list[str]:
+    """Every physical card's name, once per copy: the parts, then the builds."""
+    return [p.name for p in cards.parts] + [b.name for b in cards.builds]
+
+
 def load_cards(path: Path | None = None) -> CardSet:
     """The packaged cards, or a designer's file (its sections replace the packaged ones)."""
     parts = load_card_file(PARTS_FILE, CardFile).parts or []

@@ -159,6 +159,11 @@ class CardTable:
         return out
 
 
+def deck_names(cards: CardTable) -> list[str]:
+    """Every physical card's name, once per copy (what a printed deck shows)."""
+    return list(cards.name)
+
+
 def load_cards(path: Path | None = None) -> CardTable:
     """Load, validate and check a card file (the packaged one by default)."""
     source = path or PACKAGED
