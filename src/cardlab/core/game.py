@@ -229,10 +229,12 @@ class GameState(ABC):
         values = self.progress_values()
         if len(values) < 2:
             return values
-        top = max(range(len(values)), key=values.__getitem__)
-        best = values[top]
-        second = max(v for i, v in enumerate(values) if i != top)
-        return [v - (second if i == top else best) for i, v in enumerate(values)]
+        best = max(values)
+        top = values.index(best)  # the first seat with the best value, as max(key=) picks
+        second = max(values[:top] + values[top + 1 :])
+        out = [v - best for v in values]
+        out[top] = best - second
+        return out
 
     def info(self) -> dict[str, Any]:
         """Summary facts for the lab: end reason, tie-break level, rounds, turns..."""

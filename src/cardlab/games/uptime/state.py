@@ -83,6 +83,8 @@ class UptimeState(GameState):
         "auction_to_answer",
         # records (immutable cons cells shared by clones)
         "_legal", "history_cells", "num_decisions", "log_cells", "acquired_cells",
+        # the final score, set once by `_finish` (search scores every finished copy)
+        "final_points", "final_winner",
     )  # fmt: skip
 
     def __init__(self, game: Any = None, seed: int = 0) -> None:
@@ -133,6 +135,8 @@ class UptimeState(GameState):
         self.num_decisions = 0
         self.log_cells: Any = None
         self.acquired_cells: Any = None
+        self.final_points: list[int] = []
+        self.final_winner = -1
         self._log(("setup", self.first_player, tuple(self.build_row)))
         deal = 5 if n == 2 else 4  # U16: 5 cards each with two players
         self.steps: list[tuple[Any, ...]] = [(S_BEGIN,)]
@@ -220,13 +224,14 @@ class UptimeState(GameState):
         return cons_list(self.history_cells)
 
     def returns(self) -> list[float]:
-        return [float(x) for x in scoring.points(self)]
+        pts = self.final_points if self.decision == A.D_OVER else scoring.points(self)
+        return [float(x) for x in pts]
 
     def scores(self) -> list[float]:
         return self.returns()
 
     def winners(self) -> list[int]:
-        return [scoring.rank(self)[0]] if self.decision == A.D_OVER else []
+        return [self.final_winner] if self.decision == A.D_OVER else []
 
     def decision_kind(self) -> str:
         return A.DECISION_NAMES[self.decision]
@@ -315,31 +320,36 @@ class UptimeState(GameState):
                 if not legal:  # an inconsistent copy (never a real game): value it as it stands
                     break
                 s.apply_action(legal[0])
-        pts = scoring.points(s)
+        pts = s.final_points if s.decision == A.D_OVER else scoring.points(s)
         bidder, bid, prize = -1, 0, 0
         if s.auction_slot >= 0 and s.decision in (A.D_OPEN_BID, A.D_RAISE):
             bidder = s.auction_high_bidder if s.decision == A.D_RAISE else s.decider
             bid = s.auction_high_bid if s.decision == A.D_RAISE else 1
             prize = s.table.value[s.build_row[s.auction_slot]]
 
-        def value(p: int) -> float:
-            types = s.distinct_component_types(p)
-            mats = s.material_count(p)
-            net_ready = 1.0 if s.computers[p] >= 2 else 0.0
+        # One loop with its lookups in locals (search rates every seat of every finished
+        # copy); the arithmetic is term for term that of the plain formula, so the floats
+        # are the same.
+        out: list[float] = []
+        ctypes, hands, patches = s.component_types, s.hand, s.patches
+        computers, tower = s.computers, s.tower_discount
+        for p in range(s.num_players):
+            types = C - ctypes[p * C : p * C + C].count(0)
+            mats = len(hands[p]) - patches[p]
+            net_ready = 1.0 if computers[p] >= 2 else 0.0
             v = (
                 pts[p]
-                + 1.3 * min(types, 3)
-                + 0.25 * min(types, 6)
-                + (0.45 + 0.15 * net_ready) * min(mats, 9)
-                + 0.1 * max(0, mats - 9)
-                + 1.0 * s.patches[p]
-                + 0.5 * s.tower_discount[p]
+                + 1.3 * (types if types < 3 else 3)
+                + 0.25 * (types if types < 6 else 6)
+                + (0.45 + 0.15 * net_ready) * (mats if mats < 9 else 9)
+                + 0.1 * (mats - 9 if mats > 9 else 0)
+                + 1.0 * patches[p]
+                + 0.5 * tower[p]
             )
             if p == bidder:
                 v += 0.8 * prize - 0.45 * bid
-            return v
-
-        return [value(p) for p in range(s.num_players)]
+            out.append(v)
+        return out
 
     def clone(self) -> UptimeState:
         # Not object.__new__: the same here in plain Python, but a mypyc-compiled class
@@ -413,6 +423,7 @@ class UptimeState(GameState):
             self.num_decisions,
         )
         s.log_cells, s.acquired_cells = self.log_cells, self.acquired_cells
+        s.final_points, s.final_winner = self.final_points, self.final_winner
         return s
 
     def resample_from_infostate(self, player: Any, seed: Any) -> UptimeState:
@@ -952,7 +963,9 @@ class UptimeState(GameState):
         self.steps.clear()
         self._log(("end", self.end_reason))
         final = tuple(scoring.breakdown(self, q) for q in range(self.num_players))
-        winner, level = scoring.rank(self, [b["total"] for b in final])
+        self.final_points = [b["total"] for b in final]
+        winner, level = scoring.rank(self, self.final_points)
+        self.final_winner = winner
         facts = tuple(
             (self.computers[q], self.contracts[q], self.draw_pass[q])
             for q in range(self.num_players)
