@@ -82,9 +82,9 @@ def test_cross_card_counts_are_checked(tmp_path):
     )
     with pytest.raises(CardDataError, match=r"my_cards\.toml.*deals.*FinTech"):
         load_game("runway", players=2, cards=path)
-    assert len(data["shocks"]) == 6
-    path = _write(tmp_path, TEXT.rsplit("[[shocks]]", 1)[0])
-    with pytest.raises(CardDataError, match=r"my_cards\.toml.*shocks.*6"):
+    assert data["shocks"] == [{"name": "Shock", "count": 6}]
+    path = _write(tmp_path, TEXT.replace("count = 6", "count = 13"))
+    with pytest.raises(CardDataError, match=r"my_cards\.toml.*'Shock'.*count"):
         load_game("runway", players=2, cards=path)
     path = _write(tmp_path, TEXT.replace('colour = "blue"', 'colour = "green"'))
     with pytest.raises(CardDataError, match=r"capital_kinds\[1\].*colour"):

@@ -1,13 +1,18 @@
 """RUNWAY's card numbering and action encoding: the one table every module shares.
 
-Card numbers (ids "rw00".."rw53"):
+Card numbers (ids "rw00".."rw59"):
 
 | numbers | cards |
 |---|---|
 | 0-31  | Capital: kind = n // 8 (0 Cash, 1 Network, 2 Tech, 3 Talent), number = n % 8 + 1 |
 | 32-43 | Deals, in card-file order |
-| 44-49 | Shocks |
+| 44-49 | Shocks 1-6 |
 | 50-53 | Sector table cards (FinTech, Social, DeepTech, Marketplace) |
+| 54-59 | Shocks 7-12 (only in a card file with more than six Shocks) |
+
+The Shock count is card data (0-12; the tunable `shocks[Shock].count`): Shock i is
+`SHOCK_CARDS[i]`, so the six of the printed box and the Sector cards keep their ids
+whatever the count.
 
 Actions (num_distinct_actions = 166):
 
@@ -40,7 +45,13 @@ DEAL0 = 32
 SHOCK0 = 44
 SECTOR0 = 50
 NUM_CARDS = 54
-CARD_IDS = tuple(f"rw{i:02d}" for i in range(NUM_CARDS))
+"""The printed box: 32 Capital + 12 Deals + 6 Shocks + 4 Sector cards."""
+MAX_SHOCKS = 12
+"""The most Shocks a card file may hold (R9 as a tunable: 0-12)."""
+SHOCK_CARDS = (*range(SHOCK0, SECTOR0), *range(SECTOR0 + 4, SECTOR0 + 4 + MAX_SHOCKS - 6))
+"""SHOCK_CARDS[i]: the card number of Shock i (rw44-rw49, then rw54-rw59). All are
+>= SHOCK0 and no Deal is, which is how a flip tells a Shock from a Deal."""
+CARD_IDS = tuple(f"rw{i:02d}" for i in range(max(SHOCK_CARDS) + 1))
 
 # -- table sizes (the rulebook's set-up) --------------------------------------------------
 HAND_SIZE = 6

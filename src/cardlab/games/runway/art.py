@@ -1,5 +1,7 @@
-"""RUNWAY card art: 32 Capital cards, 12 Deals, 6 Shocks, 4 Sector table
-cards, and the one back all of them share.
+"""RUNWAY card art: 32 Capital cards, 12 Deals, the card file's Shocks (6 in the
+box), 4 Sector table cards, and the one back all of them share. Face ids are the
+engine's card ids (actions.py), so a Shock count other than six keeps every
+other card's id.
 
 The rulebook promises each Capital kind "reads by color, line-mark, and
 printed name — never color alone": a Capital face carries its kind's colour,
@@ -31,6 +33,7 @@ from cardlab.art.svg import (
     text_block,
 )
 from cardlab.art.textfit import fit_text
+from cardlab.games.runway.actions import SECTOR0
 
 TITLE = "RUNWAY"
 BACKS = ("Runway",)
@@ -306,12 +309,12 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFa
                 text=_deal_text(styles, sector_of, deal.sector, deal.hype),
             )
         )
-    for name in cards.shock_names:
-        out.append(RunwayFace(_id(len(out)), name, "Runway", "Shock", text=SHOCK_TEXT))
-    for style, sector in zip(styles, cards.sectors, strict=True):
+    for name, number in zip(cards.shock_names, cards.shock_cards, strict=True):
+        out.append(RunwayFace(_id(number), name, "Runway", "Shock", text=SHOCK_TEXT))
+    for i, (style, sector) in enumerate(zip(styles, cards.sectors, strict=True)):
         out.append(
             RunwayFace(
-                _id(len(out)),
+                _id(SECTOR0 + i),
                 sector,
                 "Runway",
                 "Sector",

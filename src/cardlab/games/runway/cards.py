@@ -3,9 +3,13 @@ engine reads on its hot path.
 
 The file is validated field by field by pydantic (errors name file, card and
 field through `cardlab.core.carddata`), then cross-card rules are checked here
-(four Sectors matching four distinct kinds, 12 Deals three per Sector, six
+(four Sectors matching four distinct kinds, 12 Deals three per Sector, 0-12
 Shocks, kinds that differ in colour AND mark AND name) and reported the same
 way as a `CardDataError`.
+
+The Shock count is data (a designer's tunable, R9): a `[[shocks]]` entry may carry
+`count` (default 1), so the packaged file's one entry `count = 6` and an older
+file's six entries describe the same box.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardlab.core.carddata import load_card_file
 from cardlab.core.errors import CardDataError
+from cardlab.games.runway.actions import MAX_SHOCKS, SHOCK_CARDS
 
 PACKAGED = Path(__file__).with_name("cards.toml")
 Role = Literal["cash", "network", "tech", "talent"]
@@ -25,6 +30,9 @@ ROLES: tuple[Role, ...] = ("cash", "network", "tech", "talent")
 LINE_GLYPHS = {"solid": "━", "dashed": "╍", "dotted": "┈", "double": "═"}
 NUM_DEALS = 12
 NUM_SHOCKS = 6
+"""The printed box's Shock count (the packaged file)."""
+SHOCK_RANGE = (0, MAX_SHOCKS)
+"""The Shock counts the engine, every player count and every tool accept."""
 DEALS_PER_SECTOR = 3
 
 
@@ -54,6 +62,8 @@ class DealCard(_Strict):
 
 class ShockCard(_Strict):
     name: str = Field(min_length=1)
+    count: int = Field(default=1, ge=0, le=MAX_SHOCKS)
+    """How many alike copies of this Shock the box holds (R9)."""
 
 
 class RunwayCardFile(_Strict):
@@ -80,6 +90,7 @@ class RunwayCards:
         "deal_score",
         "deal_hype",
         "shock_names",
+        "shock_cards",
         "event_entries",
     )
 
@@ -93,7 +104,10 @@ class RunwayCards:
         self.deal_sector = tuple(self.sectors.index(d.sector) for d in data.deals)
         self.deal_score = tuple(d.score for d in data.deals)
         self.deal_hype = tuple(d.hype for d in data.deals)
-        self.shock_names = tuple(s.name for s in data.shocks)
+        self.shock_names = tuple(s.name for s in data.shocks for _ in range(s.count))
+        """One name per Shock card in the box (entries expanded by their count)."""
+        self.shock_cards = SHOCK_CARDS[: len(self.shock_names)]
+        """The card numbers of the box's Shocks (actions.SHOCK_CARDS)."""
         self.event_entries: dict[int, dict[tuple[Any, ...], dict[str, Any]]] = {}
         """Shock effect -> log event -> its public log entry (view.log_entries); events
         are small tuples from a finite set, so the cache stays small."""
@@ -161,9 +175,16 @@ def _cross_check(data: RunwayCardFile, source: str) -> None:
                 "deals",
                 f"needs {DEALS_PER_SECTOR} Deals in Sector {sector!r}, has {count}",
             )
-    if len(data.shocks) != NUM_SHOCKS:
+    total = sum(shock.count for shock in data.shocks)
+    low, high = SHOCK_RANGE
+    if not low <= total <= high:
+        last = data.shocks[-1] if data.shocks else None
+        where = f"card {last.name!r} (shocks[{len(data.shocks) - 1}])" if last else "file"
         raise _fail(
-            source, "file", "shocks", f"needs exactly {NUM_SHOCKS} Shocks, has {len(data.shocks)}"
+            source,
+            where,
+            "count",
+            f"the box would hold {total} Shocks; the Shock count must be {low}..{high} (R9)",
         )
 
 

@@ -3,7 +3,9 @@
 Built from ``observation(p)`` only. Seats are relative (``you``, ``seat+1``, ...).
 Capital cards are one-hot by (kind, number): 4 kinds x 8 numbers = 32 slots,
 kinds in card-file order (slot names like ``Cash 3``). Counts are scaled to
-about [0, 1] and clipped; each block's name says its divisor.
+about [0, 1] and clipped; each block's name says its divisor. Divisors that
+depend on the card file (the Shock count: Shocks under a Deal, the Deal deck)
+are read from it, so a variant with 0-12 Shocks keeps the same size and range.
 
 Every block is named where it is written below; ``cardlab.adapters.encoding.layout(game)``
 gives the block names and slices, ``feature_names(game)`` one name per slot.
@@ -45,14 +47,18 @@ def _deal(w: Writer, name: str, game: Game, deal: dict[str, Any] | None) -> None
     sectors = list(game.cards.sectors)
     w.scaled(f"{name}.present", [deal is not None], 1)
     w.one_hot(f"{name}.sector", sectors, sectors.index(deal["sector"]) if deal else None)
-    values = [deal["score"] / 5, deal["hype"] / 3, deal.get("shocks", 0) / 6] if deal else [0] * 3
-    w.scaled(name, values, 1, ("score/5", "hype/3", "shocks/6"))
+    most = max(1, len(game.cards.shock_cards))
+    values = (
+        [deal["score"] / 5, deal["hype"] / 3, deal.get("shocks", 0) / most] if deal else [0] * 3
+    )
+    w.scaled(name, values, 1, ("score/5", "hype/3", f"shocks/{most}"))
 
 
 def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
     """Write one seat's RUNWAY observation into `w` (see the module docstring)."""
     n, me = game.num_players, obs["seat"]
     sectors = list(game.cards.sectors)
+    deck = len(game.cards.deals) + len(game.cards.shock_cards)
     seats = seat_names(n)
     _cards(w, "hand", game, obs["hand"])
     _cards(w, "bench", game, obs["bench"])
@@ -75,13 +81,20 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
         [
             obs["hype"] / 10,
             obs["hype_bonus"] / 2,
-            obs["deal_deck_count"] / 18,
+            obs["deal_deck_count"] / deck,
             obs["deals_closed"] / 12,
             obs["draw_pile_count"] / 32,
             len(obs["dumped"]) / 12,
         ],
         1,
-        ("hype/10", "hype_bonus/2", "deal_deck/18", "deals_closed/12", "draw_pile/32", "dumped/12"),
+        (
+            "hype/10",
+            "hype_bonus/2",
+            f"deal_deck/{deck}",
+            "deals_closed/12",
+            "draw_pile/32",
+            "dumped/12",
+        ),
     )
     w.one_hot("current_seat", seats, rel(obs["current_player"], me, n))
     w.one_hot("last_seat", seats, rel(obs["last_seat"], me, n))

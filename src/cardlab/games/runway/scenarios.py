@@ -1,7 +1,7 @@
 """Hand-made positions: a general set-up builder and the rulebook's sample turn.
 
 Tests and the playtest lab use these instead of poking at state fields. The
-builder places every one of the 54 cards, so a built state obeys the same
+builder places every card of the box (54 with the packaged card file), so a built state obeys the same
 conservation and hidden-information rules as a dealt one.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from cardlab.games.runway.actions import DEAL0, NUM_CAPITAL, SHOCK0, capital
+from cardlab.games.runway.actions import DEAL0, NUM_CAPITAL, capital
 from cardlab.games.runway.cards import RunwayCards
 from cardlab.games.runway.rules import RunwayGame
 from cardlab.games.runway.state import RunwayState
@@ -85,17 +85,16 @@ def from_setup(
         raise ValueError("a Deal is both to be flipped and already closed")
     order += [i for i in range(len(cards.deals)) if i not in order and i not in closed]
     sequence: list[int] = []
-    next_shock = SHOCK0
+    shocks = list(reversed(cards.shock_cards))  # pop() hands them out in id order
     for i in order:
         for _ in range(shocks_under.pop(cards.deals[i].name, 0)):
-            if next_shock >= SHOCK0 + len(cards.shock_names):
-                raise ValueError("more Shocks tucked than the game has")
-            sequence.append(next_shock)
-            next_shock += 1
+            if not shocks:
+                raise ValueError(f"more Shocks tucked than the game has ({len(cards.shock_cards)})")
+            sequence.append(shocks.pop())
         sequence.append(DEAL0 + i)
     if shocks_under:
         raise ValueError(f"no such Deal to tuck Shocks under: {sorted(shocks_under)}")
-    sequence += range(next_shock, SHOCK0 + len(cards.shock_names))
+    sequence += reversed(shocks)
     s.deal_deck = list(reversed(sequence))
     s.last_seat = last_seat
     s.hype = hype

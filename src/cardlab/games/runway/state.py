@@ -200,7 +200,7 @@ class RunwayState(GameState):
         for hand in hands:
             hand.sort()
         s.bench = [pile.pop() for _ in range(BENCH_SIZE)]
-        deck = list(range(DEAL0, SHOCK0 + len(game.cards.shock_names)))
+        deck = [*range(DEAL0, SHOCK0), *game.cards.shock_cards]  # Deals, then Shocks
         shuffle(rng, deck)
         s.deal_deck = deck
         s.last_seat = rng.randrange(s.num_players)  # R10: the youngest, chosen by the seed
