@@ -68,8 +68,26 @@ def test_designer_file_is_loaded_by_cards_option(tmp_path):
             'cost = ["Silicon", "Polymer"]',
             r"'RAM'.*cost.*same pair as 'CPU'",
         ),
-        ('name = "Silicon"\ncount = 6', 'name = "Silicon"\ncount = 5', r"'Silicon'.*count.*6"),
-        ('name = "Patch"\ncount = 2', 'name = "Patch"\ncount = 3', r"'Patch'.*count"),
+        (
+            'name = "Silicon"\ncount = 6',
+            'name = "Silicon"\ncount = 11',
+            r"my_cards\.toml.*'Silicon' \(material\[0\]\).*'count'.*11 .*range 3\.\.10",
+        ),
+        (
+            'name = "Copper"\ncount = 6',
+            'name = "Copper"\ncount = 2',
+            r"my_cards\.toml.*'Copper' \(material\[1\]\).*'count'.*2 .*range 3\.\.10",
+        ),
+        (
+            'name = "Patch"\ncount = 2',
+            'name = "Patch"\ncount = 5',
+            r"my_cards\.toml.*'Patch' \(patch\).*'count'.*5 .*range 0\.\.4",
+        ),
+        (
+            'name = "Patch"\ncount = 2',
+            'name = "Patch"\ncount = -1',
+            r"'Patch' \(patch\).*'count'.*-1 .*range 0\.\.4",
+        ),
         ('kind = "router"', 'kind = "cable"', r"field 'network'.*2 Cables and 2 Routers"),
         ('effect = "supply_shortage"', 'effect = "power_surge"', r"field 'twist'"),
     ],
@@ -92,8 +110,9 @@ def test_missing_contract_and_unknown_field(tmp_path):
 
 
 def test_options_defaults_are_the_rulings():
-    """U3, U4, U10, U13, U14: the ruling is each option's default (U3, revised: the supply
-    discard is reshuffled into an empty Supply Deck); the designer option row_sweep defaults off."""
+    """U3, U4, U10, U13, U14, U16: the ruling is each option's default (U3, revised: the supply
+    discard is reshuffled into an empty Supply Deck; U16: the rulebook's deal of 4); the
+    designer option row_sweep defaults off."""
     game = cardlab.load_game("uptime")
     assert game.num_players == 4
     assert game.options == {
@@ -103,6 +122,7 @@ def test_options_defaults_are_the_rulings():
         "router_rule": "per_computer",
         "supply_reshuffle": True,
         "row_sweep": False,
+        "starting_hand": 4,
     }
 
 

@@ -17,6 +17,13 @@ is an ordinary decision of whoever must make it.
     35       BID_PASS               decline to raise
     36..59   BID amount 1..24       open at / raise to that many materials
     60       SWEEP                  designer option row_sweep: Build Row to the deck bottom, refill
+    61..     BID amount 25..        only with a card file of more than 24 raw materials
+
+The packaged deck has 24 raw materials, so no bid can exceed 24 and the space is
+61 actions. A designer's deck with more materials (the material counts are a
+knob, see cards.py) gets the higher bids after SWEEP, so the numbers above stay
+the same for every card file: `num_actions(materials)`, `bid_action(k)`,
+`bid_amount(a)`.
 """
 
 from __future__ import annotations
@@ -35,7 +42,30 @@ BID_PASS = 35
 BID = 35  # BID + k is a bid of k materials, k = 1..MAX_BID
 MAX_BID = 24
 SWEEP = BID + MAX_BID + 1  # 60: only with the designer option row_sweep
-NUM_ACTIONS = SWEEP + 1  # 61
+NUM_ACTIONS = SWEEP + 1  # 61: the packaged deck's action space
+
+
+def num_actions(materials: int) -> int:
+    """The action space for a deck of `materials` raw materials (a bid is backed by them)."""
+    return NUM_ACTIONS + max(0, materials - MAX_BID)
+
+
+def bid_action(k: int) -> int:
+    """The action of a bid of `k` materials (k >= 1)."""
+    return BID + k if k <= MAX_BID else SWEEP + k - MAX_BID
+
+
+def bid_amount(a: int) -> int:
+    """The materials bid by action `a` (a bid action)."""
+    return a - BID if a < SWEEP else a - SWEEP + MAX_BID
+
+
+def bid_actions(low: int, high: int) -> list[int]:
+    """The actions of bids `low`..`high`, in increasing order (and increasing action number)."""
+    if high <= MAX_BID:
+        return list(range(BID + low, BID + high + 1))
+    return [bid_action(k) for k in range(low, high + 1)]
+
 
 # Decision kinds: what the state is waiting for.
 D_TURN, D_PAY, D_CHOOSE, D_BLADE, D_OPEN_BID, D_RAISE, D_OVER = range(7)

@@ -5,6 +5,12 @@ The models catch a designer's typo by card and field; the cross-card checks
 (`_check_composition`) catch a file that is well-formed but not UPTIME's deck
 (wrong counts, a Component cost that names no material, two types with the
 same pair). Both raise CardDataError naming the file, the card and the field.
+
+Two counts are a designer's knobs rather than fixed by U1: the raw materials of
+each kind (U1: 6) and the Patches (U1: 2) may take any value in
+`MATERIAL_COUNT` and `PATCH_COUNT`, so `cardlab tune` and variants can try a
+richer or leaner supply. The packaged file is U1's 54 cards; nothing else in
+the engine assumes those counts (it reads them from the `CardTable`).
 """
 
 from __future__ import annotations
@@ -28,6 +34,13 @@ MATERIAL_KINDS = 4
 """Raw material kinds (U1: Silicon, Copper, Polymer, Rare-Earth; the composition check holds it)."""
 COMPONENT_TYPES = 6
 """Component types (U1/U2: one per pair of the four materials)."""
+MATERIAL_COUNT = (3, 10)
+"""Allowed copies of each raw material kind (U1: 6): from a lean supply (3 of a kind, for the
+three Component types that cost it) to a rich one (10, a 42-card Supply Deck a table can still
+shuffle). A deck too lean to deal every seat its starting hand is refused by the game, which
+knows the player count (`UptimeGame._check_deal`)."""
+PATCH_COUNT = (0, 4)
+"""Allowed Patch copies (U1: 2); 0 plays UPTIME without Patches."""
 
 
 class _Card(BaseModel):
@@ -36,7 +49,7 @@ class _Card(BaseModel):
 
 
 class Material(_Card):
-    count: int = Field(ge=1)
+    count: int  # range checked by _check_composition (MATERIAL_COUNT)
 
 
 class Twist(_Card):
@@ -49,7 +62,7 @@ class Computer(_Card):
 
 
 class Patch(_Card):
-    count: int = Field(ge=1)
+    count: int  # range checked by _check_composition (PATCH_COUNT)
 
 
 class Component(_Card):
@@ -81,7 +94,8 @@ class UptimeCardFile(BaseModel):
 
 
 class CardTable:
-    """Every card of one deck as parallel tuples indexed by card number 0..53.
+    """Every card of one deck as parallel tuples indexed by card number 0..count-1
+    (0..53 for the packaged U1 deck).
 
     Shared (never copied) by every state of a game: the state holds only
     card numbers. `ids[i]` is the printed token ("up07")."""
@@ -126,7 +140,8 @@ class CardTable:
         self.sub = tuple(sub)
         self.value = tuple(value)
         self.count = len(kind)
-        self.ids = tuple(f"up{i:02d}" for i in range(self.count))
+        width = max(2, len(str(self.count - 1)))  # fixed-width tokens, "up07"
+        self.ids = tuple(f"up{i:0{width}d}" for i in range(self.count))
         self.cost_pair = tuple(
             self.component_cost[self.sub[c]] if self.kind[c] == COMPONENT else (0, 0)
             for c in range(self.count)
@@ -177,13 +192,21 @@ def _fail(source: str, where: str, field: str, msg: str) -> CardDataError:
 
 
 def _check_composition(d: UptimeCardFile, src: str) -> None:
-    """U1/U2: the deck must be UPTIME's 54 cards (names, costs and values are free)."""
+    """U1/U2: the deck must be UPTIME's (names, costs and values are free). The counts of
+    each raw material and of Patches may vary within MATERIAL_COUNT and PATCH_COUNT (a
+    designer's knob; U1's 6 and 2 are the packaged file's); every other count is U1's."""
     mats = [m.name for m in d.material]
     if len(mats) != 4 or len(set(mats)) != 4:
         raise _fail(src, "file", "material", f"need 4 differently named materials (U1), got {mats}")
+    low, high = MATERIAL_COUNT
     for i, m in enumerate(d.material):
-        if m.count != 6:
-            raise _fail(src, f"card {m.name!r} (material[{i}])", "count", "must be 6 (U1)")
+        if not low <= m.count <= high:
+            raise _fail(
+                src,
+                f"card {m.name!r} (material[{i}])",
+                "count",
+                f"{m.count} is outside the allowed range {low}..{high} (U1 prints 6)",
+            )
     effects = sorted(t.effect for t in d.twist)
     if effects != sorted(TWISTS):
         raise _fail(
@@ -200,8 +223,14 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
             "computer",
             f"need one Computer of each ability {ABILITIES} (U1), got {abilities}",
         )
-    if d.patch.count != 2:
-        raise _fail(src, f"card {d.patch.name!r} (patch)", "count", "must be 2 (U1)")
+    low, high = PATCH_COUNT
+    if not low <= d.patch.count <= high:
+        raise _fail(
+            src,
+            f"card {d.patch.name!r} (patch)",
+            "count",
+            f"{d.patch.count} is outside the allowed range {low}..{high} (U1 prints 2)",
+        )
     if len(d.component) != 6:
         raise _fail(
             src, "file", "component", f"need 6 Component types (U1), got {len(d.component)}"

@@ -5,7 +5,10 @@ Built from ``observation(p)`` only. Cards are one-hot by id over the card
 file's ids (C = 54 packaged; slots named by id); card names (for the known
 bottom of the Build Deck and payments) count over the distinct names (1/4 per
 copy). Seats are relative (``you``, ``seat+1``, ...). Counts are scaled to
-about [0, 1] and clipped; each block's name says its divisor.
+about [0, 1] and clipped; each block's name says its divisor. Divisors that
+are card counts (Supply and Build Deck sizes, materials, Patches) come from the
+game's card data, so a designer's deck with other material or Patch counts is
+scaled by its own numbers (the packaged deck: 26, 28, 24, 6, 2).
 
 Every block is named where it is written below; ``cardlab.adapters.encoding.layout(game)``
 gives the block names and slices, ``feature_names(game)`` one name per slot.
@@ -19,6 +22,7 @@ from typing import Any
 from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
 from cardlab.core import Game
 from cardlab.games.uptime.actions import DECISION_NAMES
+from cardlab.games.uptime.cards import MATERIAL, PATCH
 
 DECISIONS = DECISION_NAMES  # the engine's own list, so the two cannot drift
 PHASES = ("play", "final_round", "over")
@@ -34,6 +38,16 @@ def _tables(game: Game) -> tuple[dict[str, int], dict[str, int], list[str]]:
     ids = _index(tuple(game.cards.ids))
     names = _index(tuple(sorted(set(game.cards.name))))
     return ids, names, list(game.cards.material_names)
+
+
+def _counts(game: Game) -> tuple[int, int, int, int, int]:
+    """Divisors from the card data: Supply Deck, Build Deck, raw materials in all, most
+    copies of one material, Patches (each at least 1)."""
+    t = game.cards
+    mats = [t.sub[c] for c in range(t.count) if t.kind[c] == MATERIAL]
+    most = max((mats.count(k) for k in set(mats)), default=1)
+    patches = sum(1 for k in t.kind if k == PATCH)
+    return t.num_supply, len(t.build_cards), max(1, len(mats)), most, max(1, patches)
 
 
 def _per_seat(c: int, m: int) -> int:
@@ -66,6 +80,7 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
     """Write one seat's UPTIME observation into `w` (see the module docstring)."""
     n, me = game.num_players, obs["seat"]
     ids, names, mats = _tables(game)
+    supply, build, materials, most, patches = _counts(game)
     seats = seat_names(n)
     _ids(w, "hand", ids, obs["hand"])
     for i, slot in enumerate(obs["build_row"]):
@@ -79,12 +94,12 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
         _ids(w, f"{s}.tableau", ids, seat["tableau"])
         w.scaled(
             f"{s}.hand_counts",
-            [seat["hand_materials"] / 26, seat["hand_patches"] / 2],
+            [seat["hand_materials"] / supply, seat["hand_patches"] / patches],
             1,
-            ("hand_materials/26", "hand_patches/2"),
+            (f"hand_materials/{supply}", f"hand_patches/{patches}"),
         )
         known = [seat["known_materials"].get(m, 0) for m in mats]
-        w.scaled(f"{s}.known_materials/6", known, 6, mats)
+        w.scaled(f"{s}.known_materials/{most}", known, most, mats)
         w.scaled(
             f"{s}.progress",
             [
@@ -110,7 +125,11 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
     w.scaled("auction.present", [auction is not None], 1)
     _ids(w, "auction.contract", ids, [auction["contract"]] if auction else [])
     w.one_hot("auction.opener", seats, rel(auction["opener"], me, n) if auction else None)
-    w.scaled("auction.high_bid/24", [(auction["high_bid"] or 0) if auction else 0], 24)
+    w.scaled(
+        f"auction.high_bid/{materials}",
+        [(auction["high_bid"] or 0) if auction else 0],
+        materials,
+    )
     w.one_hot("auction.high_bidder", seats, rel(auction["high_bidder"], me, n) if auction else None)
     waiting = w.block("auction.still_to_answer", seats)
     for seat_no in auction["still_to_answer"] if auction else []:
@@ -133,11 +152,17 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
             obs["round"] / 40,
             obs["supply_shortage_pending"],
             obs["end_triggered"] is not None,
-            obs["build_deck_count"] / 28,
-            obs["supply_deck_count"] / 26,
+            obs["build_deck_count"] / build,
+            obs["supply_deck_count"] / supply,
         ],
         1,
-        ("round/40", "supply_shortage_pending", "end_triggered", "build_deck/28", "supply_deck/26"),
+        (
+            "round/40",
+            "supply_shortage_pending",
+            "end_triggered",
+            f"build_deck/{build}",
+            f"supply_deck/{supply}",
+        ),
     )
     w.one_hot("first_seat", seats, rel(obs["first_player"], me, n))
     w.one_hot("turn_of", seats, rel(obs["turn_of"], me, n))

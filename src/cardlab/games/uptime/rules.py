@@ -1,4 +1,4 @@
-"""The UPTIME game: player counts, rule options (rulings U3, U4, U10, U13, U14) and card data.
+"""The UPTIME game: player counts, rule options (rulings U3, U4, U10, U13, U14, U16) and card data.
 
 The forward model lives in `state.py`; scoring in `scoring.py`; what players
 read in `view.py`; determinization in `resample.py`.
@@ -7,8 +7,9 @@ read in `view.py`; determinization in `resample.py`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
+from cardlab.core.errors import OptionError
 from cardlab.core.game import Game
 from cardlab.core.options import OptionSpec
 from cardlab.core.plugin import DecisionKind, GameInfo
@@ -83,20 +84,58 @@ class UptimeGame(Game):
             "by you, a turn may send its unreserved cards to the Build Deck bottom and refill",
             "designer",
         ),
+        OptionSpec(
+            "starting_hand",
+            (4, 2, 3, 5, 6),
+            "cards dealt to each player at setup with 3-4 players; the 2-player game deals one "
+            "more (the rulebook: 4, and 5 with two players)",
+            "U16",
+        ),
     )
 
     table: CardTable
+    _num_actions: int
 
     def load_cards(self, path: Path | None) -> CardTable:
         self.table = load_cards(path)
+        self._check_deal(path)
+        self._num_actions = A.num_actions(self._count(MATERIAL))
         return self.table
+
+    @property
+    def starting_hand(self) -> int:
+        """Cards dealt to each seat at setup: option `starting_hand` (4 by the rulebook's
+        Setup), one more with two players (U16: "Deal 5 starting cards instead of 4")."""
+        hand = cast(int, self.options["starting_hand"])
+        return hand + 1 if self.num_players == 2 else hand
+
+    def _check_deal(self, path: Path | None) -> None:
+        """Refuse a deck whose Supply cannot deal every seat its full starting hand.
+
+        The deal takes `starting_hand` raw materials per seat (a Twist dealt is replaced,
+        U6) and a Power Surge dealt on the way may take 2 more from the Supply Deck (U5),
+        so the deck needs players x hand + 2 raw materials."""
+        need = self.num_players * self.starting_hand + 2
+        have = self._count(MATERIAL)
+        if have < need:
+            source = f"the card file {path}" if path else "the packaged card file"
+            if self.variant is not None and self.variant.changes:
+                source += f" with the changes of variant {self.variant.source or self.variant.name}"
+            raise OptionError(
+                f"uptime: starting_hand={self.options['starting_hand']} with "
+                f"{self.num_players} players deals {self.num_players} x {self.starting_hand} "
+                f"cards, and a Power Surge dealt on the way takes 2 more: the Supply Deck "
+                f"needs at least {need} raw materials, but {source} has {have}. Deal fewer "
+                f"cards or add raw materials."
+            )
 
     def new_initial_state(self, seed: int = 0) -> UptimeState:
         return UptimeState(self, seed)
 
     @property
     def num_distinct_actions(self) -> int:
-        return A.NUM_ACTIONS
+        """61 for the packaged deck; one more per raw material beyond 24 (bids, actions.py)."""
+        return self._num_actions
 
     def _count(self, kind: int, sub: int | None = None) -> int:
         t = self.table

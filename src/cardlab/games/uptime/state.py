@@ -138,7 +138,7 @@ class UptimeState(GameState):
         self.final_points: list[int] = []
         self.final_winner = -1
         self._log(("setup", self.first_player, tuple(self.build_row)))
-        deal = 5 if n == 2 else 4  # U16: 5 cards each with two players
+        deal = game.starting_hand  # option starting_hand: 4, one more with two players (U16)
         self.steps: list[tuple[Any, ...]] = [(S_BEGIN,)]
         for i in reversed(range(n)):
             self.steps.append((S_DRAW, (self.first_player + i) % n, deal, "deal"))
@@ -466,11 +466,10 @@ class UptimeState(GameState):
             c6 = p * C
             return [A.RETURN_COMP + t for t in range(C) if self.component_types[c6 + t]]
         if dk == A.D_OPEN_BID:
-            top = min(len(self.hand[p]) - self.patches[p], A.MAX_BID)
-            return [A.BID + k for k in range(1, top + 1)]
+            return A.bid_actions(1, len(self.hand[p]) - self.patches[p])
         if dk == A.D_RAISE:
-            top = min(len(self.hand[p]) - self.patches[p], A.MAX_BID)
-            return [A.BID_PASS] + [A.BID + k for k in range(self.auction_high_bid + 1, top + 1)]
+            top = len(self.hand[p]) - self.patches[p]
+            return [A.BID_PASS, *A.bid_actions(self.auction_high_bid + 1, top)]
         return []
 
     def _turn_legal(self, p: int) -> list[int]:
@@ -568,7 +567,7 @@ class UptimeState(GameState):
         elif dk == A.D_BLADE:
             self._do_blade(p, a - A.RETURN_COMP)
         elif dk == A.D_OPEN_BID:
-            self.auction_high_bid, self.auction_high_bidder = a - A.BID, p
+            self.auction_high_bid, self.auction_high_bidder = A.bid_amount(a), p
             self.auction_to_answer = tuple(
                 (p + i) % self.num_players for i in range(1, self.num_players)
             )
@@ -586,7 +585,7 @@ class UptimeState(GameState):
             if a == A.BID_PASS:
                 self._log(("decline", p))
             else:
-                self.auction_high_bid, self.auction_high_bidder = a - A.BID, p
+                self.auction_high_bid, self.auction_high_bidder = A.bid_amount(a), p
                 self._log(("raise", p, self.auction_high_bid))
             self._next_bidder()
 

@@ -1,9 +1,17 @@
 """The UPTIME numbers a designer may tune (`cardlab tune`), with their ranges.
 
-Read from the packaged card file so a renamed card stays tunable. Not here:
-material counts, Patch count and the starting hand, which the card file's
-composition check (ruling U1: 54 cards) and the rules fix; and Component
-costs, which are pairs of materials, not numbers (ruling U2)."""
+Read from the packaged card file so a renamed card stays tunable:
+- each raw material's count (U1: 6) and the Patch count (U1: 2), within the
+  ranges the card file's composition check allows (`cards.MATERIAL_COUNT`,
+  `cards.PATCH_COUNT`); a deck too lean to deal every seat its starting hand
+  at the trial's player count is refused by the game, and the trial is kept
+  as a failed one;
+- Contract values, Network costs and points.
+
+Rule options need no entry here: the tuner takes every option over its
+allowed values, the starting hand (option `starting_hand`, U16) among them.
+Not tunable: Component costs, which are pairs of materials, not numbers
+(ruling U2), and the other counts, which U1 fixes."""
 
 from __future__ import annotations
 
@@ -11,10 +19,25 @@ import tomllib
 from pathlib import Path
 
 from cardlab.core.plugin import Tunable
+from cardlab.games.uptime.cards import MATERIAL_COUNT, PATCH_COUNT
 
 _CARDS = tomllib.loads((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8"))
 
 TUNABLES: tuple[Tunable, ...] = (
+    *(
+        Tunable(
+            f"cards:material[{m['name']}].count",
+            *MATERIAL_COUNT,
+            1,
+            f"copies of the raw material {m['name']} in the Supply Deck",
+        )
+        for m in _CARDS.get("material", [])
+    ),
+    *(
+        (Tunable("cards:patch.count", *PATCH_COUNT, 1, "Patch cards in the Build Deck"),)
+        if "patch" in _CARDS
+        else ()
+    ),
     *(
         Tunable(f"cards:contract[{c['name']}].value", 2, 10, 1, f"value of Contract {c['name']}")
         for c in _CARDS.get("contract", [])

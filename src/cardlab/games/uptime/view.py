@@ -101,8 +101,8 @@ def action_label(state: UptimeState, action: int) -> str:
         return f"Return {t.component_names[action - A.RETURN_COMP]} to the bottom of the Build Deck"
     if action == A.BID_PASS:
         return "Pass (do not raise)"
-    if A.BID < action < A.SWEEP:
-        k = action - A.BID
+    if A.BID < action < A.SWEEP or A.SWEEP < action < state.game.num_distinct_actions:
+        k = A.bid_amount(action)
         verb = "Open the bidding at" if state.decision == A.D_OPEN_BID else "Raise to"
         return f"{verb} {k} material{'s' if k != 1 else ''}"
     return f"no such action {action!r}"
