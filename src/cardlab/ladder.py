@@ -129,6 +129,86 @@ def distinct_agents(specs: Sequence[AgentSpec]) -> tuple[list[AgentSpec], list[i
     return rows, index
 
 
+def deal_seeds(seed: int, deals: int) -> list[int]:
+    """The first `deals` deal seeds of a ladder run with `seed` (a prefix of any longer run)."""
+    deal_rng = random.Random(f"ladder-deals-{seed}")
+    return [deal_rng.getrandbits(32) for _ in range(deals)]
+
+
+def play_rotation(
+    g: Game, specs: Sequence[AgentSpec], seed: int, deal: int, deal_seed: int, rotation: int
+) -> dict[str, Any]:
+    """One game: the deal `deal_seed` with the pool turned `rotation` places.
+
+    It depends only on its arguments, so the games of a ladder can be played in any order
+    or process and a run of D deals is the first D deals of any longer run."""
+    distinct, row_of = distinct_agents(specs)
+    n = g.num_players
+    pool = [row_of[i] for i in seat_pool(len(specs), n)]
+    entries = rotations(pool, n)[rotation]
+    agent_of_seat = [pool[e] for e in entries]
+    bots = [
+        distinct[a].make(seed=random.Random(f"{seed}-{deal}-{e}").getrandbits(32))
+        for a, e in zip(agent_of_seat, entries, strict=True)
+    ]
+    result = play_game(g, bots, seed=deal_seed)
+    return {
+        "deal": deal,
+        "deal_seed": deal_seed,
+        "rotation": rotation,
+        "seat_agents": agent_of_seat,
+        "winners": result.winners,
+        "returns": result.returns,
+    }
+
+
+def play_deal(
+    g: Game,
+    specs: Sequence[AgentSpec],
+    seed: int,
+    deal: int,
+    deal_seed: int,
+    on_game: Callable[[], None] | None = None,
+) -> list[dict[str, Any]]:
+    """One deal played in every seat rotation: a balanced block of games."""
+    out = []
+    for rotation in range(block_size(len(specs), g.num_players)):
+        out.append(play_rotation(g, specs, seed, deal, deal_seed, rotation))
+        if on_game is not None:
+            on_game()
+    return out
+
+
+def block_size(num_agents: int, players: int) -> int:
+    """Games per deal (one per seat rotation): a ladder's `games` round up to a multiple."""
+    return len(seat_pool(num_agents, players))
+
+
+def tabulate(
+    name: str, players: int, seed: int, labels: Sequence[str], results: list[dict[str, Any]]
+) -> LadderTable:
+    """Win rates, Wilson intervals and Bradley-Terry ratings from played games' results."""
+    k = len(labels)
+    seats, wins = [0] * k, [0] * k
+    beats = [[0] * k for _ in range(k)]
+    for result in results:
+        agent_of_seat = result["seat_agents"]
+        for seat, a in enumerate(agent_of_seat):
+            seats[a] += 1
+            if seat in result["winners"]:
+                wins[a] += 1
+                for other, b in enumerate(agent_of_seat):
+                    if other not in result["winners"] and b != a:
+                        beats[a][b] += 1
+    ratings = bradley_terry(beats)
+    rows = []
+    for i, label in enumerate(labels):
+        low, high = wilson_interval(wins[i], seats[i])
+        rate = wins[i] / seats[i] if seats[i] else 0.0
+        rows.append(LadderRow(label, seats[i], wins[i], rate, low, high, ratings[i]))
+    return LadderTable(name, players, seed, len(results), rows, results)
+
+
 def run_ladder(
     game: str | Game,
     agents: Sequence[str | AgentSpec],
@@ -147,50 +227,19 @@ def run_ladder(
     if not specs:
         raise CardlabError("run_ladder needs at least one agent")
     check_agent_specs(specs)
-    distinct, row_of = distinct_agents(specs)
+    distinct, _ = distinct_agents(specs)
     g = game if isinstance(game, Game) else load_game(game, players=players, **(options or {}))
     n = g.num_players
-    pool = [row_of[i] for i in seat_pool(len(specs), n)]
-    plan = rotations(pool, n)
-    deals = max(1, math.ceil(games / len(plan)))
-    total = deals * len(plan)
-    deal_rng = random.Random(f"ladder-deals-{seed}")
-    seats = [0] * len(distinct)
-    wins = [0] * len(distinct)
-    beats = [[0] * len(distinct) for _ in distinct]
+    size = block_size(len(specs), n)
+    deals = max(1, math.ceil(games / size))
     results: list[dict[str, Any]] = []
-    for deal in range(deals):
-        deal_seed = deal_rng.getrandbits(32)
-        for rotation, entries in enumerate(plan):
-            agent_of_seat = [pool[e] for e in entries]
-            bots = [
-                distinct[a].make(seed=random.Random(f"{seed}-{deal}-{e}").getrandbits(32))
-                for a, e in zip(agent_of_seat, entries, strict=True)
-            ]
-            result = play_game(g, bots, seed=deal_seed)
-            for seat, a in enumerate(agent_of_seat):
-                seats[a] += 1
-                if seat in result.winners:
-                    wins[a] += 1
-                    for other, b in enumerate(agent_of_seat):
-                        if other not in result.winners and b != a:
-                            beats[a][b] += 1
-            results.append(
-                {
-                    "deal": deal,
-                    "deal_seed": deal_seed,
-                    "rotation": rotation,
-                    "seat_agents": agent_of_seat,
-                    "winners": result.winners,
-                    "returns": result.returns,
-                }
-            )
-            if progress is not None:
-                progress(len(results), total)
-    ratings = bradley_terry(beats)
-    rows = []
-    for i, label in enumerate(spec.label for spec in distinct):
-        low, high = wilson_interval(wins[i], seats[i])
-        rate = wins[i] / seats[i] if seats[i] else 0.0
-        rows.append(LadderRow(label, seats[i], wins[i], rate, low, high, ratings[i]))
-    return LadderTable(g.name, n, seed, total, rows, results)
+    played = [0]
+
+    def tick() -> None:
+        played[0] += 1
+        if progress is not None:
+            progress(played[0], deals * size)
+
+    for deal, deal_seed in enumerate(deal_seeds(seed, deals)):
+        results += play_deal(g, specs, seed, deal, deal_seed, tick)
+    return tabulate(g.name, n, seed, [spec.label for spec in distinct], results)

@@ -3,8 +3,21 @@ standard (200 games, ISMCTS at 1,000 iterations) says it cannot conclude."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
+from cardlab.lab import skill as skill_module
 from cardlab.lab.context import LabContext
-from cardlab.lab.skill import MIN_CELL_GAMES, MIN_ITERATIONS, reading, sentence, skill
+from cardlab.lab.skill import (
+    MIN_CELL_GAMES,
+    MIN_ITERATIONS,
+    estimate,
+    reading,
+    sentence,
+    skill,
+)
 
 
 def _row(rate: float, lo: float, hi: float) -> dict:  # type: ignore[type-arg]
@@ -32,3 +45,109 @@ def test_a_small_ladder_says_it_cannot_conclude(toy: str) -> None:
     for c in out["cells"]:
         assert c["reading"] == "cannot_conclude" and "cannot conclude" in c["sentence"]
         assert sum(r["seats"] for r in c["rows"]) == 2 * c["games"]
+
+
+class _Clock:
+    """A clock that moves `step` seconds each time it is read: a budget in reads."""
+
+    def __init__(self, step: float = 1.0) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _ctx(toy: str, workers: int = 1, seed: int = 3) -> LabContext:
+    return LabContext(toy, 2, ("random",), {}, 10, seed=seed, workers=workers, progress=False)
+
+
+def _numbers(out: dict) -> list:  # type: ignore[type-arg]
+    return [(c["weaker"], c["stronger"], c["games"], c["rows"]) for c in out["cells"]]
+
+
+def test_the_budget_stops_the_section_and_it_says_it_cannot_conclude(toy: str) -> None:
+    # the standard's iterations (so the estimate applies), a budget of a few clock reads
+    out = skill(_ctx(toy), games=200, iterations=MIN_ITERATIONS, budget_s=12, clock=_Clock())
+    assert out["stopped_by_budget"] and not out["concludes"]
+    reached = out["games_per_cell"]
+    assert 0 < reached < MIN_CELL_GAMES and reached % out["block_games"] == 0
+    assert out["blocks_per_cell"] * out["block_games"] == reached
+    assert "time budget" in out["why_not"] and f"after {reached} of 200" in out["why_not"]
+    assert out["replay"] == f"--ladder-games {reached} --ladder-iterations {MIN_ITERATIONS}"
+    for c in out["cells"]:
+        assert c["reading"] == "cannot_conclude" and "cannot conclude" in c["sentence"]
+        # balanced blocks: each bot sat as often as the other, in every cell
+        assert [r["seats"] for r in c["rows"]] == [reached, reached]
+    est = out["to_conclude"]
+    assert est["games_per_cell"] == MIN_CELL_GAMES and est["from_games"] >= 2 * reached
+    assert 0 <= est["wall_s"][0] <= est["wall_s"][1]
+
+
+def test_replaying_the_recorded_games_gives_the_same_numbers(toy: str) -> None:
+    cut = skill(_ctx(toy), games=200, iterations=30, budget_s=20, clock=_Clock())
+    assert cut["stopped_by_budget"]
+    n = cut["games_per_cell"]
+    # replayed with --ladder-games N, no budget, on two workers instead of one
+    again = skill(_ctx(toy, workers=2), games=n, iterations=30)
+    assert not again["stopped_by_budget"] and again["games_discarded"] == 0
+    assert _numbers(again) == _numbers(cut)
+
+
+def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(
+    toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a standard the toy reaches in a second (the logic is the gate's; only the numbers shrink)
+    monkeypatch.setattr(skill_module, "MIN_CELL_GAMES", 40)
+    monkeypatch.setattr(skill_module, "MIN_ITERATIONS", 30)
+    out = skill(_ctx(toy), games=40, iterations=30, budget_s=3600)
+    assert out["concludes"] and not out["stopped_by_budget"] and "to_conclude" not in out
+    for c in out["cells"]:
+        weak, strong = c["rows"]
+        assert c["reading"] == reading(weak, strong) != "cannot_conclude"
+        if strong["wilson95"][0] > weak["wilson95"][1]:
+            assert "clearly wins more often" in c["sentence"]
+        elif weak["wilson95"][0] > strong["wilson95"][1]:
+            assert c["sentence"].startswith(f"{c['weaker']} wins more often")
+        else:
+            assert "cannot be told apart" in c["sentence"]
+    # random against greedy in the toy is not close: the intervals say so
+    assert out["cells"][0]["reading"] == "stronger_clearly_ahead"
+
+
+def test_the_estimate_is_a_range_from_the_timed_games() -> None:
+    one = estimate([[2.0], [4.0]], 100, parallel=2.0)
+    assert one is not None and one["wall_s"] == [150, 600]  # one game each: half to twice
+    even = estimate([[1.0, 1.0, 1.0], [3.0, 3.0, 3.0]], 100, parallel=1.0)
+    assert even is not None and even["wall_s"] == [400, 400]
+    uneven = estimate([[1.0, 3.0, 2.0, 2.0]], 100, parallel=1.0)
+    assert uneven is not None and uneven["wall_s"][0] < 200 < uneven["wall_s"][1]
+    assert estimate([[1.0], []], 100, parallel=1.0) is None
+
+
+def test_the_gate_plays_cheap_sections_first_and_the_skill_section_within_the_budget(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardlab.lab import gate
+
+    monkeypatch.setattr(gate, "engine_ready", lambda game: True)
+    monkeypatch.setattr(gate, "claims_for", lambda game: [])
+    rows = gate.run_gate(
+        [toy],
+        tmp_path,
+        budget_s=0.0001,  # spent by the cheap sections: the skill section cannot begin
+        games=10,
+        probe_games=5,
+        ablation_games=0,
+        workers=1,
+        progress=False,
+    )
+    (row,) = [r for r in rows if r["kind"] == "skill"]
+    assert row["verdict"] == "no_verdict" and "budget" in row["why"]
+    data = json.loads((tmp_path / toy / "report.json").read_text())
+    assert data["skill"]["concludes"] is False and data["skill"]["games_per_cell"] == 0
+    assert data["headline"]["skill_concludes"] == 0
+    page = (tmp_path / toy / "report.html").read_text()
+    assert "Skill vs luck: no verdict" in page  # among the headline findings
+    text = gate.table(rows, 1.0)
+    assert f"{toy}.skill" in text and "no verdict" in text

@@ -69,7 +69,9 @@ def lab_bench(
 
 
 def skill_cost(game: str, games: int, iterations: int, workers: int) -> dict[str, Any]:
-    """Seconds per ladder game of each skill cell, played as the report plays them."""
+    """Seconds per ladder game of each skill cell, played as the report plays them (games
+    of both cells shared by the workers, one game per task), and the section's own range
+    for the standard's wall time, estimated from the same timed games."""
     from cardlab.games import game_info
     from cardlab.lab.context import LabContext
     from cardlab.lab.skill import skill
@@ -87,6 +89,8 @@ def skill_cost(game: str, games: int, iterations: int, workers: int) -> dict[str
         "games_per_cell": {f"{c['stronger']} v {c['weaker']}": c["games"] for c in out["cells"]},
         "wall_s": round(wall, 1),
         "wall_s_per_game_per_cell": round(wall / max(c["games"] for c in out["cells"]), 2),
+        # the skill section's own estimate for its standard (200 games per cell), a range
+        "standard_wall_s": (out.get("to_conclude") or {}).get("wall_s"),
     }
 
 

@@ -200,15 +200,63 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
                     "impact",
                 )
             )
-    skill = report.get("skill", {})
-    for cell in skill.get("cells", []):
-        sev = {"weaker_clearly_ahead": 55, "cannot_tell_apart": 45, "cannot_conclude": 10}
-        if cell["reading"] in sev:
-            out.append(_finding(sev[cell["reading"]], "Skill", cell["sentence"], "skill"))
+    out += skill_findings(report.get("skill", {}))
     return out
+
+
+def _cell_numbers(cell: dict[str, Any]) -> str:
+    rows = " vs ".join(
+        f"{r['agent']} {_pct(r['win_rate'])} ({_pct(r['wilson95'][0])}-{_pct(r['wilson95'][1])})"
+        for r in reversed(cell["rows"])
+    )
+    return f"{rows}"
+
+
+def skill_findings(section: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the skill section concluded, or plainly that it did not, with the numbers so
+    far and the cost of a verdict. Always one finding at least when the section was
+    meant to play (it is kept among the headline findings: see `headline_findings`)."""
+    if "cells" not in section:
+        if "why_not" in section:  # the budget was gone before it began
+            return [_finding(40, "Skill vs luck: no verdict", section["why_not"] + ".", "skill")]
+        return []
+    if not section.get("concludes"):
+        n = section["games_per_cell"]
+        text = (
+            f"Cannot conclude whether skill beats luck: {section['why_not']}. So far ({n} games "
+            "per cell, win rates with 95% intervals): "
+            + "; ".join(_cell_numbers(c) for c in section["cells"])
+            + "."
+        )
+        low_high = section.get("verdict_command_s")
+        if low_high:
+            text += (
+                f" A verdict takes about {_minutes(low_high[0])}-{_minutes(low_high[1])} "
+                f"minutes on this machine: {section['verdict_command']}."
+            )
+        return [_finding(40, "Skill vs luck: no verdict", text, "skill")]
+    sev = {"weaker_clearly_ahead": 55, "cannot_tell_apart": 45, "stronger_clearly_ahead": 30}
+    return [
+        _finding(
+            sev[cell["reading"]],
+            "Skill vs luck",
+            f"{cell['sentence']}: {_cell_numbers(cell)} over {cell['games']} games.",
+            "skill",
+        )
+        for cell in section["cells"]
+        if cell["reading"] in sev
+    ]
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds / 60:.0f}" if seconds >= 600 else f"{seconds / 60:.1f}"
 
 
 def headline_findings(report: dict[str, Any], limit: int = MAX_FINDINGS) -> list[dict[str, Any]]:
     found = claim_findings(report) + play_findings(report)
     found.sort(key=lambda f: -f["severity"])
-    return [{"rank": i + 1, **f} for i, f in enumerate(found[:limit])]
+    top = found[:limit]
+    skill = [f for f in found if f["anchor"] == "skill"]
+    if skill and not any(f["anchor"] == "skill" for f in top):
+        top[-1] = skill[0]  # the page always says what the skill section concluded, or not
+    return [{"rank": i + 1, **f} for i, f in enumerate(top)]

@@ -16,12 +16,27 @@ from cardlab.lab.claims import claims_for, games_with_claims
 from cardlab.lab.simulate import engine_ready
 
 
-def run_gate(names: list[str], out: Path, **report_args: Any) -> list[dict[str, Any]]:
-    from cardlab.lab.report_commands import write_report
+def run_gate(
+    names: list[str], out: Path, budget_s: float | None = None, **report_args: Any
+) -> list[dict[str, Any]]:
+    """Every game's report: first each game's cheaper sections, then the skill sections,
+    which share what is left of `budget_s` (None: no limit) in turn. A skill section's
+    share is what is left divided by the games still to play, so time one leaves unused
+    goes to the next. An explicit `ladder_games` is played exactly (no budget cut)."""
+    from cardlab.lab.report import add_skill
+    from cardlab.lab.report_commands import (
+        LADDER_GAMES,
+        LADDER_ITERATIONS,
+        save_report,
+        start_report,
+    )
 
-    rows = []
+    start = time.perf_counter()
+    ladder_games = report_args.pop("ladder_games", None)
+    iterations = report_args.pop("ladder_iterations", None) or LADDER_ITERATIONS
+    started = []
+    rows: list[dict[str, Any]] = []
     for game in names:
-        start = time.perf_counter()
         if not engine_ready(game):
             rows += [
                 {
@@ -34,28 +49,79 @@ def run_gate(names: list[str], out: Path, **report_args: Any) -> list[dict[str, 
                 for c in claims_for(game)
             ]
             continue
-        report = write_report(game, out / game, **report_args)
-        for c in report["claims"]:
-            ev = c["evidence"]
-            why = ev.get("headline") or c.get("note") or ev.get("reason") or ev.get("rule") or ""
-            ruled = c.get("with_rulings")
-            rows.append(
-                {
-                    "game": game,
-                    "id": c["id"],
-                    "kind": c.get("kind", "design"),
-                    "verdict": c["verdict"],
-                    "with_rulings": None
-                    if ruled is None
-                    else f"{ruled['verdict']} with {', '.join(ruled['rulings'])}",
-                    "why": why,
-                    "report_s": round(time.perf_counter() - start, 1),
-                }
-            )
+        ctx, report, old = start_report(
+            game,
+            out / game,
+            ladder_games=ladder_games,
+            ladder_iterations=iterations,
+            play_skill=False,
+            **report_args,
+        )
+        save_report(out / game, report, old)  # readable while the skill sections play
+        started.append((game, ctx, report, old))
+    for i, (game, ctx, report, old) in enumerate(started):
+        share = None
+        if budget_s is not None and ladder_games is None:
+            share = (budget_s - (time.perf_counter() - start)) / (len(started) - i)
+        games = LADDER_GAMES if ladder_games is None else ladder_games
+        add_skill(report, ctx, games, iterations, share)
+        save_report(out / game, report, old)
+    for game, _, report, _ in started:
+        rows += claim_rows(game, report)
+        rows.append(skill_row(game, report["skill"]))
     return rows
 
 
+def claim_rows(game: str, report: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for c in report["claims"]:
+        ev = c["evidence"]
+        why = ev.get("headline") or c.get("note") or ev.get("reason") or ev.get("rule") or ""
+        ruled = c.get("with_rulings")
+        rows.append(
+            {
+                "game": game,
+                "id": c["id"],
+                "kind": c.get("kind", "design"),
+                "verdict": c["verdict"],
+                "with_rulings": None
+                if ruled is None
+                else f"{ruled['verdict']} with {', '.join(ruled['rulings'])}",
+                "why": why,
+                "report_s": report["elapsed_s"],
+            }
+        )
+    return rows
+
+
+def skill_row(game: str, section: dict[str, Any]) -> dict[str, Any]:
+    """One gate line for a game's skill section: its verdict, or why there is none yet,
+    how far it got (and how to replay exactly that) and what a verdict would cost."""
+    row: dict[str, Any] = {"game": game, "id": f"{game}.skill", "kind": "skill"}
+    if "cells" not in section:
+        if "why_not" in section:  # the budget was gone before it began
+            return {**row, "verdict": "no_verdict", "why": section["why_not"]}
+        return {**row, "verdict": "skipped", "why": section.get("skipped", "not played")}
+    n = section["games_per_cell"]
+    if section["concludes"]:
+        why = "; ".join(c["sentence"] for c in section["cells"])
+        return {**row, "verdict": "concludes", "why": f"{n} games/cell: {why}"}
+    why = f"{section['why_not']}; replay: {section['replay']}"
+    estimate = section.get("verdict_command_s")
+    if estimate:
+        why += (
+            f"; a verdict: `{section['verdict_command']}`, about "
+            f"{_minutes(estimate[0])}-{_minutes(estimate[1])} min here"
+        )
+    return {**row, "verdict": "no_verdict", "why": why}
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds / 60:.0f}" if seconds >= 600 else f"{seconds / 60:.1f}"
+
+
 MARKS = {"holds": "HOLDS", "fails": "FAILS", "needs_data": "needs data", "untestable": "untestable"}
+SKILL_MARKS = {"concludes": "concludes", "no_verdict": "no verdict", "skipped": "skipped"}
 
 
 def table(rows: list[dict[str, Any]], elapsed: float) -> str:
@@ -72,6 +138,13 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
                 mark += " as written"
             note = (f"[{r['with_rulings']}] " if r.get("with_rulings") else "") + str(r["why"])
             lines.append(f"{r['id']:<40} {mark:<11} {note[:70]}")
+    skills = [r for r in rows if r.get("kind") == "skill"]
+    if skills:
+        lines.append(f"{'skill vs luck (not counted)':<40} {'verdict':<11} note")
+        for r in skills:  # the reason first, then how to replay it and what a verdict costs
+            first, *more = str(r["why"]).split("; ")
+            lines.append(f"{r['id']:<40} {SKILL_MARKS[r['verdict']]:<11} {first}")
+            lines += [f"{'':<4}{line}" for line in more]
     design = [r for r in rows if r.get("kind", "design") == "design"]
     counts = {v: sum(1 for r in design if r["verdict"] == v) for v in MARKS}
     broken = sum(1 for r in rows if r.get("kind") == "invariant" and r["verdict"] == "fails")

@@ -71,7 +71,12 @@ def build_report(
     ladder_games: int = 30,
     ladder_iterations: int = 200,
     claims_only: list[str] | None = None,
+    skill_budget_s: float | None = None,
+    play_skill: bool = True,
 ) -> dict[str, Any]:
+    """`skill_budget_s`: seconds the whole report may take before the skill section stops
+    (None: no limit). `play_skill=False` leaves the section for `add_skill` to play later,
+    as the gate does once every game's cheaper sections are done."""
     start = time.perf_counter()
     cls = ctx.game_class
     model = ctx.time_model
@@ -114,9 +119,12 @@ def build_report(
     from cardlab.lab.impact import card_impact
 
     report["card_impact"] = card_impact(ctx, ctx.out_dir)
-    report["skill"] = _skill(ctx, ladder_games, ladder_iterations)
+    report["skill"] = {"skipped": "not played yet"}
     report["games_played"] = ctx.games_played
     report["elapsed_s"] = round(time.perf_counter() - start, 2)
+    if play_skill:
+        budget = None if skill_budget_s is None else skill_budget_s - report["elapsed_s"]
+        return add_skill(report, ctx, ladder_games, ladder_iterations, budget)
     report["headline"] = headline(report)
     return report
 
@@ -155,12 +163,83 @@ def _compare(
     return {"option": name, "games": side_games, "values": rows}
 
 
-def _skill(ctx: LabContext, games: int, iterations: int) -> dict[str, Any]:
+def _skill(
+    ctx: LabContext, games: int, iterations: int, budget_s: float | None = None
+) -> dict[str, Any]:
     if games <= 0:
         return {"skipped": "ladder turned off (--ladder-games 0)"}
+    if budget_s is not None and budget_s <= 0:
+        return {
+            "skipped": "the time budget was spent before the skill section began",
+            "concludes": False,
+            "games_per_cell": 0,
+            "why_not": "the time budget was spent before the skill section began",
+        }
     from cardlab.lab.skill import skill
 
-    return skill(ctx, games, iterations)
+    return skill(ctx, games, iterations, budget_s)
+
+
+def add_skill(
+    report: dict[str, Any],
+    ctx: LabContext,
+    games: int,
+    iterations: int,
+    budget_s: float | None = None,
+) -> dict[str, Any]:
+    """Play the skill section last (it is the costly one) and fold it into `report`.
+
+    `budget_s`: seconds the section may spend (None: play all `games` per cell).
+    Below the standard the section gets the command and the estimated time to reach a
+    verdict (the report's other sections timed in this run, plus the skill estimate)."""
+    start = time.perf_counter()
+    section = _skill(ctx, games, iterations, budget_s)
+    report["skill"] = section
+    report["settings"]["ladder_games"] = section.get("games_per_cell", games)
+    report["settings"]["ladder_iterations"] = iterations
+    report["settings"]["skill_budget_s"] = None if budget_s is None else round(budget_s, 1)
+    report["games_played"] = report.get("games_played", 0) + section.get("games_played", 0)
+    rest_s = report["elapsed_s"]
+    report["elapsed_s"] = round(rest_s + time.perf_counter() - start, 2)
+    if games > 0 and not section.get("concludes", True):
+        section["verdict_command"] = verdict_command(ctx, report["settings"])
+        estimate = section.get("to_conclude")
+        if estimate:
+            low, high = estimate["wall_s"]
+            section["verdict_command_s"] = [round(rest_s + low), round(rest_s + high)]
+    report["headline"] = headline(report)
+    return report
+
+
+def verdict_command(ctx: LabContext, settings: dict[str, Any]) -> str:
+    """The command that plays this report with the skill section at the standard."""
+    from cardlab.lab.skill import MIN_CELL_GAMES, MIN_ITERATIONS
+
+    parts = ["cardlab report", ctx.game, f"--players {ctx.players}"]
+    parts += [
+        f"-o {k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in ctx.options.items()
+    ]
+    if settings.get("cards"):
+        parts.append(f"--cards {settings['cards']}")
+    if settings.get("variant"):
+        parts.append(f"--variant {settings['variant']}")
+    if ctx.seed:
+        parts.append(f"--seed {ctx.seed}")
+    usual = default_agents(ctx.game).split(",")
+    if tuple(ctx.agents) != tuple(usual[i % len(usual)] for i in range(ctx.players)):
+        parts.append(f"--agents {','.join(ctx.agents)}")
+    if ctx.games != default_games(ctx.players):
+        parts.append(f"--games {ctx.games}")
+    if ctx.probe_games != 200:
+        parts.append(f"--probe-games {ctx.probe_games}")
+    if ctx.ablation_games != ctx.probe_games:
+        parts.append(f"--ablation-games {ctx.ablation_games}")
+    parts += [
+        f"--ladder-games {MIN_CELL_GAMES}",
+        f"--ladder-iterations {MIN_ITERATIONS}",
+        f"--workers {ctx.workers}",
+    ]
+    return " ".join(parts)
 
 
 def headline(report: dict[str, Any]) -> dict[str, float]:
@@ -188,6 +267,8 @@ def headline(report: dict[str, Any]) -> dict[str, float]:
         "claims_holding": counts(report["claims"], DESIGN)[HOLDS],
         "claims_failing": counts(report["claims"], DESIGN)[FAILS],
         "invariants_broken": counts(report["claims"], INVARIANT)[FAILS],
+        "skill_games_per_cell": report.get("skill", {}).get("games_per_cell", 0),
+        "skill_concludes": int(bool(report.get("skill", {}).get("concludes", False))),
     }
     for i, rate in enumerate(out.get("win_rate_by_position", [])):
         figures[f"win_rate_position_{i + 1}"] = rate

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,9 +21,28 @@ from cardlab.lab.commands import (
 )
 
 LADDER_GAMES = 200
-"""Games per ladder cell (neighbouring bots) in the skill section."""
+"""Games per ladder cell (neighbouring bots) in the skill section: the gate's standard."""
 LADDER_ITERATIONS = 1000
 """ISMCTS iterations in the skill section."""
+GATE_BUDGET = "10m"
+"""`cardlab gate`'s default time budget (on the machine it runs on)."""
+
+
+_DURATION = re.compile(r"(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s?)?")
+
+
+def parse_budget(text: str | None) -> float | None:
+    """`10m`, `90s`, `1h30m`, `600` (seconds) -> seconds; `none` -> None (no limit)."""
+    if text is None or text.strip().lower() in ("none", "off", "unlimited"):
+        return None
+    match = _DURATION.fullmatch(text.strip().lower())
+    parts = match.groups() if match else (None, None, None)
+    seconds = sum(float(v) * k for v, k in zip(parts, (3600, 60, 1), strict=True) if v)
+    if not seconds:
+        raise CardlabError(
+            f"--budget {text!r}: give a time like 10m, 90s, 1h30m or 600 (seconds), or none"
+        )
+    return seconds
 
 
 def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
@@ -37,7 +57,24 @@ def parse_compare(text: str | None) -> tuple[str, list[str]] | None:
     return name.strip(), items
 
 
-def write_report(
+def write_report(game: str, out: Path, **settings: Any) -> dict[str, Any]:
+    """Validate everything, play, and write report.html, report.json, summary.md
+    (the arguments are `start_report`'s)."""
+    _, report, old = start_report(game, out, **settings)
+    save_report(out, report, old)
+    return report
+
+
+def save_report(out: Path, report: dict[str, Any], old: dict[str, Any] | None) -> None:
+    from cardlab.lab import html, summary
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
+    (out / "report.html").write_text(html.render(report))
+    (out / "summary.md").write_text(summary.render(report, old))
+
+
+def start_report(
     game: str,
     out: Path,
     players: int | None = None,
@@ -50,7 +87,7 @@ def write_report(
     backend: str = "local",
     ray_address: str | None = None,
     side_games: int | None = None,
-    ladder_games: int = LADDER_GAMES,
+    ladder_games: int | None = None,
     ladder_iterations: int = LADDER_ITERATIONS,
     time_model: Path | None = None,
     baseline: Path | None = None,
@@ -59,12 +96,16 @@ def write_report(
     cards: str | None = None,
     ablation_games: int | None = None,
     variant: str | None = None,
-) -> dict[str, Any]:
-    """Validate everything, play, and write report.html, report.json, summary.md.
+    budget_s: float | None = None,
+    play_skill: bool = True,
+) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
+    """Validate everything and play: (the LabContext, the report, the baseline report).
 
-    `ladder_games` is per ladder cell (each pair of neighbouring bots); the skill
-    section says it cannot conclude when that is under `MIN_LADDER_GAMES`."""
-    from cardlab.lab import html, summary
+    `ladder_games` is per ladder cell (each pair of neighbouring bots). None plays the
+    gate's standard (`LADDER_GAMES`) within `budget_s` (seconds for the whole report;
+    None: no limit); an explicit number is played exactly, whatever the budget, so a
+    budgeted run replays with `--ladder-games N`. The skill section says it cannot
+    conclude below the standard. `play_skill=False` leaves it for `add_skill`."""
     from cardlab.lab.backends import default_workers
     from cardlab.lab.context import LabContext
     from cardlab.lab.report import build_report, default_agents, default_games
@@ -104,14 +145,20 @@ def write_report(
         ablation_games=probe_games if ablation_games is None else ablation_games,
         out_dir=out,
     )
+    if ladder_games is not None and ladder_games < 0:
+        raise CardlabError(f"--ladder-games must be 0 (skip) or more, not {ladder_games}")
+    if ladder_iterations < 1:
+        raise CardlabError(f"--ladder-iterations must be at least 1, not {ladder_iterations}")
     report = build_report(
-        ctx, compare, side_games or min(probe_games, n_games), ladder_games, ladder_iterations
+        ctx,
+        compare,
+        side_games or min(probe_games, n_games),
+        LADDER_GAMES if ladder_games is None else ladder_games,
+        ladder_iterations,
+        skill_budget_s=budget_s if ladder_games is None else None,
+        play_skill=play_skill,
     )
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
-    (out / "report.html").write_text(html.render(report))
-    (out / "summary.md").write_text(summary.render(report, old))
-    return report
+    return ctx, report, old
 
 
 def _load_baseline(path: Path | None) -> dict[str, Any] | None:
@@ -149,8 +196,12 @@ def report(
         int | None, typer.Option(help="Games per player count / compared value.")
     ] = None,
     ladder_games: Annotated[
-        int, typer.Option(help="Skill-ladder games per cell (0: skip).")
-    ] = LADDER_GAMES,
+        int | None,
+        typer.Option(
+            help=f"Skill-ladder games per cell, played exactly (0: skip; default: "
+            f"{LADDER_GAMES}, the standard, within --budget)."
+        ),
+    ] = None,
     ladder_iterations: Annotated[
         int, typer.Option(help="ISMCTS iterations in the ladder.")
     ] = LADDER_ITERATIONS,
@@ -163,6 +214,13 @@ def report(
         int | None,
         typer.Option(help="Games per card-impact experiment (default: --probe-games; 0: skip)."),
     ] = None,
+    budget: Annotated[
+        str,
+        typer.Option(
+            help="Time for the whole report (10m, 90s, 1h30m, none); the skill section "
+            "stops when it runs out and says it cannot conclude."
+        ),
+    ] = "none",
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Write OUT/report.html, OUT/report.json and OUT/summary.md for GAME."""
@@ -191,6 +249,7 @@ def report(
             cards=cards,
             ablation_games=ablation_games,
             variant=variant,
+            budget_s=parse_budget(budget),
         )
     except CardlabError as exc:
         fail(exc)
@@ -207,8 +266,12 @@ def gate(
     cards: CardsOpt = None,
     variant: VariantOpt = None,
     ladder_games: Annotated[
-        int, typer.Option(help="Skill-ladder games per cell (0: skip).")
-    ] = LADDER_GAMES,
+        int | None,
+        typer.Option(
+            help=f"Skill-ladder games per cell, played exactly (0: skip; default: "
+            f"{LADDER_GAMES}, the standard, within --budget)."
+        ),
+    ] = None,
     ladder_iterations: Annotated[
         int, typer.Option(help="ISMCTS iterations in the ladder.")
     ] = LADDER_ITERATIONS,
@@ -217,9 +280,20 @@ def gate(
         int | None,
         typer.Option(help="Games per card-impact experiment (default: --probe-games; 0: skip)."),
     ] = None,
+    budget: Annotated[
+        str,
+        typer.Option(
+            help="Time for the whole gate (10m, 90s, 1h30m, none): the cheaper sections of "
+            "every game first, then the skill sections share what is left."
+        ),
+    ] = GATE_BUDGET,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
-    """Run every game's report and print one screen of claim verdicts."""
+    """Run every game's report and print one screen of claim verdicts.
+
+    Within `--budget` (default 10 minutes on the machine it runs on), the skill sections
+    play as many balanced blocks as fit; each says whether it concludes, and if not, how
+    far it got, how to replay it (`--ladder-games N`) and what a verdict would cost."""
     import time
 
     from cardlab.lab.gate import all_games, gate_fails, run_gate, table
@@ -235,6 +309,7 @@ def gate(
         rows = run_gate(
             names,
             out,
+            budget_s=parse_budget(budget),
             workers=workers,
             seed=seed,
             games=games,

@@ -1,60 +1,79 @@
 """Skill vs luck: does the stronger bot win more, clearly?
 
 The ladder has cells, one per pair of neighbouring bots (random vs greedy, greedy vs
-ISMCTS). Each cell is a seat-rotated ladder (`cardlab.ladder.run_ladder`) of the two
-bots on the same deals. A cell concludes only when it was played at the gate's
-standard (`MIN_CELL_GAMES` games with ISMCTS at `MIN_ITERATIONS` iterations): below
-that the section shows its numbers and says it cannot conclude. The sentence for a
-cell follows from the intervals:
+ISMCTS). Each cell is a seat-rotated ladder (`cardlab.ladder`) of the two bots on the
+same deals, played in balanced blocks: one deal in every seat rotation, so each bot
+takes each seat equally often in every block. A cell concludes only when it was played
+at the gate's standard (`MIN_CELL_GAMES` games with ISMCTS at `MIN_ITERATIONS`
+iterations): below that the section shows its numbers and says it cannot conclude.
+The sentence for a cell follows from the intervals:
 
 - the stronger bot's 95% interval lies wholly above the weaker's: it clearly wins more;
 - the weaker bot's interval lies wholly above: the "weaker" bot wins more;
 - the intervals overlap: the cell cannot tell them apart at this many games.
 
-Cells are independent, so they run in parallel on the report's workers.
+**Budget.** At the standard the section costs minutes to over an hour per game (ISMCTS
+at 1,000 iterations), so it may be given a time budget. It then plays round after round
+(one block of every cell per round) until the next game would likely overrun the
+budget, keeps only complete rounds, and reports how many games per cell it reached.
+The budget decides only *how many* rounds are played: the games themselves depend on
+the seed and their place in the ladder, never on timing, so the same numbers come back
+with `--ladder-games N` (N = the games per cell reached) and no budget. When it stops
+short it says so, with the numbers so far, and estimates from the games it timed how
+long the standard would take.
+
+Games run in parallel on the report's workers, one game per task.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import math
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from cardlab.agents import parse_agent_spec
 from cardlab.lab.context import LabContext
-from cardlab.ladder import run_ladder
+from cardlab.ladder import block_size, deal_seeds, play_rotation, tabulate
 
 MIN_CELL_GAMES = 200
 MIN_ITERATIONS = 1000
+Z95 = 1.96
 
 
 def ladder_agents(iterations: int) -> list[str]:
     return ["random", "greedy", f"ismcts:iterations={iterations}"]
 
 
-def _cell(
-    game: str,
-    pair: tuple[str, str],
-    players: int,
-    games: int,
-    seed: int,
-    options: dict[str, Any],
-    cards: str | None,
-    variant: str | None = None,
-) -> dict[str, Any]:
+_GAMES: dict[tuple[Any, ...], Any] = {}
+
+
+def _game(game: str, players: int, options: dict[str, Any], cards: Any, variant: Any) -> Any:
+    """The Game object, loaded once per process (a task is a single game)."""
     from cardlab.lab.simulate import load_checked
 
-    g = load_checked(game, players, options, cards, variant)
-    table = run_ladder(g, list(pair), games=games, seed=seed)
-    rows = {
-        r.agent: {
-            "seats": r.seats,
-            "wins": r.wins,
-            "win_rate": round(r.win_rate, 4),
-            "wilson95": [round(r.low, 4), round(r.high, 4)],
-            "rating": round(r.rating, 1),
-        }
-        for r in table.rows
-    }
-    return {"games": table.games, "rows": rows}
+    key = (game, players, tuple(sorted(options.items())), cards, variant)
+    if key not in _GAMES:
+        _GAMES[key] = load_checked(game, players, options, cards, variant)
+    return _GAMES[key]
+
+
+def _play(
+    setting: tuple[str, int, dict[str, Any], Any, Any, int],
+    pair: tuple[str, str],
+    deal: int,
+    deal_seed: int,
+    rotation: int,
+) -> tuple[dict[str, Any], float]:
+    """One ladder game and the seconds it took (its result never depends on the time)."""
+    game, players, options, cards, variant, seed = setting
+    g = _game(game, players, options, cards, variant)
+    specs = [parse_agent_spec(a) for a in pair]
+    start = time.perf_counter()
+    result = play_rotation(g, specs, seed, deal, deal_seed, rotation)
+    return result, time.perf_counter() - start
 
 
 def reading(weak: dict[str, Any], strong: dict[str, Any]) -> str:
@@ -85,43 +104,238 @@ def sentence(weak: str, strong: str, read: str, games: int, concludes: bool) -> 
     )
 
 
-def skill(ctx: LabContext, games: int, iterations: int) -> dict[str, Any]:
-    """Play each ladder cell and read it from the intervals."""
+class _Runner:
+    """Plays ladder games in order (round by round, cell by cell, rotation by rotation)
+    on `workers` processes, never more in flight than workers, and stops starting games
+    once the next one would likely end after `deadline`."""
+
+    def __init__(
+        self,
+        setting: tuple[str, int, dict[str, Any], Any, Any, int],
+        pairs: list[tuple[str, str]],
+        seeds: list[int],
+        size: int,
+        workers: int,
+        deadline: float | None,
+        clock: Callable[[], float],
+    ) -> None:
+        self.tasks = [
+            (cell, deal, rotation)
+            for deal in range(len(seeds))
+            for cell in range(len(pairs))
+            for rotation in range(size)
+        ]
+        self.setting, self.pairs, self.seeds = setting, pairs, seeds
+        self.workers, self.deadline, self.clock = workers, deadline, clock
+        self.results: dict[tuple[int, int, int], dict[str, Any]] = {}
+        self.seconds: list[list[float]] = [[] for _ in pairs]
+        self.stopped_by_budget = False
+
+    def _args(self, task: tuple[int, int, int]) -> tuple[Any, ...]:
+        cell, deal, rotation = task
+        return (self.setting, self.pairs[cell], deal, self.seeds[deal], rotation)
+
+    def _fits(self, task: tuple[int, int, int], running: int) -> bool:
+        """Start a game only if it (and those already running) likely end in time: a cell
+        not yet timed always starts, so every cell gets timed at least once."""
+        if self.deadline is None:
+            return True
+        now = self.clock()
+        if now >= self.deadline:
+            return False
+        done = self.seconds[task[0]]
+        if not done:
+            return True
+        # the workers share what is in flight; this game waits for a free one
+        return now + statistics.fmean(done) * (1 + running / self.workers) <= self.deadline
+
+    def _record(self, task: tuple[int, int, int], out: tuple[dict[str, Any], float]) -> None:
+        self.results[task] = out[0]
+        self.seconds[task[0]].append(out[1])
+
+    def run(self) -> None:
+        if self.workers <= 1:
+            self._run_here()
+        else:
+            self._run_pool()
+
+    def _run_here(self) -> None:
+        for task in self.tasks:
+            if not self._fits(task, 0):
+                self.stopped_by_budget = True
+                return
+            self._record(task, _play(*self._args(task)))
+
+    def _run_pool(self) -> None:
+        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+            pending: dict[Future[Any], tuple[int, int, int]] = {}
+            queue = iter(self.tasks)
+            nxt = next(queue, None)
+            while nxt is not None or pending:
+                while nxt is not None and len(pending) < self.workers:
+                    if not self._fits(nxt, len(pending)):
+                        self.stopped_by_budget = True
+                        nxt = None
+                        break
+                    pending[pool.submit(_play, *self._args(nxt))] = nxt
+                    nxt = next(queue, None)
+                if not pending:
+                    break
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    self._record(pending.pop(future), future.result())
+
+    def complete_deals(self, size: int) -> int:
+        """Deals (rounds) that every cell played in every rotation: the games kept."""
+        deals = 0
+        while deals < len(self.seeds) and all(
+            (cell, deals, r) in self.results for cell in range(len(self.pairs)) for r in range(size)
+        ):
+            deals += 1
+        return deals
+
+
+def estimate(
+    seconds: list[list[float]], games_per_cell: int, parallel: float
+) -> dict[str, Any] | None:
+    """Wall seconds for every cell to play `games_per_cell` games, as a 95% range.
+
+    Each cell's mean seconds per game is measured on the games it played (a 95%
+    interval on the mean, so few or uneven games give a wide range; one timed game
+    gives half to twice its time); the cells share `parallel` workers as they did
+    here. The machine's load during the later games is not modelled: it is the same
+    machine at the same load, or the figure does not apply."""
+    if any(not s for s in seconds):
+        return None
+    low = high = 0.0
+    for s in seconds:
+        mean = statistics.fmean(s)
+        if len(s) < 2:
+            lo, hi = mean / 2, mean * 2
+        else:
+            half = Z95 * statistics.stdev(s) / math.sqrt(len(s))
+            lo, hi = max(min(s), mean - half), mean + half
+        low += lo * games_per_cell
+        high += hi * games_per_cell
+    timed = sum(len(s) for s in seconds)
+    return {
+        "games_per_cell": games_per_cell,
+        "wall_s": [round(low / parallel), round(high / parallel)],
+        "from_games": timed,
+        "parallel": round(parallel, 2),
+    }
+
+
+def skill(
+    ctx: LabContext,
+    games: int,
+    iterations: int,
+    budget_s: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[str, Any]:
+    """Play each ladder cell (up to `games` games, in whole blocks) and read it from the
+    intervals; with `budget_s`, stop when the budget runs out (complete rounds kept)."""
+    start = clock()
     agents = ladder_agents(iterations)
     pairs = list(zip(agents, agents[1:], strict=False))
-    args = [
-        (ctx.game, p, ctx.players, games, ctx.seed, ctx.options, ctx.cards, ctx.variant)
-        for p in pairs
-    ]
-    if ctx.workers > 1:
-        with ProcessPoolExecutor(max_workers=min(ctx.workers, len(args))) as pool:
-            cells_raw = list(pool.map(_cell, *zip(*args, strict=True)))
-    else:
-        cells_raw = [_cell(*a) for a in args]
-    concludes = games >= MIN_CELL_GAMES and iterations >= MIN_ITERATIONS
+    size = block_size(2, ctx.players)
+    target_deals = max(1, math.ceil(games / size))
+    setting = (ctx.game, ctx.players, dict(ctx.options), ctx.cards, ctx.variant, ctx.seed)
+    workers = max(1, ctx.workers)
+    runner = _Runner(
+        setting,
+        pairs,
+        deal_seeds(ctx.seed, target_deals),
+        size,
+        workers,
+        None if budget_s is None else start + budget_s,
+        clock,
+    )
+    runner.run()
+    wall = clock() - start
+    deals = runner.complete_deals(size)
+    reached = deals * size
+    concludes = reached >= MIN_CELL_GAMES and iterations >= MIN_ITERATIONS
     cells = []
-    for (weak, strong), raw in zip(pairs, cells_raw, strict=True):
-        w, s = raw["rows"][weak], raw["rows"][strong]
+    for index, (weak, strong) in enumerate(pairs):
+        results = [runner.results[(index, d, r)] for d in range(deals) for r in range(size)]
+        table = tabulate(ctx.game, ctx.players, ctx.seed, [weak, strong], results)
+        rows: dict[str, dict[str, Any]] = {
+            r.agent: {
+                "seats": r.seats,
+                "wins": r.wins,
+                "win_rate": round(r.win_rate, 4),
+                "wilson95": [round(r.low, 4), round(r.high, 4)],
+                "rating": round(r.rating, 1),
+            }
+            for r in table.rows
+        }
+        w, s = rows[weak], rows[strong]
         read = reading(w, s)
         cells.append(
             {
                 "weaker": weak,
                 "stronger": strong,
-                "games": raw["games"],
+                "games": reached,
                 "rows": [{"agent": weak, **w}, {"agent": strong, **s}],
                 "gap": round(s["win_rate"] - w["win_rate"], 4),
                 "reading": read if concludes else "cannot_conclude",
-                "sentence": sentence(weak, strong, read, raw["games"], concludes),
+                "sentence": sentence(weak, strong, read, reached, concludes),
+                "seconds_per_game": round(statistics.fmean(runner.seconds[index]), 3)
+                if runner.seconds[index]
+                else None,
             }
         )
-    return {
+    played = sum(len(s) for s in runner.seconds)
+    busy = sum(sum(s) for s in runner.seconds)
+    standard_games = math.ceil(MIN_CELL_GAMES / size) * size
+    out: dict[str, Any] = {
         "agents": agents,
         "players": ctx.players,
         "seed": ctx.seed,
-        "games_per_cell": games,
+        "games_per_cell": reached,
+        "asked_games_per_cell": target_deals * size,
+        "block_games": size,
+        "blocks_per_cell": deals,
         "iterations": iterations,
         "standard": {"games_per_cell": MIN_CELL_GAMES, "iterations": MIN_ITERATIONS},
         "concludes": concludes,
+        "budget_s": None if budget_s is None else round(budget_s, 1),
+        "stopped_by_budget": runner.stopped_by_budget,
+        "wall_s": round(wall, 1),
+        "games_played": played,
+        "games_discarded": played - reached * len(pairs),
+        "replay": f"--ladder-games {reached} --ladder-iterations {iterations}",
         "cells": cells,
         "fair_share": round(1 / ctx.players, 4),
     }
+    if not concludes:
+        # timings at fewer iterations say nothing about the standard's cost
+        parallel = max(1.0, min(workers, busy / wall if wall else 1.0))
+        out["to_conclude"] = (
+            estimate(runner.seconds, standard_games, parallel)
+            if iterations >= MIN_ITERATIONS
+            else None
+        )
+        out["why_not"] = why_not(out)
+    return out
+
+
+def why_not(section: dict[str, Any]) -> str:
+    """Why the section cannot conclude, in one plain sentence."""
+    reached, std = section["games_per_cell"], section["standard"]
+    parts = []
+    if section["iterations"] < std["iterations"]:
+        parts.append(
+            f"ISMCTS played at {section['iterations']:,} iterations, below the standard's "
+            f"{std['iterations']:,}"
+        )
+    if reached < std["games_per_cell"]:
+        if section["stopped_by_budget"]:
+            parts.append(
+                f"the time budget ({section['budget_s']:,.0f} s) ran out after {reached} of "
+                f"{std['games_per_cell']} games per cell"
+            )
+        else:
+            parts.append(f"{reached} games per cell were asked, below {std['games_per_cell']}")
+    return "; ".join(parts) or "below the standard"

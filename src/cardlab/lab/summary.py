@@ -54,8 +54,11 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
             delta = f"{value - old:+.4g}" if isinstance(old, int | float) else "—"
             row += f" {_fmt(old) if old is not None else '—'} | {delta} |"
         lines.append(row)
-    for cell in report.get("skill", {}).get("cells", []):
+    skill = report.get("skill", {})
+    for cell in skill.get("cells", []):
         lines += ["", f"Skill: {cell['sentence']}"]
+    if skill.get("why_not"):
+        lines += ["", f"Skill: no verdict: {skill['why_not']}; replay: {skill.get('replay', '—')}"]
     impact = report.get("card_impact", {})
     flagged = [
         f"{a['label']} ({a['reading']})"
