@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.agents.base import Agent, make_agent, register_agent
-from cardlab.agents.evaluation import eval_scale_for, rewards
+from cardlab.agents.evaluation import TERMINAL_MARGIN_WEIGHT, eval_scale_for, rewards
 from cardlab.core import GameState
 from cardlab.core.errors import CardlabError
 
@@ -98,6 +99,7 @@ class ISMCTSAgent(Agent):
             raise CardlabError("ismcts: rollout cannot be 'ismcts' (it would never end)")
         self.policy = self._make_policy()
         self.last_search = SearchStats()
+        self._score: Callable[[GameState, float], list[float]] = rewards
 
     def _make_policy(self) -> Agent | None:
         """The rollout policy, seeded from this agent's generator (None: uniform random)."""
@@ -129,6 +131,7 @@ class ISMCTSAgent(Agent):
         limit = self.iterations
         done = 0
         iterate = self._iterate
+        self._score = _rewards_from_progress if _rates_by_progress(state) else rewards
         if deadline is None:
             assert limit is not None
             for _ in range(limit):
@@ -150,7 +153,8 @@ class ISMCTSAgent(Agent):
         the same seed gives the same search (tests/agents/test_ismcts_same_decisions.py).
         """
         rng = self.rng
-        state = view.resample_from_infostate(me, rng.getrandbits(63))
+        getrandbits = rng.getrandbits
+        state = view.resample_from_infostate(me, getrandbits(63))
         node = root
         path_nodes: list[Node] = []
         path_players: list[int] = []
@@ -196,7 +200,14 @@ class ISMCTSAgent(Agent):
                     if value > best_value:
                         best, best_action, best_value = child, action, value
             if untried is not None:
-                action = untried[rng.randrange(len(untried))]
+                # rng.randrange(len(untried)) as random.py draws it (getrandbits of the
+                # bit length until below), without its Python-level calls
+                count = len(untried)
+                bits = count.bit_length()
+                pick = getrandbits(bits)
+                while pick >= count:
+                    pick = getrandbits(bits)
+                action = untried[pick]
                 child = Node()
                 children[base + action] = child
                 state.apply_action(action)
@@ -209,7 +220,7 @@ class ISMCTSAgent(Agent):
             path_players.append(player)
             node = best
         self._rollout(state)
-        result = rewards(state, scale)
+        result = self._score(state, scale)
         for child, player in zip(path_nodes, path_players, strict=True):
             child.visits += 1
             child.total += result[player]
@@ -254,6 +265,46 @@ class ISMCTSAgent(Agent):
                 best_action, best_key = action, (visits, mean)
         self.last_search = stats
         return best_action
+
+
+def _rates_by_progress(state: GameState) -> bool:
+    """Whether the state rates seats with the core's `heuristic_values` over its own
+    `progress_values` (every shipped game): then `_rewards_from_progress` applies."""
+    cls = type(state)
+    return (
+        cls.heuristic_values is GameState.heuristic_values
+        and cls.heuristic_value is GameState.heuristic_value
+    )
+
+
+def _rewards_from_progress(state: GameState, scale: float) -> list[float]:
+    """`evaluation.rewards` for a state that `_rates_by_progress`, in one function.
+
+    The same operations in the same order as `evaluation.rewards` over
+    `GameState.heuristic_values` (so the same floats, the reference tests check it),
+    without the calls between them: in the compiled build this runs as C, the
+    evaluation module as Python."""
+    values = state.progress_values()
+    if len(values) >= 2:
+        best = max(values)
+        top = values.index(best)
+        second = max(values[:top] + values[top + 1 :])
+        rated = [v - best for v in values]
+        rated[top] = best - second
+        values = rated
+    scaled = [v / scale for v in values]
+    high = max(scaled)
+    weights = [math.exp(v - high) for v in scaled]
+    total = sum(weights)
+    shares = [w / total for w in weights]
+    if not state.is_terminal():
+        return shares
+    winners = state.winners()
+    keep = 1.0 - TERMINAL_MARGIN_WEIGHT
+    return [
+        keep * (1.0 if p in winners else 0.0) + TERMINAL_MARGIN_WEIGHT * share
+        for p, share in enumerate(shares)
+    ]
 
 
 def _check_positive(

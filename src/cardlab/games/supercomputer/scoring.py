@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardlab.core.contract import break_ties
 
 if TYPE_CHECKING:
+    from cardlab.games.supercomputer.cards import CardTables
     from cardlab.games.supercomputer.state import SuperComputerState
 
 TIE_BREAK_LEVELS = ("fewest_4way", "fewest_scrapped")
@@ -92,11 +93,27 @@ def round_value(s: SuperComputerState, q: int) -> float:
         for b in s.race_builds:
             v += 0.3 * t.bonus[b][r] * t.progress(b, parts)
     else:
+        have = 0
+        for k in parts:
+            have |= 1 << k
+        distinct = have.bit_count() == len(parts)
         for b in s.kept_builds[q] or s.build_offers[q][:1]:
-            p = t.progress(b, parts)
+            p = _progress_of_set(t, b, have) if distinct else t.progress(b, parts)
             lo, hi = t.penalty[b][r], t.bonus[b][r]
             v += hi if p >= 1.0 else lo + (hi - lo) * 0.7 * p
     return v + 0.25 * min(s.open_connectors(q), 8)
+
+
+def _progress_of_set(t: CardTables, build: int, have: int) -> float:
+    """`t.progress(build, parts)` for parts that are all different, given as the bit
+    mask `have`: the same counts (a popcount per requirement instead of a loop over
+    the parts), so the same float."""
+    need = got = 0
+    for mask, count in t.requirement_masks[build]:
+        need += count
+        n = (have & mask).bit_count()
+        got += count if n > count else n
+    return got / need if need else 1.0
 
 
 def progress(s: SuperComputerState) -> list[float]:

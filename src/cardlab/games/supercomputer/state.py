@@ -31,11 +31,10 @@ from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.games.supercomputer import resample, scoring, view
 from cardlab.games.supercomputer.actions import (
-    DIRECTIONS,
+    GRID_SIZE,
     IN_WINDOW,
     NEIGHBOURS,
     ORIGIN,
-    STEP,
     xy_cell,
 )
 from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
@@ -329,11 +328,18 @@ class SuperComputerState(GameState):
         grid = self.computers[q]
         edges = self.tables.edges
         count = 0
+        # the four directions written out (north, east, south, west: STEP), as search
+        # rates every seat of every playout with it
         for c, k in grid.items():
-            e = edges[k]
-            for d in DIRECTIONS:
-                if e[d] and (c + STEP[d]) not in grid:
-                    count += 1
+            north, east, south, west = edges[k]
+            if north and c - GRID_SIZE not in grid:
+                count += 1
+            if east and c + 1 not in grid:
+                count += 1
+            if south and c + GRID_SIZE not in grid:
+                count += 1
+            if west and c - 1 not in grid:
+                count += 1
         return count
 
     # -- the API -----------------------------------------------------------------------
