@@ -262,3 +262,17 @@ def test_the_packaged_deck_is_still_u1():
     """U1: the packaged file keeps 6 of each material and 2 Patches (54 cards)."""
     game = cardlab.load_game("uptime", players=random.choice([2, 3, 4]))
     assert game.table.count == 54 and game.num_distinct_actions == 61
+
+
+def test_a_refused_deal_is_a_failed_tune_trial_not_a_crash():
+    """The tuner may propose starting_hand=6 at 4 players; the game refuses it and the
+    trial is kept as failed (every game an error), with the refusal's message."""
+    from cardlab.core.variants import Variant
+    from cardlab.lab.tune.evaluate import metrics, play_trial_game
+
+    variant = Variant(game="uptime", name="t", title="t", options={"starting_hand": 6})
+    facts = play_trial_game("uptime", 4, variant, 0, 0)
+    assert facts.end_reason == "error" and facts.rounds == 0
+    assert facts.error is not None and "at least 26 raw materials" in facts.error
+    figures = metrics(game_info("uptime"), 4, [facts])
+    assert figures["games"] == 0 and figures["errors"] == 1

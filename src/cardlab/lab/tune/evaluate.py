@@ -83,7 +83,16 @@ def play_trial_game(
         bots = [parse_agent_spec(k).make(agent_seed(seed, s)) for s, k in enumerate(seats)]
         result = play_game(game, bots, seed=seed, on_action=watch)
     except Exception as exc:  # a variant that breaks the engine is a failed trial, kept
-        return GameFacts(seed, first[0], [], "error", None, dict(kinds), dict(options), repr(exc))
+        return GameFacts(
+            seed,
+            first[0],
+            [],
+            "error",
+            None,
+            decisions=dict(kinds),
+            options_seen=dict(options),
+            error=repr(exc),
+        )
     info = result.info
     return GameFacts(
         seed=seed,
