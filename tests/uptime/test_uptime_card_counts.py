@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
+from cardlab.art import game_art
 from cardlab.core.errors import CardDataError, OptionError
 from cardlab.core.variants import VariantError, load_variant
 from cardlab.games import game_info
@@ -156,6 +157,9 @@ def test_a_variant_with_other_counts_keeps_the_game_contract(
     assert game.num_distinct_actions == A.NUM_ACTIONS + max(0, sum(counts.values()) - 24)
     report = check_game(game, games=2, seed=players)
     assert report.players == [players]
+    faces = game_art("uptime").faces(game.cards, game.options)  # the print sheets' cards
+    assert [f.id for f in faces] == list(game.table.ids)
+    assert sum(f.name == "Patch" for f in faces) == patches
 
 
 @settings(max_examples=15, deadline=None)
