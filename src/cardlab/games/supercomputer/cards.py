@@ -33,6 +33,8 @@ LETTERS = "-KRBGYP"
 FOUR_WAY_TYPES = ("CPU", "Hub")
 HAND_SIZE = 7
 MAX_PLAYERS = 5
+MAX_COPIES = 5
+"""The most copies of one part a card file may ask for."""
 Points3 = Annotated[list[int], Field(min_length=3, max_length=3)]
 
 
@@ -71,6 +73,9 @@ class Part(BaseModel):
     red: Losses3
     lt4: bool = False
     """The rulebook's "<4" mark: the card is used only with 5 players (S2)."""
+    count: int = Field(default=1, ge=0, le=MAX_COPIES)
+    """How many copies of this card the deck holds (0 leaves it out). Copies are
+    distinct cards after loading (`expand_copies`): the second is "<name> #2"."""
 
     @model_validator(mode="after")
     def _consistent(self) -> Part:
@@ -181,7 +186,9 @@ def deck_names(cards: CardSet) -> list[str]:
 
 
 def load_cards(path: Path | None = None) -> CardSet:
-    """The packaged cards, or a designer's file (its sections replace the packaged ones)."""
+    """The packaged cards, or a designer's file (its sections replace the packaged ones).
+    Parts with a `count` are expanded into their copies before the set is checked, so
+    every check (enough parts, builds that can be met) counts copies."""
     parts = load_card_file(PARTS_FILE, CardFile).parts or []
     builds = load_card_file(BUILDS_FILE, CardFile).builds or []
     parts_source, builds_source = str(PARTS_FILE), str(BUILDS_FILE)
@@ -193,15 +200,45 @@ def load_cards(path: Path | None = None) -> CardSet:
             parts, parts_source = mine.parts, str(path)
         if mine.builds is not None:
             builds, builds_source = mine.builds, str(path)
+    _unique_names([p.name for p in parts], "parts", parts_source)
+    parts = expand_copies(parts, parts_source)
     check_card_set(parts, builds, parts_source, builds_source)
     source = parts_source if parts_source == builds_source else f"{parts_source} + {builds_source}"
     return CardSet(parts, builds, source)
 
 
+def copy_name(name: str, copy: int) -> str:
+    """The name of copy `copy` (1-based) of a part: the first keeps the card's name."""
+    return name if copy == 1 else f"{name} #{copy}"
+
+
+def expand_copies(parts: list[Part], source: str) -> list[Part]:
+    """The deck: each part `count` times, in file order, a copy right after its card
+    (so ids follow the file and are the same on every load). Copies get distinct
+    names (`copy_name`): names label the pick actions, and two picks of one label
+    could not be told apart. A copy's name that another card of the file already
+    uses is refused."""
+    file_names = {p.name for p in parts}
+    out: list[Part] = []
+    for p in parts:
+        if p.count == 1:
+            out.append(p)
+            continue
+        for c in range(1, p.count + 1):
+            name = copy_name(p.name, c)
+            if c > 1 and name in file_names:
+                raise CardDataError(
+                    f"{source}: card {name!r}: field 'name': copy {c} of {p.name!r} (count = "
+                    f"{p.count}) takes this name too; rename one of them"
+                )
+            out.append(p.model_copy(update={"name": name, "count": 1}))
+    return out
+
+
 def _unique_names(names: list[str], section: str, source: str) -> None:
     """Names identify cards in labels, the public log and the observation encoding, so
     two cards of one name would be two choices nobody can tell apart: refused. (Copies
-    of a part are distinct cards and need distinct names, e.g. "USB Hub A", "USB Hub B".)"""
+    of a part are asked for with its `count`, which names them "USB Hub", "USB Hub #2".)"""
     first: dict[str, int] = {}
     for i, name in enumerate(names):
         if name in first:
