@@ -1,7 +1,7 @@
 """The scenario kit: hand-made UPTIME positions for scenario tests (and for designers'
 what-if questions), instead of poking private fields from many tests.
 
-`arrange` lays out every one of the 54 cards explicitly or by a stated default,
+`arrange` lays out every card of the deck (54 packaged) explicitly or by a stated default,
 recomputes all the per-seat counters from the cards, and hands the turn to
 `seat`. Cards are named ("Silicon", "CPU", "Mainframe"); each name takes the
 next free copy.
