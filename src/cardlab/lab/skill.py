@@ -35,6 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from cardlab.agents import parse_agent_spec
+from cardlab.lab.backends import _progress
 from cardlab.lab.context import LabContext
 from cardlab.ladder import block_size, deal_seeds, play_rotation, tabulate
 
@@ -130,6 +131,7 @@ class _Runner:
         self.results: dict[tuple[int, int, int], dict[str, Any]] = {}
         self.seconds: list[list[float]] = [[] for _ in pairs]
         self.stopped_by_budget = False
+        self.advance: Callable[[int], None] = lambda n: None
 
     def _args(self, task: tuple[int, int, int]) -> tuple[Any, ...]:
         cell, deal, rotation = task
@@ -152,6 +154,7 @@ class _Runner:
     def _record(self, task: tuple[int, int, int], out: tuple[dict[str, Any], float]) -> None:
         self.results[task] = out[0]
         self.seconds[task[0]].append(out[1])
+        self.advance(1)
 
     def run(self) -> None:
         if self.workers <= 1:
@@ -251,7 +254,9 @@ def skill(
         None if budget_s is None else start + budget_s,
         clock,
     )
-    runner.run()
+    label = f"{ctx.game} skill (ISMCTS {iterations:,})"
+    with _progress(ctx.progress, label, len(runner.tasks)) as runner.advance:
+        runner.run()
     wall = clock() - start
     deals = runner.complete_deals(size)
     reached = deals * size
