@@ -150,4 +150,4 @@ def test_the_gate_plays_cheap_sections_first_and_the_skill_section_within_the_bu
     page = (tmp_path / toy / "report.html").read_text()
     assert "Skill vs luck: no verdict" in page  # among the headline findings
     text = gate.table(rows, 1.0)
-    assert f"{toy}.skill" in text and "no verdict" in text
+    assert f"{toy}.skill" in text and "no verdict" in text and "skill sections" in text

@@ -59,6 +59,7 @@ def run_gate(
         )
         save_report(out / game, report, old)  # readable while the skill sections play
         started.append((game, ctx, report, old))
+    before_skill = time.perf_counter() - start
     for i, (game, ctx, report, old) in enumerate(started):
         share = None
         if budget_s is not None and ladder_games is None:
@@ -68,7 +69,14 @@ def run_gate(
         save_report(out / game, report, old)
     for game, _, report, _ in started:
         rows += claim_rows(game, report)
-        rows.append(skill_row(game, report["skill"]))
+        rows.append(
+            {
+                **skill_row(game, report["skill"]),
+                "skill_s": report["skill"].get("wall_s", 0.0),
+                "before_skill_s": round(before_skill, 1),
+                "budget_s": budget_s if ladder_games is None else None,
+            }
+        )
     return rows
 
 
@@ -151,7 +159,7 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
     lines.append(
         f"design claims: {counts['holds']} hold, {counts['fails']} fail, "
         f"{counts['needs_data']} need data, {counts['untestable']} untestable; "
-        f"invariants broken: {broken}; {elapsed:.0f} s"
+        f"invariants broken: {broken}; {elapsed:.0f} s{_time_split(skills)}"
     )
     return "\n".join(lines)
 
@@ -162,3 +170,16 @@ def gate_fails(rows: list[dict[str, Any]]) -> bool:
 
 def all_games() -> list[str]:
     return games_with_claims()
+
+
+def _time_split(skills: list[dict[str, Any]]) -> str:
+    """Where the time went: the other sections (all games), the skill sections, the budget."""
+    if not skills or "before_skill_s" not in skills[0]:
+        return ""
+    budget = skills[0].get("budget_s")
+    return (
+        f" (other sections {skills[0]['before_skill_s']:.0f} s, skill sections "
+        f"{sum(r.get('skill_s', 0.0) for r in skills):.0f} s"
+        + (f"; budget {budget:.0f} s" if budget is not None else "; no budget")
+        + ")"
+    )
