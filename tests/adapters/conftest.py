@@ -1,38 +1,34 @@
 """Shared cases for the adapter tests: every game that has an engine and an
-encoding, at every player count, plus the toy game (tests/adapters/toy/),
-registered in-process the way any game is found: through a `GameInfo`."""
+encoding, at every player count, plus the toy game: the `cardlab new-game`
+template (its encoding.py included), scaffolded into a temporary directory and
+registered in-process the way any game is found, through its `GameInfo`. Its
+option `sabotage` is on: hidden hands and a hidden deck, a simultaneous
+face-down pick (engine-sequentialised, decision kind "pick"), an extra decision
+by one seat out of turn (the round's winner picks a seat to lose a point),
+uneven decision counts per seat and points that move mid-game."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 
 import pytest
 
 from cardlab.adapters.encoding import has_encoding
 from cardlab.core import Game
-from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games import game_class, list_games, register_game, unregister_game
-
-from .toy import ToyGame
+from cardlab.newgame import template_game
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-TOY = __name__.rsplit(".", 1)[0] + ".toy"
-TOY_INFO = GameInfo(
-    name=ToyGame.name,
-    title="Toy",
-    pitch="a tiny hidden-hand game for the adapter tests",
-    game=f"{TOY}:ToyGame",
-    package=TOY,
-    min_players=2,
-    max_players=4,
-    default_players=2,
-    decision_kinds=(
-        DecisionKind("pick", (1.0, 2.0), simultaneous=True),
-        DecisionKind("draw", (1.0, 2.0)),
-    ),
-)
+TOY_INFO = template_game("toyadapt", title="Toy (adapter test toy)")
+ToyGame = TOY_INFO.game_class()
+toy_actions = importlib.import_module(f"{TOY_INFO.package}.actions")
+
+
+def toy(players: int) -> Game:
+    return ToyGame(players, sabotage=True)
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +43,7 @@ def toy_registered() -> Iterator[None]:
 def cases() -> list[tuple[str, int]]:
     out = [("toy", n) for n in (2, 3, 4)]
     for name in list_games():
-        if name == ToyGame.name or not has_encoding(name):
+        if name == TOY_INFO.name or not has_encoding(name):
             continue
         cls = game_class(name)
         out += [(name, n) for n in range(cls.min_players, cls.max_players + 1)]
@@ -56,7 +52,7 @@ def cases() -> list[tuple[str, int]]:
 
 def make(name: str, players: int) -> dict[str, str | int | Game]:
     """The adapters' game arguments: a registry name and count, or the toy Game object."""
-    return {"game": ToyGame(players)} if name == "toy" else {"game": name, "players": players}
+    return {"game": toy(players)} if name == "toy" else {"game": name, "players": players}
 
 
 CASES = cases()

@@ -22,7 +22,7 @@ from cardlab.adapters.encoding import (
 )
 from cardlab.games import list_games
 
-from .conftest import CASES, IDS, make
+from .conftest import CASES, IDS, TOY_INFO, make
 
 
 def _game(name, players):
@@ -109,6 +109,6 @@ def test_adapters_list_no_game_by_name():
     for path in root.rglob("*.py"):
         text = path.read_text()
         for game in list_games():
-            if game == "adaptertoy":
+            if game == TOY_INFO.name:
                 continue
             assert f'"{game}"' not in text and f"'{game}'" not in text, f"{path} names {game}"

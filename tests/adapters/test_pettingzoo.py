@@ -17,7 +17,7 @@ from pettingzoo.test.seed_test import parallel_seed_test
 from cardlab.adapters.pettingzoo import env, parallel_env, raw_env
 from cardlab.core import IllegalActionError
 
-from .conftest import CASES, IDS, make
+from .conftest import CASES, IDS, make, toy_actions
 
 
 @pytest.fixture(autouse=True)
@@ -120,19 +120,25 @@ def test_illegal_action_is_penalized_without_change_or_raises():
     e.reset(seed=0)
     before = e.game_state.history()
     agent = e.agent_selection
-    e.step(13)  # DRAW is never legal in a pick
+    sabotage = toy_actions.sabotage_action(e.game.cards, 1)  # never legal in a pick
+    e.step(sabotage)
     assert e.game_state.history() == before and e.agent_selection == agent
     assert e.rewards[agent] == -1.0 and e.infos[agent] == {"illegal_action": True}
     strict = raw_env(**make("toy", 2), illegal="raise")
     strict.reset(seed=0)
     with pytest.raises(ValueError, match="not legal"):
-        strict.step(13)
+        strict.step(sabotage)
 
 
 def test_render_shows_the_selected_seat():
     e = env(**make("toy", 2), render_mode="ansi")
     e.reset(seed=0)
-    assert "ToyState" in e.render()
+    e.step(e.unwrapped.game_state.legal_actions()[0])  # seat 0 lays: seat 1 is selected
+    seat = int(e.agent_selection.rsplit("_", 1)[1])
+    text = e.render()
+    hand = e.unwrapped.game_state.observation(seat)["hand"]
+    assert seat == 1 and "you are seat 1" in text  # the game's own render_text
+    assert f"your hand: {', '.join(card['name'] for card in hand)}" in text
 
 
 @pytest.mark.parametrize("name", ["toy", "runway"])
@@ -140,7 +146,7 @@ def test_parallel_env_flags_an_action_from_a_seat_not_to_move(name):
     p = parallel_env(**make(name, 3))
     obs, _ = p.reset(seed=2)
     noop = p.game.num_distinct_actions
-    if name == "toy":  # the pick is simultaneous; the winner's draw/pass is not
+    if name == "toy":  # the pick is simultaneous; the winner's sabotage is not
         obs, *_ = p.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()})
     movers = [a for a, o in obs.items() if np.flatnonzero(o["action_mask"]).tolist() != [noop]]
     idle = [a for a in p.agents if a not in movers]

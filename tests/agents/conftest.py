@@ -1,4 +1,4 @@
-"""Make the toy game (toygame.py) and the clear-cut positions importable from these tests."""
+"""Make the toy game (agents_toy.py) and the clear-cut positions importable from these tests."""
 
 import sys
 from pathlib import Path

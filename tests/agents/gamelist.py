@@ -1,9 +1,10 @@
-"""The games the agent tests run on: the toy game at every player count, and
-each real engine that has landed (its package exposes GAME)."""
+"""The games the agent tests run on: the toy game (the `cardlab new-game`
+template with `sabotage` on, agents_toy.py) at every player count, and each real
+engine that has landed (its package exposes GAME)."""
 
 from __future__ import annotations
 
-from toygame import SealedBids
+from agents_toy import INFO, toy
 
 import cardlab
 from cardlab.core import Game
@@ -22,8 +23,8 @@ def real_games() -> list[str]:
 
 
 def game_setups() -> list[tuple[str, int]]:
-    """(game name, players) for every supported player count; "toy" is Sealed Bids."""
-    setups = [("toy", n) for n in range(2, 6)]
+    """(game name, players) for every supported player count; "toy" is the template."""
+    setups = [("toy", n) for n in range(INFO.min_players, INFO.max_players + 1)]
     for name in real_games():
         cls = game_class(name)
         setups += [(name, n) for n in range(cls.min_players, cls.max_players + 1)]
@@ -31,4 +32,4 @@ def game_setups() -> list[tuple[str, int]]:
 
 
 def make_game(name: str, players: int) -> Game:
-    return SealedBids(players) if name == "toy" else cardlab.load_game(name, players=players)
+    return toy(players) if name == "toy" else cardlab.load_game(name, players=players)

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from agents_toy import INFO
 from gamelist import game_setups, make_game
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,7 @@ FAST_PARAMS = {"ismcts": {"iterations": 25}}
 
 
 def kinds(game_name: str) -> list[str]:
-    return kinds_for_game("sealedbids" if game_name == "toy" else game_name)
+    return kinds_for_game(INFO.name if game_name == "toy" else game_name)
 
 
 def bot(kind: str, seed: int):  # noqa: ANN201

@@ -1,4 +1,5 @@
-"""Lab test fixtures: the toy game registered under the name `labtoy`.
+"""Lab test fixtures: the toy game (the `cardlab new-game` template, lab_toy.py)
+registered in-process under its name.
 
 Local worker processes are forked, so they inherit the registration."""
 
@@ -16,9 +17,9 @@ if str(HERE) not in sys.path:
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> str:
-    from labtoy import GAME_INFO
+    from lab_toy import INFO
 
     import cardlab.games as games
 
-    monkeypatch.setitem(games._REGISTERED, "labtoy", GAME_INFO)
-    return "labtoy"
+    monkeypatch.setitem(games._REGISTERED, INFO.name, INFO)
+    return INFO.name

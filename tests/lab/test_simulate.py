@@ -45,39 +45,39 @@ def test_parquet_rows_round_trip_and_query(toy: str, tmp_path) -> None:  # type:
 
 
 def test_engine_errors_are_recorded_with_their_seed(toy: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import labtoy
+    from lab_toy import ToyState
 
     def broken(self, action):  # type: ignore[no-untyped-def]
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(labtoy.TakeState, "apply_action", broken)
+    monkeypatch.setattr(ToyState, "apply_action", broken)
     (record,) = run_spec(make_spec(toy, 2, "random", 0, 1), 1, progress=False).records
     assert record.end_reason == "error" and "boom" in (record.error or "")
     assert record.seed == game_seed(0, 0)
 
 
 def test_a_dead_turn_that_ends_the_game_is_counted(toy: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Toy rule change: the last seat of a round of passes has to pass (a forced move
-    that moves no card, changes no score, and ends the game: a dead turn), and the
-    last card has to be taken (forced, but it moves a card: not dead)."""
-    import labtoy
+    """Toy with passing (R6): a rule change makes the last seat of a run of passes
+    pass too (a forced move that moves no card, changes no score, and ends the game:
+    a dead turn); the last card of the game has to be laid (R6: the last seat to lay
+    cannot pass; forced, but it moves a card: not dead)."""
+    from lab_toy import ALL_PASSED, ALL_ROUNDS, PASSING, ToyState
 
-    real = labtoy.TakeState.legal_actions
+    real = ToyState.legal_actions
 
     def forced_endings(self):  # type: ignore[no-untyped-def]
         legal = real(self)
-        if legal and self.passes_in_row >= self.game.num_players - 1:
-            return [labtoy.PASS]
-        if legal and len(self.deck) == 1:
-            return [labtoy.TAKE1]
+        passing = legal and self.action_to_string(legal[-1]) == "pass"
+        if passing and self.passes and self.passes >= self.still_to_lay() - 1:
+            return [legal[-1]]
         return legal
 
-    monkeypatch.setattr(labtoy.TakeState, "legal_actions", forced_endings)
-    records = run_spec(make_spec(toy, 2, "random", 4, 80), 1, progress=False).records
+    monkeypatch.setattr(ToyState, "legal_actions", forced_endings)
+    records = run_spec(make_spec(toy, 2, "random", 4, 80, PASSING), 1, progress=False).records
     by_end = {r.end_reason for r in records}
-    assert {"all_passed", "deck_empty"} <= by_end  # both endings were played
+    assert {ALL_PASSED, ALL_ROUNDS} <= by_end  # both endings were played
     for r in records:
-        assert r.dead_turns == (1 if r.end_reason == "all_passed" else 0), r.seed
+        assert r.dead_turns == (1 if r.end_reason == ALL_PASSED else 0), r.seed
 
 
 def test_run_ids_include_the_backend(toy: str, tmp_path) -> None:  # type: ignore[no-untyped-def]

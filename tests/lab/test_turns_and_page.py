@@ -17,9 +17,12 @@ from cardlab.lab.simulate import make_spec
 
 
 def test_a_pass_that_moves_nothing_is_a_noop_turn(toy: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """In the toy, taking moves a card and passing moves nothing: every pass turn is a
-    no-op, every take is not; the shares add up by seat and by decision kind."""
-    records = run_spec(make_spec(toy, 3, "random", 2, 40), 1, progress=False).records
+    """In the toy with passing (R6), laying moves a card and passing moves nothing:
+    every pass turn is a no-op, every lay is not; the shares add up by seat and by
+    decision kind."""
+    from lab_toy import PASSING
+
+    records = run_spec(make_spec(toy, 3, "random", 2, 40, PASSING), 1, progress=False).records
     for r in records:
         passes = sum(seat.get("pass", 0) for seat in r.seat_actions)
         assert sum(r.kind_noop.values()) == passes, r.seed
@@ -29,7 +32,7 @@ def test_a_pass_that_moves_nothing_is_a_noop_turn(toy: str, monkeypatch) -> None
     assert d["noop_turns"] == total_pass
     assert d["noop_turn_share"] == round(total_pass / d["turns"], 4)
     acts = d["actions"]
-    assert set(acts["kinds"]) <= {"take", "pass"}
+    assert set(acts["kinds"]) <= {"lay", "pass"}
     for group in (*acts["by_position"], acts["winners"], acts["losers"]):
         assert sum(group.values()) == pytest.approx(1.0, abs=1e-3)
 
@@ -41,7 +44,7 @@ def test_curves_and_decisiveness_are_per_tenth_of_the_game(toy: str) -> None:
         assert 0.0 <= r.decided_at <= 1.0
     c = metrics.curves(records)
     assert c["deciles"] == 10 and len(c["branching"]) == 10
-    assert all(1 <= x <= 3 for x in c["branching"])  # the toy offers 1-3 actions
+    assert all(1 <= x <= 3 for x in c["branching"])  # the toy's hand holds 1-3 cards
 
 
 class _Text(HTMLParser):

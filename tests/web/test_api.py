@@ -18,7 +18,21 @@ def test_games_list_counts_options_and_bots(client):
             "default": False,
             "doc": "last round scores double",
             "ruling": "",
-        }
+        },
+        {
+            "name": "sabotage",
+            "allowed": [False, True],
+            "default": False,
+            "doc": "the round's winner picks a seat to lose a point",
+            "ruling": "",
+        },
+        {
+            "name": "may_pass",
+            "allowed": [False, True],
+            "default": False,
+            "doc": "pass instead of laying; all passing ends the game",
+            "ruling": "",
+        },
     ]
     assert {"random", "greedy"} <= {b["kind"] for b in toy["bots"]}
 

@@ -380,14 +380,16 @@ def largest_deficit(trace: list[list[float]], seat: int) -> float:
 
 
 def by_decile(values: list[float]) -> list[float]:
-    """Mean of `values` in each tenth of the game (empty tenths repeat the previous)."""
+    """Mean of `values` in each tenth of the game. In a game of fewer than ten
+    decisions some tenths hold none: they take the decision at that point of the
+    game (not 0, which would read as a tenth with no legal action)."""
     if not values:
         return []
     out: list[float] = []
     n = len(values)
     for d in range(DECILES):
-        part = values[d * n // DECILES : (d + 1) * n // DECILES]
-        out.append(round(sum(part) / len(part), 3) if part else (out[-1] if out else 0.0))
+        part = values[d * n // DECILES : (d + 1) * n // DECILES] or [values[d * n // DECILES]]
+        out.append(round(sum(part) / len(part), 3))
     return out
 
 

@@ -4,10 +4,14 @@ The template (``template/*.tmpl``) is a complete small two-to-four-player game
 ("lay one secret card a round, the highest scores") under the one layout, with
 its pyproject (the ``cardlab.games`` entry point), card file, rules doc and
 tests that run `cardlab.testing.check_game`. A designer changes it into theirs;
-cardlab's own tests scaffold it too, as their toy game."""
+cardlab's own tests scaffold it too, as their only toy game: its options
+`sabotage` (a decision out of turn) and `may_pass` (a no-op pass, an end by
+stalling) and `scenarios.position` (hand-made positions with a known best move)
+give the agents, lab, adapter and web tests what they need."""
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 from importlib import resources
@@ -88,3 +92,18 @@ def import_scaffold(project: str | Path) -> GameInfo:
     if not isinstance(info, GameInfo):
         raise CardlabError(f"{packages[0]}/rules.py: GAME_INFO is not a GameInfo")
     return info
+
+
+@functools.cache
+def template_game(name: str, title: str | None = None) -> GameInfo:
+    """The template game, scaffolded as `name` into a new temporary directory
+    (removed when the process exits) and imported: the toy game of cardlab's own
+    tests, and a quick start in a notebook. Once per name and process (the package
+    is imported under `name`); `register_game` the result to use it by name."""
+    import atexit
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix=f"cardlab-{name}-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    return import_scaffold(scaffold(name, root / name, title=title))
