@@ -95,12 +95,12 @@ def test_replaying_the_recorded_games_gives_the_same_numbers(toy: str) -> None:
 
 
 def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(
-    toy: str, monkeypatch: pytest.MonkeyPatch
+    skill_toy: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a standard the toy reaches in a second (the logic is the gate's; only the numbers shrink)
     monkeypatch.setattr(skill_module, "MIN_CELL_GAMES", 40)
     monkeypatch.setattr(skill_module, "MIN_ITERATIONS", 30)
-    out = skill(_ctx(toy), games=40, iterations=30, budget_s=3600)
+    out = skill(_ctx(skill_toy), games=40, iterations=30, budget_s=3600)
     assert out["concludes"] and not out["stopped_by_budget"] and "to_conclude" not in out
     for c in out["cells"]:
         weak, strong = c["rows"]
