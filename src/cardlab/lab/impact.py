@@ -5,7 +5,10 @@ a stalled game decided by a tie-break, buying anything "wins". An ablation can. 
 game's lab hooks (its `claims` module) declare `ablations(data)`: for the parsed card
 file, a list of `Ablation`s, each a small change to the card numbers (a Deal's score
 shifted, a Computer's points lowered, a copy removed) and the card names whose
-holders (seats that acquired one) the change concerns.
+holders (seats that acquired one) the change concerns. A card nobody acquires (one
+dealt at set-up, like RUNWAY's Capital) names its holders with `holder_seats`, a
+function of the game record that must not depend on the change (e.g. the seats
+dealt the card from the game's seed), and says who they are in `holders_are`.
 
 For each ablation the lab writes the changed card file (replayable with `--cards`),
 plays the report's seats on the same game seeds as the unchanged cards, and compares
@@ -21,7 +24,7 @@ import math
 import re
 import statistics
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +45,11 @@ class Ablation:
     holders: frozenset[str]
     """Card names in `info()["acquired"]` that make a seat a holder."""
     changes: tuple[CardChange, ...]
+    holder_seats: Callable[[GameRecord], Collection[int]] | None = None
+    """When holding is not acquiring: the holder seats of one game (used instead of
+    `holders`); the same seats with and without the change, so the rates compare."""
+    holders_are: str = ""
+    """Who the holders are, in words (default: the seats that acquired the card)."""
 
 
 def card_file(ctx: LabContext) -> Path:
@@ -73,13 +81,22 @@ def welch(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
     return d, d - Z95 * se, d + Z95 * se
 
 
-def holder_figures(records: Sequence[GameRecord], holders: frozenset[str]) -> dict[str, Any]:
+def holder_figures(
+    records: Sequence[GameRecord],
+    holders: frozenset[str],
+    holder_seats: Callable[[GameRecord], Collection[int]] | None = None,
+) -> dict[str, Any]:
     wins = 0.0
     seats = 0
     scores: list[float] = []
     for r in finished(records):
-        for seat, cards in enumerate(r.acquired):
-            if holders & set(cards):
+        if holder_seats is not None:
+            chosen = set(holder_seats(r))
+            held = [seat in chosen for seat in range(r.players)]
+        else:
+            held = [bool(holders & set(cards)) for cards in r.acquired]
+        for seat, holder in enumerate(held):
+            if holder:
                 seats += 1
                 scores.append(r.scores[seat])
                 if seat in r.winners:
@@ -116,7 +133,7 @@ def card_impact(ctx: LabContext, out_dir: Path | None) -> dict[str, Any]:
     folder.mkdir(parents=True, exist_ok=True)
     games = ctx.ablation_games
     base = ctx.run(label=f"{ctx.game} ablation baseline", games=games)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for ab in ablations:
         changed = copy.deepcopy(data)
         for change in ab.changes:
@@ -131,8 +148,8 @@ def card_impact(ctx: LabContext, out_dir: Path | None) -> dict[str, Any]:
         except CardlabError as exc:  # the change breaks the card file's own checks
             rows.append({"label": ab.label, "change": ab.change, "error": str(exc)})
             continue
-        a = holder_figures(base.records, ab.holders)
-        b = holder_figures(run.records, ab.holders)
+        a = holder_figures(base.records, ab.holders, ab.holder_seats)
+        b = holder_figures(run.records, ab.holders, ab.holder_seats)
         d, lo, hi = newcombe(
             a["holder_wins"], a["holder_seats"], b["holder_wins"], b["holder_seats"]
         )
@@ -150,6 +167,8 @@ def card_impact(ctx: LabContext, out_dir: Path | None) -> dict[str, Any]:
             {
                 "label": ab.label,
                 "change": ab.change,
+                "holders": ab.holders_are
+                or "seats that acquired " + " or ".join(sorted(ab.holders)),
                 "cards": str(path),
                 "base": a,
                 "changed": b,

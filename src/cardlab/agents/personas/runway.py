@@ -22,7 +22,6 @@ from cardlab.games.runway.actions import (
     blind_action,
     is_take,
     kind_of,
-    number_of,
     swap_action,
 )
 from cardlab.games.runway.state import RunwayState
@@ -35,14 +34,19 @@ def _runway(state: GameState, kind: str) -> RunwayState:
     return state
 
 
-def _pitch_key(card: int, sector: int) -> tuple[int, int] | None:
+def _numbers(s: RunwayState) -> Callable[[int], int]:
+    """A card's printed number as the card file prints it (the box: 1-8)."""
+    return s.cards.capital_number.__getitem__
+
+
+def _pitch_key(s: RunwayState, card: int, sector: int) -> tuple[int, int] | None:
     """R6 order of a competing pitch: (number, 1 for a match / 0 for Cash); None for a
     card that does not compete (a Ride)."""
     kind = kind_of(card)
     if kind == sector:
-        return (number_of(card), 1)
+        return (s.cards.capital_number[card], 1)
     if kind == CASH:
-        return (number_of(card), 0)
+        return (s.cards.capital_number[card], 0)
     return None
 
 
@@ -50,13 +54,13 @@ def _winning(s: RunwayState, legal: list[int]) -> list[int]:
     """Legal competing cards that would beat every pitch so far (R6 order)."""
     sector = s.sector_in_play
     seat, card = s.leading_pitch()
-    best = (0, -1) if seat < 0 else _pitch_key(card, sector)
+    best = (-1, -1) if seat < 0 else _pitch_key(s, card, sector)
     assert best is not None
     out = []
     for a in legal:
         if a >= NUM_CAPITAL:
             continue
-        key = _pitch_key(a, sector)
+        key = _pitch_key(s, a, sector)
         if key is not None and key >= best:  # a later pitch wins a true tie
             out.append(a)
     return out
@@ -67,7 +71,7 @@ def _ride(s: RunwayState, legal: list[int]) -> int | None:
     if s.sector_in_play == SOCIAL:
         return None
     rides = [a for a in legal if a < NUM_CAPITAL and kind_of(a) == NETWORK]
-    return min(rides, key=number_of) if rides else None
+    return min(rides, key=_numbers(s)) if rides else None
 
 
 def _trade(s: RunwayState, legal: list[int], wanted: Callable[[int], int]) -> int:
@@ -107,6 +111,7 @@ class GeneralistAgent(Agent):
     def step(self, state: GameState) -> int:
         s = _runway(state, self.kind)
         legal = s.legal_actions()
+        number_of = _numbers(s)
         if s.decision_kind() == "trade":
             return _trade(s, legal, lambda c: number_of(c) + (4 if kind_of(c) == CASH else 0))
         last = s.pitches_last(s.current_player())
@@ -144,6 +149,7 @@ class SpecialistAgent(Agent):
         me = s.current_player()
         hand = s.hand_of(me)
         feet = s.footholds_of(me)
+        number_of = _numbers(s)
 
         def pull(sector: int) -> float:
             cards = sum(number_of(c) for c in hand if kind_of(c) == sector)
@@ -155,6 +161,7 @@ class SpecialistAgent(Agent):
         s = _runway(state, self.kind)
         legal = s.legal_actions()
         target = self.target(s)
+        number_of = _numbers(s)
         if s.decision_kind() == "trade":
             return _trade(s, legal, lambda c: number_of(c) + (8 if kind_of(c) == target else 0))
         last = s.pitches_last(s.current_player())

@@ -282,9 +282,9 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFa
     styles = [CapitalStyle(k.role, k.name, k.symbol, k.colour, k.line_mark) for k in cards.kinds]
     sector_of = dict(zip((s.role for s in styles), cards.sectors, strict=True))
     out: list[RunwayFace] = []
-    for style in styles:
+    for style, kind in zip(styles, cards.kinds, strict=True):
         rule = MATCH_TEXT[style.role].format(sector=sector_of[style.role])
-        for number in range(1, 9):
+        for number in kind.numbers:  # printed numbers in card order (1-8 in the box)
             out.append(
                 RunwayFace(
                     _id(len(out)),

@@ -7,6 +7,11 @@ field through `cardlab.core.carddata`), then cross-card rules are checked here
 Shocks, kinds that differ in colour AND mark AND name) and reported the same
 way as a `CardDataError`.
 
+A Capital kind's printed numbers are data too (`numbers`, default 1-8, eight
+distinct numbers 0-9 in card order): the rules fix the eight cards of a kind, the lab's
+card-impact experiments change what one of them prints (claims.ablations). Card
+identity (id, place in the deal) never depends on the printed number.
+
 The Shock count is data (a designer's tunable, R9): a `[[shocks]]` entry may carry
 `count` (default 1), so the packaged file's one entry `count = 6` and an older
 file's six entries describe the same box.
@@ -15,7 +20,7 @@ file's six entries describe the same box.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,12 +50,20 @@ class SectorCard(_Strict):
     matches: Role
 
 
+PRINTED_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8)
+"""The box's numbers of each kind, card by card (rw00 is Cash 1, rw07 Cash 8)."""
+Printed = Annotated[int, Field(ge=0, le=9)]
+
+
 class CapitalKind(_Strict):
     role: Role
     name: str = Field(min_length=1)
     symbol: str = Field(min_length=1, max_length=2)
     colour: str = Field(min_length=1)
     line_mark: Literal["solid", "dashed", "dotted", "double"]
+    numbers: tuple[Printed, ...] = Field(default=PRINTED_NUMBERS, min_length=8, max_length=8)
+    """The printed number of each of the kind's eight cards, in card order (distinct,
+    so every card has its own name and label)."""
 
 
 class DealCard(_Strict):
@@ -91,6 +104,8 @@ class RunwayCards:
         "deal_hype",
         "shock_names",
         "shock_cards",
+        "capital_number",
+        "capital_names",
         "event_entries",
     )
 
@@ -104,6 +119,13 @@ class RunwayCards:
         self.deal_sector = tuple(self.sectors.index(d.sector) for d in data.deals)
         self.deal_score = tuple(d.score for d in data.deals)
         self.deal_hype = tuple(d.hype for d in data.deals)
+        self.capital_number: tuple[int, ...] = tuple(n for k in self.kinds for n in k.numbers)
+        """capital_number[card]: the printed number of Capital card `card` (0-31), which
+        R6 compares; the box prints card % 8 + 1."""
+        self.capital_names: tuple[str, ...] = tuple(
+            f"{k.name} {n}" for k in self.kinds for n in k.numbers
+        )
+        """capital_names[card]: the printed name, e.g. "Cash 7"."""
         self.shock_names = tuple(s.name for s in data.shocks for _ in range(s.count))
         """One name per Shock card in the box (entries expanded by their count)."""
         self.shock_cards = SHOCK_CARDS[: len(self.shock_names)]
@@ -121,8 +143,9 @@ class RunwayCards:
 
 def deck_names(cards: RunwayCards) -> list[str]:
     """Every physical card's name, once per copy: the 32 Capital cards (numbers 1-8
-    of each kind), the Deals, the Shocks and the Sectors (what a printed deck shows)."""
-    capital = [f"{kind.name} {number}" for kind in cards.kinds for number in range(1, 9)]
+    of each kind in the box), the Deals, the Shocks and the Sectors (what a printed
+    deck shows)."""
+    capital = list(cards.capital_names)
     return capital + [d.name for d in cards.deals] + list(cards.shock_names) + list(cards.sectors)
 
 
@@ -152,6 +175,15 @@ def _cross_check(data: RunwayCardFile, source: str) -> None:
     _distinct(source, "sectors", [s.matches for s in data.sectors], "matches")
     for field in ("role", "name", "colour", "line_mark", "symbol"):
         _distinct(source, "capital_kinds", [getattr(k, field) for k in data.capital_kinds], field)
+    for i, kind in enumerate(data.capital_kinds):
+        if len(set(kind.numbers)) != len(kind.numbers):
+            raise _fail(
+                source,
+                f"card {kind.name!r} (capital_kinds[{i}])",
+                "numbers",
+                f"{list(kind.numbers)} repeats a number; each of a kind's eight cards needs "
+                "its own (its name and label)",
+            )
     sector_names = [s.name for s in data.sectors]
     for i, deal in enumerate(data.deals):
         if deal.sector not in sector_names:

@@ -5,6 +5,7 @@ action labels ("pitch Cash 7 (match)"), so they test what a player sees."""
 
 from __future__ import annotations
 
+import functools
 import re
 import statistics
 from collections import Counter
@@ -565,13 +566,33 @@ def action_kind(state: Any, label: str) -> str:
 
 
 ABLATION_NOTE = (
-    "Capital cards are fixed by the rules (four kinds, numbers 1-8), so there is no card "
-    "number to change; their use is under Turn quality (pitch:match, pitch:cash, pitch:ride)."
+    "RUNWAY's Capital cards are dealt, not acquired, so a Capital experiment names its "
+    "holders by the deal: the seats dealt the card (or, for a whole kind, two or more of "
+    "its cards) at set-up, read from each game's seed. The deal does not depend on the "
+    "card numbers, so the same seats hold them with and without the change and the rates "
+    "compare. Each Capital change keeps the 32 cards and their ids: only what a card "
+    "prints changes (the card file's `numbers`)."
 )
+
+CAPITAL_BLANK = 0
+"""What a kind's top card prints in its experiment: 0 loses every contest (it still
+wins a Deal nobody else competes for, and a Network 0 still Rides)."""
+KIND_RICH = 2
+"""A "rich" seat for a whole-kind experiment: dealt at least this many of the kind
+(about half the seats for any kind: 6 cards from 32, 8 of each kind)."""
+SHIFTED_KINDS = ("cash",)
+"""Kinds whose every card is also shifted one lower: Cash, the kind that competes on
+every Deal (the other kinds' numbers only meet Cash and their own Sector)."""
 
 
 def ablations(data: dict[str, Any]) -> list[Any]:
-    """Each Deal's score moved one step toward the middle of 2-5 (5 -> 4, 2 -> 3)."""
+    """Each Deal's score moved one step toward the middle of 2-5 (5 -> 4, 2 -> 3); per
+    Capital kind, its top card printing 0 (the card's worth to the seat dealt it); and
+    Cash as a whole one lower (0-7: what the generalist's Cash is worth)."""
+    return [*_deal_ablations(data), *_capital_ablations(data)]
+
+
+def _deal_ablations(data: dict[str, Any]) -> list[Any]:
     from cardlab.core.variants import CardChange
     from cardlab.lab.impact import Ablation
 
@@ -588,3 +609,68 @@ def ablations(data: dict[str, Any]) -> list[Any]:
             )
         )
     return out
+
+
+def _capital_ablations(data: dict[str, Any]) -> list[Any]:
+    from cardlab.core.variants import CardChange
+    from cardlab.games.runway.cards import PRINTED_NUMBERS, ROLES
+    from cardlab.lab.impact import Ablation
+
+    out = []
+    shifted = []
+    for kind in data.get("capital_kinds", []):
+        name, role = kind["name"], kind["role"]
+        numbers = [int(x) for x in kind.get("numbers", PRINTED_NUMBERS)]
+        first = ROLES.index(role) * 8  # the kind's card numbers (actions.py)
+        path = f"capital_kinds[{name}].numbers"
+        top = max(range(8), key=lambda i: numbers[i])
+        if CAPITAL_BLANK not in numbers:
+            blank = numbers.copy()
+            blank[top] = CAPITAL_BLANK
+            out.append(
+                Ablation(
+                    label=f"{name} {numbers[top]}",
+                    change=f"{name} {numbers[top]} prints {CAPITAL_BLANK} instead (holders: "
+                    f"the seats dealt {name} {numbers[top]} at set-up)",
+                    holders=frozenset(),
+                    changes=(CardChange(path, blank),),
+                    holder_seats=DealtAtSetUp(frozenset({first + top}), 1),
+                    holders_are=f"seats dealt {name} {numbers[top]} at set-up",
+                )
+            )
+        if role in SHIFTED_KINDS and min(numbers) > 0:
+            lower = [x - 1 for x in numbers]
+            shifted.append(
+                Ablation(
+                    label=f"every {name} card",
+                    change=f"every {name} card prints one less ({min(lower)}-{max(lower)}; "
+                    f"holders: the seats dealt {KIND_RICH}+ {name} cards at set-up)",
+                    holders=frozenset(),
+                    changes=(CardChange(path, lower),),
+                    holder_seats=DealtAtSetUp(frozenset(range(first, first + 8)), KIND_RICH),
+                    holders_are=f"seats dealt {KIND_RICH} or more {name} cards at set-up",
+                )
+            )
+    return out + shifted
+
+
+class DealtAtSetUp:
+    """The seats of a game dealt at least `at_least` of `cards` (Capital card numbers) in
+    their opening hand, replayed from the game's seed. Dealing draws from the seed
+    before any card number is read, so the changed card file deals the same hands."""
+
+    def __init__(self, cards: frozenset[int], at_least: int) -> None:
+        self.cards, self.at_least = cards, at_least
+
+    def __call__(self, record: Any) -> list[int]:
+        hands = opening_hands(int(record.players), int(record.seed))
+        return [p for p, hand in enumerate(hands) if len(self.cards & hand) >= self.at_least]
+
+
+@functools.lru_cache(maxsize=8192)
+def opening_hands(players: int, seed: int) -> tuple[frozenset[int], ...]:
+    """Each seat's opening hand (Capital card numbers) in the game dealt from `seed`."""
+    from cardlab.games import load_game
+
+    state: Any = load_game("runway", players=players).new_initial_state(seed)
+    return tuple(frozenset(hand) for hand in state.hands)

@@ -1,8 +1,9 @@
 """RUNWAY observation vector (fixed size for a player count), for the adapters.
 
 Built from ``observation(p)`` only. Seats are relative (``you``, ``seat+1``, ...).
-Capital cards are one-hot by (kind, number): 4 kinds x 8 numbers = 32 slots,
-kinds in card-file order (slot names like ``Cash 3``). Counts are scaled to
+Capital cards are one-hot by card: 4 kinds x 8 cards = 32 slots, kinds in rule
+order, each slot named by the card's printed name (``Cash 3``; the card file may
+print other numbers, see cards.py). Counts are scaled to
 about [0, 1] and clipped; each block's name says its divisor. Divisors that
 depend on the card file (the Shock count: Shocks under a Deal, the Deal deck)
 are read from it, so a variant with 0-12 Shocks keeps the same size and range.
@@ -29,18 +30,17 @@ def size(game: Game) -> int:
 
 
 @cache
-def _card_slots(kinds: tuple[str, ...]) -> dict[str, int]:
-    """``"Cash 3"`` -> its slot, kinds in card-file order, numbers 1..8."""
-    return {
-        f"{k} {number}": 8 * i + number - 1 for i, k in enumerate(kinds) for number in range(1, 9)
-    }
+def _card_slots(names: tuple[str, ...]) -> dict[str, int]:
+    """``"Cash 3"`` -> its slot: the card's number (0-31, kinds in rule order), named
+    by its printed name from the card file."""
+    return {name: i for i, name in enumerate(names)}
 
 
 def _cards(w: Writer, name: str, game: Game, views: list[dict[str, Any]]) -> None:
-    slots = _card_slots(tuple(k.name for k in game.cards.kinds))
+    slots = _card_slots(game.cards.capital_names)
     block = w.block(name, slots)
     for v in views:
-        block[slots[f"{v['kind']} {v['number']}"]] = 1.0
+        block[slots[v["name"]]] = 1.0
 
 
 def _deal(w: Writer, name: str, game: Game, deal: dict[str, Any] | None) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from cardlab.games.runway.actions import DEAL0, NUM_CAPITAL, capital
+from cardlab.games.runway.actions import DEAL0, NUM_CAPITAL
 from cardlab.games.runway.cards import RunwayCards
 from cardlab.games.runway.rules import RunwayGame
 from cardlab.games.runway.state import RunwayState
@@ -20,12 +20,13 @@ SAMPLE_SEATS = ("Ana", "Bo", "Cam")
 
 
 def card(cards: RunwayCards, label: str) -> int:
-    """The Capital card named like "Network 3" (kind name and number)."""
-    kind_name, _, number = label.rpartition(" ")
+    """The Capital card named like "Network 3" (kind name and printed number)."""
+    if label in cards.capital_names:
+        return cards.capital_names.index(label)
     names = [k.name for k in cards.kinds]
-    if kind_name not in names or not number.isdigit():
-        raise ValueError(f"no Capital card {label!r}; kinds: {', '.join(names)}, numbers 1-8")
-    return capital(names.index(kind_name), int(number))
+    raise ValueError(
+        f"no Capital card {label!r}; kinds: {', '.join(names)}, numbers as printed (1-8 in the box)"
+    )
 
 
 def from_setup(

@@ -8,6 +8,7 @@ explain or predict a close, so a Deal is judged by one piece of code everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core.contract import break_ties
@@ -17,7 +18,7 @@ from cardlab.games.runway.actions import (
     FINTECH,
     HYPE_BONUS,
     KIND_SHIFT,
-    NUMBER_MASK,
+    NUMBER,
     OVER,
     SHOCK_REWARD_MINUS_ONE,
 )
@@ -29,12 +30,15 @@ TIEBREAK_LEVELS = ("most_sectors_locked", "most_deals_won")
 """R11: after Reputation, most Sectors locked, then most Deals won; else shared."""
 
 
-def closing_winner(pitched: list[tuple[int, int]], sector: int) -> tuple[int, int]:
+def closing_winner(
+    pitched: list[tuple[int, int]], sector: int, numbers: Sequence[int] = NUMBER
+) -> tuple[int, int]:
     """R6: (seat, card) of the winning pitch, or (-1, -1) when the Deal is Dumped.
 
     Competing pitches are matches and Cash. Highest number wins; on an equal
     number a match beats Cash; on a true tie the later pitch wins (so `>=`).
-    Written with shifts and masks, not `kind_of`/`number_of`: it runs at every
+    `numbers[card]` is the printed number (`cards.capital_number`; the box's by
+    default). Written with a shift and a table, not `kind_of`: it runs at every
     close of every simulated game.
     """
     best_key = (-1, -1)
@@ -42,9 +46,9 @@ def closing_winner(pitched: list[tuple[int, int]], sector: int) -> tuple[int, in
     for seat, card in pitched:
         kind = card >> KIND_SHIFT
         if kind == sector:
-            key = ((card & NUMBER_MASK) + 1, 1)
+            key = (numbers[card], 1)
         elif kind == CASH:
-            key = ((card & NUMBER_MASK) + 1, 0)
+            key = (numbers[card], 0)
         else:
             continue
         if key >= best_key:
@@ -130,8 +134,10 @@ def progress(state: RunwayState, seat: int) -> float:
         value += 0.6 * sum(1 for x in feet if x == 1)  # a lock is one win away
     if state.pitched and state.deal_in_play >= 0:
         deal = state.deal_in_play - DEAL0
-        if closing_winner(state.pitched, state.cards.deal_sector[deal])[0] == seat:
+        cards = state.cards
+        if closing_winner(state.pitched, cards.deal_sector[deal], cards.capital_number)[0] == seat:
             value += 0.5 * state.cards.deal_score[deal]
     hand = state.hands[seat]
-    value += 0.04 * sum((x & NUMBER_MASK) + 1 for x in hand) + 0.1 * len(hand)
+    number = state.cards.capital_number
+    value += 0.04 * sum(number[x] for x in hand) + 0.1 * len(hand)
     return value

@@ -429,7 +429,7 @@ class RunwayState(GameState):
         sector = self.sector_in_play
         pitched = self.pitched
         log = self.log
-        winner, winning_card = scoring.closing_winner(pitched, sector)
+        winner, winning_card = scoring.closing_winner(pitched, sector, cards.capital_number)
         shocks = self.shocks_in_play
         if winner < 0:
             self.dumped.append(deal_card)
@@ -601,7 +601,7 @@ class RunwayState(GameState):
     def leading_pitch(self) -> tuple[int, int]:
         """(seat, card) of the pitch that would win if the Deal closed now (R6), or
         (-1, -1) if nothing competes yet."""
-        return scoring.closing_winner(self.pitched, self.sector_in_play)
+        return scoring.closing_winner(self.pitched, self.sector_in_play, self.cards.capital_number)
 
     def pitches_last(self, seat: int) -> bool:
         """Whether `seat` pitches last on the Deal in play (R3, R10)."""

@@ -29,7 +29,6 @@ from cardlab.games.runway.actions import (
     MATCH,
     NUM_CAPITAL,
     NUM_SECTORS,
-    NUMBER_MASK,
     OVER,
     PASS,
     PHASE_NAMES,
@@ -71,16 +70,16 @@ def seat_of(state: RunwayState, player: Any) -> int:
 
 
 def capital_name(cards: RunwayCards, card: int) -> str:
-    """A Capital card's printed name and number, e.g. "Cash 7"."""
-    return f"{cards.kinds[card >> KIND_SHIFT].name} {(card & NUMBER_MASK) + 1}"
+    """A Capital card's printed name and number, e.g. "Cash 7" (from the card file)."""
+    return cards.capital_names[card]
 
 
 def capital_view(cards: RunwayCards, card: int) -> dict[str, Any]:
     kind = cards.kinds[card >> KIND_SHIFT]
-    number = (card & NUMBER_MASK) + 1
+    number = cards.capital_number[card]
     return {
         "id": CARD_IDS[card],
-        "name": f"{kind.name} {number}",
+        "name": cards.capital_names[card],
         "kind": kind.name,
         "number": number,
         "symbol": kind.symbol,
