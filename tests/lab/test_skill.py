@@ -144,6 +144,7 @@ def test_the_gate_plays_cheap_sections_first_and_the_skill_section_within_the_bu
     )
     (row,) = [r for r in rows if r["kind"] == "skill"]
     assert row["verdict"] == "no_verdict" and "budget" in row["why"]
+    assert f"cardlab report {toy} --players 2" in row["why"] and "--ladder-games 200" in row["why"]
     data = json.loads((tmp_path / toy / "report.json").read_text())
     assert data["skill"]["concludes"] is False and data["skill"]["games_per_cell"] == 0
     assert data["headline"]["skill_concludes"] == 0

@@ -218,7 +218,10 @@ def skill_findings(section: dict[str, Any]) -> list[dict[str, Any]]:
     meant to play (it is kept among the headline findings: see `headline_findings`)."""
     if "cells" not in section:
         if "why_not" in section:  # the budget was gone before it began
-            return [_finding(40, "Skill vs luck: no verdict", section["why_not"] + ".", "skill")]
+            text = f"Cannot conclude whether skill beats luck: {section['why_not']}."
+            if section.get("verdict_command"):
+                text += f" A verdict: {section['verdict_command']}."
+            return [_finding(40, "Skill vs luck: no verdict", text, "skill")]
         return []
     if not section.get("concludes"):
         n = section["games_per_cell"]

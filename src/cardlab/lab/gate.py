@@ -108,7 +108,10 @@ def skill_row(game: str, section: dict[str, Any]) -> dict[str, Any]:
     row: dict[str, Any] = {"game": game, "id": f"{game}.skill", "kind": "skill"}
     if "cells" not in section:
         if "why_not" in section:  # the budget was gone before it began
-            return {**row, "verdict": "no_verdict", "why": section["why_not"]}
+            why = section["why_not"]
+            if section.get("verdict_command"):
+                why += f"; a verdict: `{section['verdict_command']}` (no game timed: no estimate)"
+            return {**row, "verdict": "no_verdict", "why": why}
         return {**row, "verdict": "skipped", "why": section.get("skipped", "not played")}
     n = section["games_per_cell"]
     if section["concludes"]:
