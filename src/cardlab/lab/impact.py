@@ -189,8 +189,9 @@ def card_impact(ctx: LabContext, out_dir: Path | None) -> dict[str, Any]:
         "method": (
             f"Each row changes one card (or card kind) in the card file and replays the same "
             f"{games} game seeds with the same seats ({', '.join(ctx.agents)}). Holders are the "
-            "seats that acquired the card. An effect is read only when the 95% interval of the "
-            "difference excludes 0."
+            "seats that acquired the card, unless a row names other holders (e.g. the seats "
+            "dealt it). An effect is read only when the 95% interval of the difference "
+            "excludes 0."
         ),
         "games": games,
         "source_cards": str(source),
