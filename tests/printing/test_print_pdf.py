@@ -14,13 +14,21 @@ from printcheck import GAMES, TextLine, engine_ready, px, render_page, text_line
 from pypdf import PdfReader
 
 from cardlab.art import CardTextOverflowError, game_art
+from cardlab.art.face import Face
 from cardlab.core.errors import CardDataError
 from cardlab.games import game_info, load_game
 from cardlab.printing import print_game
 from cardlab.printing.layout import CROP_GAP, CROP_LENGTH, SheetLayout
 from cardlab.printing.paper import paper_named
 
-ID = re.compile(r"\b(?:up|rw|sc|sb)\d\d\b")
+
+def id_pattern(faces: list[Face]) -> re.Pattern[str]:
+    """The game's card ids as printed: its fixed-width tokens (two letters, two digits),
+    with the letters the game's own faces use (no list of games here)."""
+    prefixes = sorted({re.sub(r"\d+$", "", f.id) for f in faces})
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, prefixes))})\d\d\b")
+
+
 PAGE_SIZE_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 
 
@@ -84,10 +92,11 @@ def test_every_card_appears_exactly_once_with_its_name(printed, game: str) -> No
     face_pages = range(2, 2 + math.ceil(len(faces) / 9))
     slots = slots_text(pdf, "a4", face_pages)
     name_of = {f.id: f.name for f in faces}
+    card_id = id_pattern(faces)
     seen: Counter[str] = Counter()
     names_shown: Counter[str] = Counter()
     for key, lines in slots.items():
-        ids = [m for line in lines for m in ID.findall(line.text)]
+        ids = [m for line in lines for m in card_id.findall(line.text)]
         assert len(ids) == 1, (key, [line.text for line in lines])
         seen[ids[0]] += 1
         ordered = [line.text for line in sorted(lines, key=lambda t: (t.y0, t.x0))]
