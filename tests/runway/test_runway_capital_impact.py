@@ -17,6 +17,8 @@ import tomllib
 
 import pytest
 import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from runway_kit import act
 from typer.testing import CliRunner
 
@@ -28,6 +30,7 @@ from cardlab.core.variants import apply_change
 from cardlab.games.runway import claims
 from cardlab.games.runway.cards import PACKAGED
 from cardlab.games.runway.scenarios import card
+from cardlab.games.runway.scoring import closing_winner
 from cardlab.lab.findings import headline_findings
 from cardlab.testing import check_game
 
@@ -243,3 +246,33 @@ def test_report_lists_capital_experiments_and_flags_only_through_them(tmp_path):
     assert card_findings(report) == []
     rows["Cash 8"]["reading"] = "clear effect"
     assert card_findings(report) == ["Card effect: Cash 8"]
+
+
+NUMBERS = st.lists(
+    st.lists(st.integers(min_value=0, max_value=9), min_size=8, max_size=8, unique=True),
+    min_size=4,
+    max_size=4,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    numbers=NUMBERS,
+    sector=st.integers(min_value=0, max_value=3),
+    pitched=st.lists(st.integers(min_value=0, max_value=31), max_size=4, unique=True),
+)
+def test_r6_any_printed_numbers_decide_by_the_rule(numbers, sector, pitched):
+    """Property (R6) over any printed numbers a card file may give: the winner is the
+    highest printed number among matches and Cash, a match beating Cash on equal numbers,
+    the later pitch a true tie; no competing pitch: Dumped."""
+    table = tuple(n for kind in numbers for n in kind)
+    pitches = [(seat, c) for seat, c in enumerate(pitched)]
+    seat, won = closing_winner(pitches, sector, table)
+    competing = [
+        (table[c], c // 8 == sector, i) for i, (_, c) in enumerate(pitches) if c // 8 in (sector, 0)
+    ]
+    if not competing:
+        assert (seat, won) == (-1, -1)
+        return
+    best = max(competing)  # number, then match over Cash, then the later pitch
+    assert (seat, won) == pitches[best[2]]

@@ -7,19 +7,23 @@ part that counts Shocks (deck, flips, zones, views, encoding, art) follows the f
 
 from __future__ import annotations
 
+import random
 import tomllib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from runway_kit import BENCH, HANDS3
 
 from cardlab import CardDataError, load_game
+from cardlab.adapters.encoding import encode_state, feature_names
 from cardlab.core.variants import CardChange, Variant, VariantError, parse_variant
 from cardlab.games import game_info
 from cardlab.games.runway.actions import SECTOR0, SHOCK_CARDS
 from cardlab.games.runway.art import faces
 from cardlab.games.runway.cards import PACKAGED, SHOCK_RANGE
 from cardlab.games.runway.scenarios import from_setup
-from cardlab.testing import check_game
+from cardlab.testing import check_game, random_game
 
 TEXT = PACKAGED.read_text(encoding="utf-8")
 PATH = "shocks[Shock].count"
@@ -89,8 +93,6 @@ def test_r9_every_shock_is_in_the_deal_deck_and_ids_stay_put(count):
 def test_r9_shocks_are_counted_through_a_whole_game():
     """Over a random game with 10 Shocks, Shocks under Deals, spent and left in the deck
     always add up to 10 (the R9 audit, at a count other than six)."""
-    import random
-
     game = load_game("runway", players=4, variant=_variant(10))
     s = game.new_initial_state(11)
     rng = random.Random(3)
@@ -153,3 +155,38 @@ def test_r9_variant_change_is_applied_through_the_card_loader():
         "runway", players=2, variant=Variant("runway", "two", "two", changes=(change,))
     )
     assert game.cards.shock_cards == (44, 45)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    count=st.integers(min_value=SHOCK_RANGE[0], max_value=SHOCK_RANGE[1]),
+    players=st.integers(min_value=2, max_value=4),
+    seed=st.integers(min_value=0, max_value=2**31 - 1),
+)
+def test_r9_any_shock_count_plays_the_harness(count, players, seed):
+    """Property: any count in the range plays a whole game within the bound (24 n
+    decisions, 12 Deals closed), with cards conserved, resampling and no leak (the
+    harness), and every Shock accounted for at the end."""
+    game = load_game("runway", players=players, variant=_variant(count))
+    state = random_game(game, seed, seed + 1, 24 * players, checks_every=4)
+    assert state.info()["rounds"] == 12
+    left = sum(1 for x in state.deal_deck if x in SHOCK_CARDS)
+    assert left + len(state.spent_shocks) == count
+
+
+@pytest.mark.parametrize("count", [0, 10, 12])
+def test_r9_encoding_keeps_its_size_and_range(count):
+    """The adapters' vector has the same size whatever the Shock count; its divisors are
+    read from the card file, so every value stays in [0, 1]."""
+    game = load_game("runway", players=3, variant=_variant(count))
+    box = load_game("runway", players=3)
+    names = feature_names(game)
+    assert len(names) == len(feature_names(box))
+    assert f"deal_in_play[shocks/{max(1, count)}]" in names
+    assert f"table[deal_deck/{12 + count}]" in names
+    state = game.new_initial_state(3)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        vec = encode_state(state, state.current_player())
+        assert len(vec) == len(names) and vec.min() >= 0.0 and vec.max() <= 1.0
+        state.apply_action(rng.choice(state.legal_actions()))
