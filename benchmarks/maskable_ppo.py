@@ -3,14 +3,14 @@ its `action_masks()`: a short training run, then the trained policy against
 random opponents, beside a masked-random policy in the same seat on the same
 deals (the baseline).
 
-    python benchmarks/maskable_ppo.py [--game runway] [--players 2] [--steps 4096]
-        [--eval-games 200] [--seed 0] [--reward points|win]
+    python benchmarks/maskable_ppo.py [--game runway] [--players 2] [--seat 0]
+        [--steps 4096] [--eval-games 200] [--seed 0] [--reward points|win]
 
 Needs torch and sb3-contrib, which cardlab's lock files leave out (a CPU build of
 torch is about 200 MB): install them in a venv of their own, e.g.
 
     python3.11 -m venv /tmp/ppo && /tmp/ppo/bin/pip install torch sb3-contrib
-    /tmp/ppo/bin/pip install -e '.[rl]' && /tmp/ppo/bin/python benchmarks/maskable_ppo.py
+    /tmp/ppo/bin/pip install -e . && /tmp/ppo/bin/python benchmarks/maskable_ppo.py
 
 The learner plays seat `--seat` (default 0) of every game; every other seat is
 cardlab's random bot. The policy sees the observation vector only; the mask
@@ -80,7 +80,9 @@ class Result:
         )
 
 
-def train(game: str, players: int, steps: int, seed: int, seat: int = 0, reward: str = "points"):  # noqa: ANN201
+def train(  # noqa: ANN201 (a MaskablePPO: sb3-contrib is imported only here)
+    game: str, players: int, steps: int, seed: int, seat: int = 0, reward: str = "points"
+):
     """A MaskablePPO model trained for `steps` environment steps (sb3's defaults,
     smaller rollouts so a short budget still makes several updates)."""
     import torch
@@ -132,11 +134,13 @@ def evaluate(
     return ppo_wins, random_wins, illegal
 
 
-def run(game: str, players: int, steps: int, games: int, seed: int, reward: str) -> Result:
+def run(
+    game: str, players: int, steps: int, games: int, seed: int, reward: str, seat: int = 0
+) -> Result:
     start = time.perf_counter()
-    model = train(game, players, steps, seed, reward=reward)
+    model = train(game, players, steps, seed, seat=seat, reward=reward)
     seconds = time.perf_counter() - start
-    ppo_wins, random_wins, illegal = evaluate(model, game, players, games)
+    ppo_wins, random_wins, illegal = evaluate(model, game, players, games, seat=seat)
     return Result(game, players, steps, seconds, games, ppo_wins, random_wins, illegal)
 
 
@@ -144,12 +148,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="runway")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--steps", type=int, default=4096)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--reward", choices=("points", "win"), default="points")
     args = parser.parse_args()
-    result = run(args.game, args.players, args.steps, args.eval_games, args.seed, args.reward)
+    result = run(
+        args.game, args.players, args.steps, args.eval_games, args.seed, args.reward, args.seat
+    )
     print(result.line())
 
 
