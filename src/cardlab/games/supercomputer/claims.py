@@ -204,3 +204,63 @@ def picked(state: Any, label: str) -> tuple[str, int] | None:
     if state.decision_kind() != "pick" or not label.startswith("pick "):
         return None
     return label[len("pick ") :], int(state.public_observation()["turn"])
+
+
+# -- the tuner's targets (issue 18) ------------------------------------------------------
+TUNE_SEATS = ("builder", "points", "greedy", "random")
+"""The seats of the placement study: the personas, greedy and one random seat (rotated),
+as in docs/rules/supercomputer.md's measurements."""
+CELLS_MIN = 2.5
+ONE_CELL_MAX = 0.25
+SCRAP_BUILDER = (0.08, 0.20)
+
+
+def tune_targets(players: int, variant: Any, run_seed: int, games: int) -> list[dict[str, Any]]:
+    """Issue 18's placement targets for `cardlab tune` (`lab.tune.evaluate.game_targets`):
+    placement is a real decision (mean legal cells >= 2.5, one-cell placements <= 25%)
+    and connecting is a risk a careful player manages (the `builder` persona scraps
+    8-20% of its parts, a random seat more). Measured by `metrics` on `games` games of
+    the variant, seeds from `run_seed`. Each miss is scaled to about 1 when far off.
+    The random-placement ablation (>= 3 points a round) is left out: it doubles the
+    games and its interval at tuning sizes is wider than any card change moves it."""
+    from cardlab.agents import make_agent
+    from cardlab.games.supercomputer import metrics
+
+    records = metrics.games(
+        TUNE_SEATS, make_agent, games, players=players, seed0=run_seed * 10_007, variant=variant
+    )
+    cells = metrics.placement_options(records)
+    stats = metrics.play_stats(records)
+    scrap = stats["builder"]["scrap_rate"]
+    random_scrap = stats["random"]["scrap_rate"]
+    low, high = SCRAP_BUILDER
+    return [
+        {
+            "id": "supercomputer.placement_cells",
+            "text": "placement is a real decision: legal cells per placement",
+            "threshold": f">= {CELLS_MIN}",
+            "value": round(cells["mean_cells"], 3),
+            "miss": max(0.0, CELLS_MIN - cells["mean_cells"]) / CELLS_MIN,
+        },
+        {
+            "id": "supercomputer.one_cell_share",
+            "text": "placement is a real decision: share of one-cell placements",
+            "threshold": f"<= {ONE_CELL_MAX:.0%}",
+            "value": round(cells["one_cell_share"], 3),
+            "miss": max(0.0, cells["one_cell_share"] - ONE_CELL_MAX) / (1 - ONE_CELL_MAX),
+        },
+        {
+            "id": "supercomputer.builder_scrap",
+            "text": "connecting is a risk a careful player manages: builder scrap rate",
+            "threshold": f"{low:.0%}-{high:.0%}",
+            "value": round(scrap, 3),
+            "miss": max(0.0, low - scrap) / low + max(0.0, scrap - high) / (1 - high),
+        },
+        {
+            "id": "supercomputer.random_scraps_more",
+            "text": "a random seat scraps more than the builder",
+            "threshold": "random > builder",
+            "value": round(random_scrap - scrap, 3),
+            "miss": max(0.0, scrap - random_scrap),
+        },
+    ]

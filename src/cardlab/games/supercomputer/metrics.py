@@ -28,10 +28,13 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardlab.games.supercomputer.rules import SuperComputerGame
 from cardlab.games.supercomputer.state import SuperComputerState
+
+if TYPE_CHECKING:
+    from cardlab.core.variants import Variant
 
 
 class Stepper(Protocol):
@@ -137,10 +140,11 @@ def games(
     players: int = 4,
     cards: str | Path | None = None,
     seed0: int = 0,
+    variant: Variant | None = None,
     **options: Any,
 ) -> list[GameRecord]:
     """`n_games` games with the seat kinds rotated one seat per game."""
-    game = SuperComputerGame(players, cards=cards, **options)
+    game = SuperComputerGame(players, cards=cards, variant=variant, **options)
     out = []
     for i in range(n_games):
         shift = i % players
@@ -222,6 +226,7 @@ def placement_ablation(
     players: int = 4,
     cards: str | Path | None = None,
     seed0: int = 0,
+    variant: Variant | None = None,
     **options: Any,
 ) -> dict[str, float]:
     """Points per round that random placement costs a `kind` seat, paired by seed:
@@ -250,17 +255,23 @@ def report(
     n_games: int = 100,
     cards: str | Path | None = None,
     ablation_games: int = 60,
+    variant: Variant | None = None,
 ) -> dict[str, Any]:
-    """Every metric for one card set: mixed-kind games for placement options and
-    per-kind stats, random-only games for random's scrap rate, and the ablation
-    for the first kind (the builder persona, by the issue's targets)."""
-    mixed = games(kinds, make, n_games, cards=cards)
-    rand = games(["random"], make, max(20, n_games // 4), cards=cards, seed0=10_000)
+    """Every metric for one card set (the packaged cards, a designer's file and/or a
+    variant): mixed-kind games for placement options and per-kind stats, random-only
+    games for random's scrap rate, and the ablation for the first kind (the builder
+    persona, by the issue's targets)."""
+    mixed = games(kinds, make, n_games, cards=cards, variant=variant)
+    rand = games(
+        ["random"], make, max(20, n_games // 4), cards=cards, seed0=10_000, variant=variant
+    )
     stats = play_stats(mixed)
     stats["random (all seats)"] = play_stats(rand)["random"]
     return {
         "placement": placement_options(mixed),
         "per_kind": stats,
         "builds_kept": builds_kept(mixed),
-        "ablation": placement_ablation(kinds[0], make, ablation_games, cards=cards),
+        "ablation": placement_ablation(
+            kinds[0], make, ablation_games, cards=cards, variant=variant
+        ),
     }

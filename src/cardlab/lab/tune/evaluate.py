@@ -182,6 +182,26 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
     }
 
 
+def game_targets(
+    info: GameInfo, players: int, variant: Variant, run_seed: int, games: int
+) -> list[dict[str, Any]]:
+    """The game's own design targets, when its claims module offers them.
+
+    A game may define ``tune_targets(players, variant, run_seed, games)`` in its
+    `claims.py`, returning one dict per target: ``id``, ``text``, ``threshold``,
+    ``value`` (what was measured) and ``miss`` (0 when it holds, about 1 when far
+    off). The tuner adds the misses to the shared targets' (`objectives.misses`),
+    so a search can aim at what the rulebook promises about this game, not only
+    at game length and seat balance. (SUPER COMPUTER: the placement targets of
+    issue 18.)"""
+    claims = info.module("claims")
+    hook = getattr(claims, "tune_targets", None) if claims is not None else None
+    if hook is None:
+        return []
+    out: list[dict[str, Any]] = hook(players, variant, run_seed, games)
+    return out
+
+
 def evaluate(
     game_name: str,
     players: int,
@@ -190,7 +210,15 @@ def evaluate(
     games: int,
     agents: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """Play and measure one trial."""
+    """Play and measure one trial: the shared figures, then the game's own targets
+    (on the game's own seats; skipped when the trial's games failed)."""
     info = game_info(game_name)
     facts = play_trial(game_name, players, variant, run_seed, games, agents)
-    return metrics(info, players, facts)
+    m = metrics(info, players, facts)
+    if m.get("games") and not m.get("errors"):
+        try:
+            m["game_targets"] = game_targets(info, players, variant, run_seed, games)
+        except Exception as exc:  # a variant that breaks the game's own study: a failed trial
+            m["errors"] = games
+            m["error"] = repr(exc)
+    return m

@@ -61,8 +61,9 @@ TARGETS = (
 
 
 def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each target as a design claim with its verdict (`untestable` when no game ran)."""
-    out = []
+    """Each target as a design claim with its verdict (`untestable` when no game ran),
+    then the game's own targets (`evaluate.game_targets`)."""
+    out: list[dict[str, Any]] = []
     for t in TARGETS:
         if not m.get("games"):
             out.append(
@@ -87,6 +88,18 @@ def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
                 "miss": round(miss, 4),
             }
         )
+    for g in m.get("game_targets", []):
+        out.append(
+            {
+                "id": g["id"],
+                "kind": "design",
+                "text": g["text"],
+                "threshold": g["threshold"],
+                "value": g.get("value"),
+                "verdict": "holds" if g["miss"] == 0 else "fails",
+                "miss": round(float(g["miss"]), 4),
+            }
+        )
     return out
 
 
@@ -95,7 +108,8 @@ def misses(m: dict[str, Any]) -> float:
     whose games crashed scores worst."""
     if not m.get("games") or m.get("errors"):
         return 10.0
-    return round(sum(t.miss(m) for t in TARGETS), 6)
+    own = sum(float(g["miss"]) for g in m.get("game_targets", []))
+    return round(sum(t.miss(m) for t in TARGETS) + own, 6)
 
 
 def clears(m: dict[str, Any]) -> bool:
