@@ -31,9 +31,12 @@ GAMES = ("uptime", "runway", "supercomputer")
 ENGINE_MODULES = ("actions", "scoring", "resample", "state")
 MODULES = [f"cardlab/games/{g}/{m}.py" for g in GAMES for m in ENGINE_MODULES] + [
     "cardlab/agents/ismcts.py",
+    "cardlab/agents/evaluation.py",
     "cardlab/core/rng.py",
+    "cardlab/core/contract.py",
 ]
-"""The hot modules (profiles in docs/agents.md): each game's engine and the ISMCTS search."""
+"""The hot modules (profiles in docs/agents.md): each game's engine, the ISMCTS search and
+what it calls per playout (the evaluation; `break_ties`, which ranks every finished copy)."""
 
 
 def missing_toolchain() -> str | None:

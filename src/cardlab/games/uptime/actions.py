@@ -28,21 +28,23 @@ the same for every card file: `num_actions(materials)`, `bid_action(k)`,
 
 from __future__ import annotations
 
-DRAW = 0
-PASS = 1
-REQ = 2
-BID_SLOT = 6
-RESERVE = 10
-PAY_MAT = 14
-PAY_COMP = 18
-PAY_PATCH = 24
-CHOOSE_MAT = 25
-RETURN_COMP = 29
-BID_PASS = 35
-BID = 35  # BID + k is a bid of k materials, k = 1..MAX_BID
-MAX_BID = 24
-SWEEP = BID + MAX_BID + 1  # 60: only with the designer option row_sweep
-NUM_ACTIONS = SWEEP + 1  # 61: the packaged deck's action space
+from typing import Final
+
+DRAW: Final = 0
+PASS: Final = 1
+REQ: Final = 2
+BID_SLOT: Final = 6
+RESERVE: Final = 10
+PAY_MAT: Final = 14
+PAY_COMP: Final = 18
+PAY_PATCH: Final = 24
+CHOOSE_MAT: Final = 25
+RETURN_COMP: Final = 29
+BID_PASS: Final = 35
+BID: Final = 35  # BID + k is a bid of k materials, k = 1..MAX_BID
+MAX_BID: Final = 24
+SWEEP: Final = BID + MAX_BID + 1  # 60: only with the designer option row_sweep
+NUM_ACTIONS: Final = SWEEP + 1  # 61: the packaged deck's action space
 
 
 def num_actions(materials: int) -> int:
@@ -68,8 +70,14 @@ def bid_actions(low: int, high: int) -> list[int]:
 
 
 # Decision kinds: what the state is waiting for.
-D_TURN, D_PAY, D_CHOOSE, D_BLADE, D_OPEN_BID, D_RAISE, D_OVER = range(7)
-DECISION_NAMES = (
+D_TURN: Final = 0
+D_PAY: Final = 1
+D_CHOOSE: Final = 2
+D_BLADE: Final = 3
+D_OPEN_BID: Final = 4
+D_RAISE: Final = 5
+D_OVER: Final = 6
+DECISION_NAMES: Final = (
     "turn",
     "pay",
     "choose_material",
@@ -80,6 +88,9 @@ DECISION_NAMES = (
 )
 
 # Payment requirement kinds (what the pending payment still needs).
-NEED_SPECIFIC, NEED_ANY, NEED_TYPES = range(3)
+NEED_SPECIFIC: Final = 0
+NEED_ANY: Final = 1
+NEED_TYPES: Final = 2
 # What a payment is for.
-FOR_REQUISITION, FOR_AUCTION = range(2)
+FOR_REQUISITION: Final = 0
+FOR_AUCTION: Final = 1

@@ -16,7 +16,7 @@ the engine assumes those counts (it reads them from the `CardTable`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,13 +26,20 @@ from cardlab.core.errors import CardDataError
 PACKAGED = Path(__file__).with_name("cards.toml")
 
 # Card sorts (CardTable.kind values).
-MATERIAL, TWIST, COMPUTER, PATCH, COMPONENT, NETWORK, CONTRACT = range(7)
+# Final: the compiled engines (make compiled) read them as constants, not module lookups.
+MATERIAL: Final = 0
+TWIST: Final = 1
+COMPUTER: Final = 2
+PATCH: Final = 3
+COMPONENT: Final = 4
+NETWORK: Final = 5
+CONTRACT: Final = 6
 KIND_NAMES = ("material", "twist", "computer", "patch", "component", "network", "contract")
 ABILITIES = ("workstation", "blade", "tower", "mainframe")
 TWISTS = ("power_surge", "supply_shortage")
-MATERIAL_KINDS = 4
+MATERIAL_KINDS: Final = 4
 """Raw material kinds (U1: Silicon, Copper, Polymer, Rare-Earth; the composition check holds it)."""
-COMPONENT_TYPES = 6
+COMPONENT_TYPES: Final = 6
 """Component types (U1/U2: one per pair of the four materials)."""
 MATERIAL_COUNT = (3, 10)
 """Allowed copies of each raw material kind (U1: 6): from a lean supply (3 of a kind, for the

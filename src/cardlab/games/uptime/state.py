@@ -18,7 +18,7 @@ our words beside the rulebook passage.
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
@@ -37,23 +37,33 @@ from cardlab.games.uptime.cards import (
     NETWORK,
     PATCH,
     TWISTS,
+    CardTable,
 )
 from cardlab.games.uptime.view import cons_list
 
 # Follow-up steps (first tuple item).
-S_DRAW, S_CHOOSE, S_BLADE, S_REFILL, S_END_TURN, S_BEGIN = range(6)
-NONE = -1  # no decision pending: run the steps
-SURGE = TWISTS.index("power_surge")  # CardTable.sub of the Power Surge twist
-WORKSTATION, BLADE, TOWER, MAINFRAME = (
-    ABILITIES.index(a) for a in ("workstation", "blade", "tower", "mainframe")
-)
-ROW = 4
+# Constants are Final so that the compiled build (make compiled) reads them as C constants
+# rather than looking each up in the module's dict.
+S_DRAW: Final = 0
+S_CHOOSE: Final = 1
+S_BLADE: Final = 2
+S_REFILL: Final = 3
+S_END_TURN: Final = 4
+S_BEGIN: Final = 5
+NONE: Final = -1  # no decision pending: run the steps
+SURGE: Final = TWISTS.index("power_surge")  # CardTable.sub of the Power Surge twist
+WORKSTATION: Final = ABILITIES.index("workstation")
+BLADE: Final = ABILITIES.index("blade")
+TOWER: Final = ABILITIES.index("tower")
+MAINFRAME: Final = ABILITIES.index("mainframe")
+ROW: Final = 4
 """Slots of the Build Row."""
-ALL_KINDS = (1 << MATERIAL_KINDS) - 1
+ALL_KINDS: Final = (1 << MATERIAL_KINDS) - 1
 """A bit mask naming every material kind (for `supply_kinds_gone`, `choose_excluded`)."""
-STALL_CAP_ROUNDS = 100
+STALL_CAP_ROUNDS: Final = 100
 """With stall_end=false, the hard cap: the game stops after this many rounds, 'stalled' (U13)."""
-M, C = MATERIAL_KINDS, COMPONENT_TYPES  # per-seat stride of the flat counter lists
+M: Final = MATERIAL_KINDS  # per-seat stride of the flat counter lists
+C: Final = COMPONENT_TYPES
 
 
 class UptimeState(GameState):
@@ -86,6 +96,9 @@ class UptimeState(GameState):
         # the final score, set once by `_finish` (search scores every finished copy)
         "final_points", "final_winner",
     )  # fmt: skip
+    table: CardTable
+    """Typed so the compiled build indexes the card tuples natively (`t.kind[c]`)."""
+    num_players: int
 
     def __init__(self, game: Any = None, seed: int = 0) -> None:
         if game is None:  # a bare instance for `clone` (see there)
