@@ -104,3 +104,22 @@ def test_lookahead_placement_is_an_option_and_checked(kind):
     assert len(result.returns) == 2
     with pytest.raises(ValueError, match="placement"):
         make_agent(kind, placement="sideways")
+
+
+def test_every_study_plays_the_variant_it_is_given():
+    """metrics.games and the ablation take a variant (the tuner's trials, issue 18)."""
+    from cardlab.core.variants import CardChange, Variant
+
+    fillers = ("Case Fan", "Riser Cable", "1 Gb/s NIC", "Air Cooler")
+    hard = Variant(
+        "supercomputer",
+        "hard",
+        "hard",
+        changes=tuple(CardChange(f"parts[{n}].count", 3) for n in fillers),
+    )
+    plain = metrics.games(["greedy"], make_agent, 2, players=2)
+    more = metrics.games(["greedy"], make_agent, 2, players=2, variant=hard)
+    assert metrics.placement_options(plain) != metrics.placement_options(more)
+    a = metrics.placement_ablation("greedy", make_agent, 4, players=2)
+    b = metrics.placement_ablation("greedy", make_agent, 4, players=2, variant=hard)
+    assert a != b

@@ -232,7 +232,7 @@ def placement_ablation(
     """Points per round that random placement costs a `kind` seat, paired by seed:
     seat (game index mod players) is `kind` in one game and `kind` with random
     placement in its twin; the others are `others` with the same seeds."""
-    game = SuperComputerGame(players, cards=cards, **options)
+    game = SuperComputerGame(players, cards=cards, variant=variant, **options)
     diffs = []
     for i in range(n_games):
         seed = seed0 + i
