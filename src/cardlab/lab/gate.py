@@ -117,7 +117,7 @@ def skill_row(game: str, section: dict[str, Any]) -> dict[str, Any]:
     if section["concludes"]:
         why = "; ".join(c["sentence"] for c in section["cells"])
         return {**row, "verdict": "concludes", "why": f"{n} games/cell: {why}"}
-    why = f"{section['why_not']}; replay: {section['replay']}"
+    why = section["why_not"] + (f"; replay: {section['replay']}" if section["replay"] else "")
     estimate = section.get("verdict_command_s")
     if estimate:
         why += (

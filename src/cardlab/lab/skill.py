@@ -41,7 +41,14 @@ from cardlab.ladder import block_size, deal_seeds, play_rotation, tabulate
 
 MIN_CELL_GAMES = 200
 MIN_ITERATIONS = 1000
-Z95 = 1.96
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
+"""Student's t, two-sided 95%, by degrees of freedom (few timed games: a wider range)."""
+
+
+def t95(df: int) -> float:
+    if df in T95:
+        return T95[df]
+    return 2.23 if df < 15 else 2.09 if df < 30 else 1.96
 
 
 def ladder_agents(iterations: int) -> list[str]:
@@ -205,7 +212,7 @@ def estimate(
 
     Each cell's mean seconds per game is measured on the games it played (a 95%
     interval on the mean, so few or uneven games give a wide range; one timed game
-    gives half to twice its time); the cells share `parallel` workers as they did
+    gives half to twice its time; Student's t for few games); the cells share `parallel` workers as they did
     here. The machine's load during the later games is not modelled: it is the same
     machine at the same load, or the figure does not apply."""
     if any(not s for s in seconds):
@@ -216,7 +223,7 @@ def estimate(
         if len(s) < 2:
             lo, hi = mean / 2, mean * 2
         else:
-            half = Z95 * statistics.stdev(s) / math.sqrt(len(s))
+            half = t95(len(s) - 1) * statistics.stdev(s) / math.sqrt(len(s))
             lo, hi = max(min(s), mean - half), mean + half
         low += lo * games_per_cell
         high += hi * games_per_cell
@@ -310,7 +317,8 @@ def skill(
         "wall_s": round(wall, 1),
         "games_played": played,
         "games_discarded": played - reached * len(pairs),
-        "replay": f"--ladder-games {reached} --ladder-iterations {iterations}",
+        # --ladder-games 0 would skip the section: nothing to replay then
+        "replay": f"--ladder-games {reached} --ladder-iterations {iterations}" if reached else None,
         "cells": cells,
         "fair_share": round(1 / ctx.players, 4),
     }

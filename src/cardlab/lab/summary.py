@@ -58,7 +58,8 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
     for cell in skill.get("cells", []):
         lines += ["", f"Skill: {cell['sentence']}"]
     if skill.get("why_not"):
-        lines += ["", f"Skill: no verdict: {skill['why_not']}; replay: {skill.get('replay', '—')}"]
+        replay = f"; replay: {skill['replay']}" if skill.get("replay") else ""
+        lines += ["", f"Skill: no verdict: {skill['why_not']}{replay}"]
     impact = report.get("card_impact", {})
     flagged = [
         f"{a['label']} ({a['reading']})"
