@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from cardlab.core.errors import OptionError, PlayerCountError
 from cardlab.core.options import OptionSpec, OptionValue, resolve_options
 from cardlab.core.variants import Variant, applying
 
-TERMINAL_PLAYER = -4
+TERMINAL_PLAYER: Final = -4
 """`current_player()` once the game is over (OpenSpiel's kTerminalPlayerId)."""
 
 

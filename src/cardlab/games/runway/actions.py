@@ -29,71 +29,88 @@ Actions (num_distinct_actions = 166):
 
 from __future__ import annotations
 
+from typing import Final
+
 # -- Capital kinds and Sectors (R1: kind i matches Sector i) --------------------------
-CASH, NETWORK, TECH, TALENT = 0, 1, 2, 3
-FINTECH, SOCIAL, DEEPTECH, MARKETPLACE = 0, 1, 2, 3
-NUM_KINDS = NUM_SECTORS = 4
-NUMBERS_PER_KIND = 8
-KIND_SHIFT = 3
+CASH: Final = 0
+NETWORK: Final = 1
+TECH: Final = 2
+TALENT: Final = 3
+FINTECH: Final = 0
+SOCIAL: Final = 1
+DEEPTECH: Final = 2
+MARKETPLACE: Final = 3
+NUM_KINDS: Final = 4
+NUM_SECTORS: Final = 4
+NUMBERS_PER_KIND: Final = 8
+KIND_SHIFT: Final = 3
 """card >> KIND_SHIFT is a Capital card's kind (8 numbers per kind)."""
-NUMBER_MASK = 7
+NUMBER_MASK: Final = 7
 """(card & NUMBER_MASK) + 1 is a Capital card's printed number."""
 
 # -- card numbers ------------------------------------------------------------------------
-NUM_CAPITAL = NUM_KINDS * NUMBERS_PER_KIND
-DEAL0 = 32
-SHOCK0 = 44
-SECTOR0 = 50
-NUM_CARDS = 54
+NUM_CAPITAL: Final = NUM_KINDS * NUMBERS_PER_KIND
+DEAL0: Final = 32
+SHOCK0: Final = 44
+SECTOR0: Final = 50
+NUM_CARDS: Final = 54
 """The printed box: 32 Capital + 12 Deals + 6 Shocks + 4 Sector cards."""
-MAX_SHOCKS = 12
+MAX_SHOCKS: Final = 12
 """The most Shocks a card file may hold (R9 as a tunable: 0-12)."""
-SHOCK_CARDS = (*range(SHOCK0, SECTOR0), *range(SECTOR0 + 4, SECTOR0 + 4 + MAX_SHOCKS - 6))
+SHOCK_CARDS: Final = (*range(SHOCK0, SECTOR0), *range(SECTOR0 + 4, SECTOR0 + 4 + MAX_SHOCKS - 6))
 """SHOCK_CARDS[i]: the card number of Shock i (rw44-rw49, then rw54-rw59). All are
 >= SHOCK0 and no Deal is, which is how a flip tells a Shock from a Deal."""
-CARD_IDS = tuple(f"rw{i:02d}" for i in range(max(SHOCK_CARDS) + 1))
+CARD_IDS: Final = tuple(f"rw{i:02d}" for i in range(max(SHOCK_CARDS) + 1))
 
 # -- table sizes (the rulebook's set-up) --------------------------------------------------
-HAND_SIZE = 6
-BENCH_SIZE = 3
-FOOTHOLDS = 8
-HYPE_MAX = 10
-HYPE_BONUS_FROM = 5
-HYPE_BONUS = tuple(2 if h >= HYPE_MAX else 1 if h >= HYPE_BONUS_FROM else 0 for h in range(11))
+HAND_SIZE: Final = 6
+BENCH_SIZE: Final = 3
+FOOTHOLDS: Final = 8
+HYPE_MAX: Final = 10
+HYPE_BONUS_FROM: Final = 5
+HYPE_BONUS: Final = tuple(
+    2 if h >= HYPE_MAX else 1 if h >= HYPE_BONUS_FROM else 0 for h in range(11)
+)
 """R7: HYPE_BONUS[hype] is the reward bonus: +1 at Hype 5-9, +2 at 10 (max)."""
-LOCK_POINTS = 2
+LOCK_POINTS: Final = 2
 """R7: a second Foothold in a Sector scores +2 at once."""
-RIDE_POINTS = 1
+RIDE_POINTS: Final = 1
 """R4: a paid Network Ride scores +1."""
 
 # -- decisions and pitch roles --------------------------------------------------------------
-PITCH, TRADE, OVER = 0, 1, 2
-PHASE_NAMES = ("pitch", "trade", "over")
-MATCH, CASH_BID, RIDE = 0, 1, 2
-ROLE_NAMES = ("match", "cash", "ride")
-SHOCK_EFFECTS = ("hype_down", "none", "reward_minus_one")
-SHOCK_HYPE_DOWN, SHOCK_NONE, SHOCK_REWARD_MINUS_ONE = 0, 1, 2
+PITCH: Final = 0
+TRADE: Final = 1
+OVER: Final = 2
+PHASE_NAMES: Final = ("pitch", "trade", "over")
+MATCH: Final = 0
+CASH_BID: Final = 1
+RIDE: Final = 2
+ROLE_NAMES: Final = ("match", "cash", "ride")
+SHOCK_EFFECTS: Final = ("hype_down", "none", "reward_minus_one")
+SHOCK_HYPE_DOWN: Final = 0
+SHOCK_NONE: Final = 1
+SHOCK_REWARD_MINUS_ONE: Final = 2
 
 # -- actions -----------------------------------------------------------------------------------
-PASS = 32
-SWAP0 = 33
-BLIND0 = 129
-SKIP = 161
-TAKE0 = 162
-BLIND_TAKE = 165
-NUM_ACTIONS = 166
+PASS: Final = 32
+SWAP0: Final = 33
+BLIND0: Final = 129
+SKIP: Final = 161
+TAKE0: Final = 162
+BLIND_TAKE: Final = 165
+NUM_ACTIONS: Final = 166
 
-SWAPS = tuple(
+SWAPS: Final = tuple(
     tuple(SWAP0 + BENCH_SIZE * c + s for s in range(BENCH_SIZE)) for c in range(NUM_CAPITAL)
 )
 """SWAPS[card]: the swap actions giving `card` for each Bench slot, in slot order."""
-ORDERS = tuple(
+ORDERS: Final = tuple(
     tuple([(last + 1 + i) % n for i in range(n)] for last in range(n)) if n else ()
     for n in range(5)
 )
 """ORDERS[n][last]: the pitch order of n seats ending with `last` (R3). Shared lists:
 never mutated."""
-PITCHABLE = tuple(
+PITCHABLE: Final = tuple(
     tuple(
         (kind := c >> KIND_SHIFT) == sector
         or kind == CASH
@@ -104,7 +121,7 @@ PITCHABLE = tuple(
 )
 """R4: PITCHABLE[sector][card]: a match, Cash anywhere, or a Network Ride off Social."""
 
-PITCH_ROLE = tuple(
+PITCH_ROLE: Final = tuple(
     tuple(
         MATCH if c >> KIND_SHIFT == sector else CASH_BID if c >> KIND_SHIFT == CASH else RIDE
         for c in range(NUM_CAPITAL)
@@ -113,9 +130,9 @@ PITCH_ROLE = tuple(
 )
 """PITCH_ROLE[sector][card]: how a pitched card counts on a Deal of that Sector."""
 
-KIND = tuple(c >> KIND_SHIFT for c in range(NUM_CAPITAL))
+KIND: Final = tuple(c >> KIND_SHIFT for c in range(NUM_CAPITAL))
 """KIND[card]: the Capital kind of a card number (a table: the engine's hot path)."""
-NUMBER = tuple((c & NUMBER_MASK) + 1 for c in range(NUM_CAPITAL))
+NUMBER: Final = tuple((c & NUMBER_MASK) + 1 for c in range(NUM_CAPITAL))
 """NUMBER[card]: the printed number (1-8) of a card number."""
 
 

@@ -15,7 +15,7 @@ their fields are listed in `view.EVENT_FIELDS`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
@@ -60,13 +60,11 @@ if TYPE_CHECKING:
 
 
 # why a seat pitches last (the "last" event)
-YOUNGEST, FEWEST, FEWEST_TIED, ALTERNATE, ROTATE = (
-    "youngest",
-    "fewest",
-    "fewest_tied",
-    "alternate",
-    "rotate",
-)
+YOUNGEST: Final = "youngest"
+FEWEST: Final = "fewest"
+FEWEST_TIED: Final = "fewest_tied"
+ALTERNATE: Final = "alternate"
+ROTATE: Final = "rotate"
 
 
 class RunwayState(GameState):

@@ -19,22 +19,27 @@ the padding ring lets a neighbour lookup never leave the grid.
 
 from __future__ import annotations
 
-GRID_SIZE = 15
+from typing import Final
+
+GRID_SIZE: Final = 15
 """The padded grid is GRID_SIZE x GRID_SIZE cells; a cell's neighbour to the south
 is GRID_SIZE cells further."""
-CENTRE = 7
+CENTRE: Final = 7
 """x and y run from -CENTRE to CENTRE."""
-REACH = 6
+REACH: Final = 6
 """Placements stay within |x|, |y| <= REACH (seven parts a round)."""
-GRID_CELLS = GRID_SIZE * GRID_SIZE
-ORIGIN = CENTRE * GRID_SIZE + CENTRE
+GRID_CELLS: Final = GRID_SIZE * GRID_SIZE
+ORIGIN: Final = CENTRE * GRID_SIZE + CENTRE
 """The cell of (0, 0), where each round's first part goes."""
 
-NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
-DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
-STEP = (-GRID_SIZE, 1, GRID_SIZE, -1)
+NORTH: Final = 0
+EAST: Final = 1
+SOUTH: Final = 2
+WEST: Final = 3
+DIRECTIONS: Final = (NORTH, EAST, SOUTH, WEST)
+STEP: Final = (-GRID_SIZE, 1, GRID_SIZE, -1)
 """Cell offset of the neighbour to the north, east, south, west."""
-OPPOSITE = (SOUTH, WEST, NORTH, EAST)
+OPPOSITE: Final = (SOUTH, WEST, NORTH, EAST)
 
 
 def cell_xy(cell: int) -> tuple[int, int]:
@@ -53,11 +58,11 @@ def in_window(cell: int) -> bool:
     return -REACH <= x <= REACH and -REACH <= y <= REACH
 
 
-IN_WINDOW = tuple(in_window(cell) for cell in range(GRID_CELLS))
+IN_WINDOW: Final = tuple(in_window(cell) for cell in range(GRID_CELLS))
 """`in_window` per cell, for the placement loop."""
 
 
-NEIGHBOURS = tuple(
+NEIGHBOURS: Final = tuple(
     tuple(
         (cell + STEP[d], OPPOSITE[d])
         for d in DIRECTIONS

@@ -11,7 +11,7 @@ CardDataError naming the file, the card and the field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -31,8 +31,8 @@ BARE, BLACK = 0, 1
 LETTERS = "-KRBGYP"
 """One letter per colour code, so a grid reads without colour."""
 FOUR_WAY_TYPES = ("CPU", "Hub")
-HAND_SIZE = 7
-MAX_PLAYERS = 5
+HAND_SIZE: Final = 7
+MAX_PLAYERS: Final = 5
 MAX_COPIES = 5
 """The most copies of one part a card file may ask for."""
 Points3 = Annotated[list[int], Field(min_length=3, max_length=3)]

@@ -23,7 +23,7 @@ scoring.py.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardlab.core import GameState
 from cardlab.core.contract import action_index, illegal_action_message
@@ -42,11 +42,14 @@ from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.rules import SuperComputerGame
 
-ROUNDS = 3
-CHOOSE_BUILD, PICK, PLACE, OVER = 0, 1, 2, 3
-PHASE_NAMES = ("choose_build", "pick", "place", "over")
+ROUNDS: Final = 3
+CHOOSE_BUILD: Final = 0
+PICK: Final = 1
+PLACE: Final = 2
+OVER: Final = 3
+PHASE_NAMES: Final = ("choose_build", "pick", "place", "over")
 """`decision_kind()` of each phase."""
-NONE = -1
+NONE: Final = -1
 """No part (no pending pick, nothing to place)."""
 
 
