@@ -152,3 +152,25 @@ def test_the_gate_plays_cheap_sections_first_and_the_skill_section_within_the_bu
     assert "Skill vs luck: no verdict" in page  # among the headline findings
     text = gate.table(rows, 1.0)
     assert f"{toy}.skill" in text and "no verdict" in text and "skill sections" in text
+
+
+def test_budgets_read_as_a_person_writes_them() -> None:
+    from cardlab.core import CardlabError
+    from cardlab.lab.report_commands import parse_budget
+
+    assert parse_budget("10m") == 600 and parse_budget("90s") == 90
+    assert parse_budget("1h30m") == 5400 and parse_budget("600") == 600
+    assert parse_budget("none") is None and parse_budget("2.5m") == 150
+    for bad in ("", "0", "ten minutes", "10x", "m"):
+        with pytest.raises(CardlabError, match="--budget"):
+            parse_budget(bad)
+
+
+def test_a_bad_budget_is_one_error_line() -> None:
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    result = CliRunner().invoke(app, ["gate", "runway", "--budget", "soon"])
+    assert result.exit_code == 2
+    assert "--budget 'soon'" in result.output and "Traceback" not in result.output
