@@ -174,3 +174,14 @@ def test_a_bad_budget_is_one_error_line() -> None:
     result = CliRunner().invoke(app, ["gate", "runway", "--budget", "soon"])
     assert result.exit_code == 2
     assert "--budget 'soon'" in result.output and "Traceback" not in result.output
+
+
+def test_lab_bench_times_the_skill_cells_as_the_report_plays_them(toy: str) -> None:
+    from cardlab.lab.bench import skill_cost
+
+    cost = skill_cost(toy, 2, MIN_ITERATIONS, workers=1)
+    # 2 games asked: one block (a deal in every seat rotation) per cell
+    assert set(cost["games_per_cell"].values()) == {cost["players"]}
+    assert cost["wall_s_per_game_per_cell"] > 0
+    low, high = cost["standard_wall_s"]  # the section's own range for 200 games per cell
+    assert 0 <= low <= high

@@ -6,8 +6,10 @@
   ladder (`--ladder-games`, default 0 here: at the gate's standard of 200 games per
   cell with ISMCTS at 1,000 iterations it dwarfs the rest);
 - ladder: with `--ladder-sample N`, N games per skill cell at `--ladder-iterations`,
-  timed, as seconds per ladder game of each cell (what 200 games per cell cost follows);
-- gate: the sum of the reports, i.e. `cardlab gate all` (target < 10 min).
+  timed, as seconds per ladder game of each cell (what 200 games per cell cost follows),
+  and the skill section's own range for the standard (`standard_wall_s`);
+- gate: the sum of the reports, i.e. `cardlab gate all --ladder-games 0` (the gate at its
+  defaults keeps to its 10-minute budget and says when its skill sections cannot conclude).
 Machines shared with other work give noisy figures: run it on a quiet one."""
 
 from __future__ import annotations
