@@ -383,7 +383,12 @@ def test_a_timer_move_and_an_offline_click_are_told(browser, tmp_path):
     mover = poll(lambda p: p.locator(".move:not([disabled])").count() > 0)
     server.kill()
     mover.wait_for_selector("#conn:has-text('reconnecting')")
-    mover.locator(".move:not([disabled])").first.click()
+    # A move may take steps (RUNWAY's trade: "Give Cash 5", then "Take ..."); a
+    # step only opens the next choice, so click until a whole move was chosen.
+    for _ in range(4):
+        mover.locator(".move:not([disabled])").first.click()
+        if mover.evaluate("T.pending !== null"):
+            break
     mover.wait_for_selector("#notice:has-text('offline')")
     server.start()
     mover.wait_for_selector("#notice:has-text('Back online')", timeout=20000)

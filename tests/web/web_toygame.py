@@ -5,17 +5,9 @@ a designer starts from and without the real engines."""
 
 from __future__ import annotations
 
-import atexit
-import shutil
-import tempfile
-from pathlib import Path
+from cardlab.newgame import template_game
 
-from cardlab.newgame import import_scaffold, scaffold
-
-_DIR = Path(tempfile.mkdtemp(prefix="cardlab-web-toy-"))
-atexit.register(shutil.rmtree, _DIR, ignore_errors=True)
-
-INFO = import_scaffold(scaffold("highcard", _DIR / "highcard", title="High Card (test toy)"))
+INFO = template_game("highcard", title="High Card (test toy)")
 HighCard = INFO.game_class()
 
 

@@ -1,7 +1,7 @@
 """The UPTIME forward model: plain-data state, legal actions, and apply_action.
 
 Design for speed (ISMCTS clones states millions of times):
-- Cards are ints 0..53 indexing the shared CardTable; every zone is a flat list.
+- Cards are ints indexing the shared CardTable (0..53 for the packaged deck); every zone is a flat list.
 - Per-seat counters (materials per kind, Component types, Computers...) are flat
   int lists, so legality checks never scan hands.
 - The history and the public log are immutable cons cells shared by clones.
