@@ -71,12 +71,14 @@ def cardlab_positions(name: str, players: int, count: int) -> list[Any]:
 
 
 def bench_cardlab(name: str, players: int, count: int, iterations: int) -> Row:
-    from cardlab.agents import make_agent
+    from cardlab.agents import ismcts, make_agent
 
     positions = cardlab_positions(name, players, count)
     agent = make_agent("ismcts", seed=0, iterations=iterations)
+    # `make compiled` + PYTHONPATH=build/compiled/src runs the mypyc build: say which ran
+    build = "compiled" if not (ismcts.__file__ or "").endswith(".py") else "Python"
     return _timed(
-        "cardlab ISMCTS (Python)", f"{name} {players}p", agent.step, positions, iterations
+        f"cardlab ISMCTS ({build})", f"{name} {players}p", agent.step, positions, iterations
     )
 
 
