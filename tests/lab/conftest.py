@@ -23,14 +23,3 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> str:
 
     monkeypatch.setitem(games._REGISTERED, INFO.name, INFO)
     return INFO.name
-
-
-@pytest.fixture
-def skill_toy(monkeypatch: pytest.MonkeyPatch) -> str:
-    """The toy where the bots' skill shows (lab_skill_toy.py: the template is luck)."""
-    from lab_skill_toy import GAME_INFO
-
-    import cardlab.games as games
-
-    monkeypatch.setitem(games._REGISTERED, GAME_INFO.name, GAME_INFO)
-    return GAME_INFO.name

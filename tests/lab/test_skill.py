@@ -95,12 +95,14 @@ def test_replaying_the_recorded_games_gives_the_same_numbers(toy: str) -> None:
 
 
 def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(
-    skill_toy: str, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # a standard the toy reaches in a second (the logic is the gate's; only the numbers shrink)
+    # RUNWAY at two players, where skill shows (the template game is luck: random and
+    # greedy win alike there); a standard it reaches in seconds (the logic is the
+    # gate's; only the numbers shrink)
     monkeypatch.setattr(skill_module, "MIN_CELL_GAMES", 40)
     monkeypatch.setattr(skill_module, "MIN_ITERATIONS", 30)
-    out = skill(_ctx(skill_toy), games=40, iterations=30, budget_s=3600)
+    out = skill(_ctx("runway"), games=40, iterations=30, budget_s=3600)
     assert out["concludes"] and not out["stopped_by_budget"] and "to_conclude" not in out
     for c in out["cells"]:
         weak, strong = c["rows"]
@@ -111,7 +113,7 @@ def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(
             assert c["sentence"].startswith(f"{c['weaker']} wins more often")
         else:
             assert "cannot be told apart" in c["sentence"]
-    # random against greedy in the toy is not close: the intervals say so
+    # random against greedy in RUNWAY is not close: the intervals say so
     assert out["cells"][0]["reading"] == "stronger_clearly_ahead"
 
 
