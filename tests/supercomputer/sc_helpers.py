@@ -8,6 +8,13 @@ def game(players=4, **options):
     return cardlab.load_game("supercomputer", players=players, **options)
 
 
+def first_set(players=4, **options):
+    """The game with the first card set (the packaged variant "first_set"): the S4
+    scenario tests name its parts for their edges (e.g. the Core X8 CPU's green north),
+    and recorded games were played with it. The rules are the same for every set."""
+    return cardlab.load_game("supercomputer", players=players, variant="first_set", **options)
+
+
 def part(g, name):
     """Part index of the named part in the packaged card set."""
     return g.tables.part_names.index(name)

@@ -78,12 +78,12 @@ def test_engine_placement_matches_reference_in_random_games(players):
 @pytest.mark.parametrize("direction", [(1, 0), (-1, 0), (0, 1), (0, -1)])
 def test_window_reaches_the_seventh_part_six_cells_out(direction):
     """S4 / layout: seven parts a round reach at most 6 cells from the first, and the
-    window |x|, |y| <= 6 offers that farthest cell: a line of six parts (USB Hubs, black
-    east/west; Riser Cables, black north/south) lets the 7th go 6 cells out."""
+    window |x|, |y| <= 6 offers that farthest cell: a line of six USB Hubs (black on
+    every edge) lets the 7th go 6 cells out."""
     g = game()
     s = g.new_initial_state(0)
     dx, dy = direction
-    link = part(g, "USB Hub") if dx else part(g, "Riser Cable")
+    link = part(g, "USB Hub")
     s.set_computer(0, {(i * dx, i * dy): link for i in range(6)})
     assert xy_cell(6 * dx, 6 * dy) in s.legal_cells(0, link)
 
@@ -118,12 +118,15 @@ def test_secret_choices_are_indistinguishable_to_other_seats(players, builds):
         if kind == "pick":
             log_before = len(s.log)
             picks_before = [k for k in s.pending_picks]
-            s.apply_action(rng.choice(s.legal_actions()))
+            action = rng.choice(s.legal_actions())
+            s.apply_action(action)
             if p < players - 1:
                 assert len(s.log) == log_before, "the log spoke before the reveal"
             else:
                 reveal = s.observation(0)["log"][log_before]
-                names = [g.tables.part_names[k] for k in picks_before[:-1] + [s.to_place[p]]]
+                # the last pick by its action (g.actions.pick(k) == k), not from
+                # to_place: a part that fits nowhere is scrapped at the reveal
+                names = [g.tables.part_names[k] for k in picks_before[:-1] + [action]]
                 for q, name in enumerate(names):
                     assert reveal["picks"][q] == {"seat": q, "part": name}
         else:

@@ -67,7 +67,11 @@ def test_designer_file_with_only_builds_keeps_packaged_parts(tmp_path):
 @pytest.mark.parametrize(
     ("old", "new", "match"),
     [
-        ('north = "yellow"', 'north = "orange"', r"bad\.toml.*'USB Hub'.*north.*'none', 'black'"),
+        (
+            'north = "black"',
+            'north = "orange"',
+            r"bad\.toml.*'Core X8 CPU'.*north.*'none', 'black'",
+        ),
         ("green = [4, 5, 6]", "green = [4, 5]", r"bad\.toml.*'Core X8 CPU'.*green"),
         ("red = [-2, -3, -4]", "red = [2, 3, 4]", r"bad\.toml.*'Core X8 CPU'.*red"),
         ('size = 16\nunit = "GB"', "size = 16", r"bad\.toml.*'16 GB RAM'.*unit"),
@@ -87,7 +91,7 @@ def test_four_way_parts_need_four_connectors(tmp_path):
     """S1: CPU and Hub are 4-way: a Hub with a bare edge is refused, naming the card."""
     text = _packaged(PARTS_FILE)
     hub = text.index('name = "USB Hub"')
-    bad = text[:hub] + text[hub:].replace('south = "yellow"', 'south = "none"', 1)
+    bad = text[:hub] + text[hub:].replace('south = "black"', 'south = "none"', 1)
     f = tmp_path / "bad.toml"
     f.write_text(bad)
     with pytest.raises(CardDataError, match=r"'USB Hub'.*4-way.*every edge"):

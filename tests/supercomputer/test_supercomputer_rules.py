@@ -4,7 +4,16 @@ each citing the ruling it pins. Rules doc: docs/rules/supercomputer.md."""
 import json
 
 import pytest
-from sc_helpers import build, cells, finish_builds, game, part, parts_meeting, pick_first_all
+from sc_helpers import (
+    build,
+    cells,
+    finish_builds,
+    first_set,
+    game,
+    part,
+    parts_meeting,
+    pick_first_all,
+)
 
 from cardlab import IllegalActionError
 from cardlab.games.supercomputer import scoring
@@ -144,7 +153,7 @@ def test_first_part_goes_anywhere_which_is_the_origin():
 def test_same_colour_connects_and_other_colours_clash():
     """S4: connectors must match colour: 16 GB RAM (west green) cannot sit east of the
     Core X8 CPU (east blue), but may sit west of it, where the CPU's edge is black."""
-    g = game()
+    g = first_set()
     s = _grid_state(g, {(0, 0): part(g, "Core X8 CPU")})
     assert s.legal_cells(0, part(g, "16 GB RAM")) == cells((-1, 0))
     assert cells((1, 0))[0] in s.legal_cells(0, part(g, "24 GB GPU"))  # blue to blue
@@ -161,7 +170,7 @@ def test_black_is_universal():
 def test_connector_may_not_face_a_bare_edge():
     """S4: 32 GB RAM has bare east/west edges: it may not sit beside the CPU's side
     connectors, and green faces red below; only above (green to green) is legal."""
-    g = game()
+    g = first_set()
     s = _grid_state(g, {(0, 0): part(g, "Core X8 CPU")})
     assert s.legal_cells(0, part(g, "32 GB RAM")) == cells((0, -1))
 
@@ -170,7 +179,7 @@ def test_touching_needs_one_connected_pair():
     """S4: two bare edges may touch, but a part must connect somewhere: the Riser Cable
     (bare west) beside 32 GB RAM (bare east) alone is refused; with the USB Hub's
     yellow south edge above it (black riser north) it is legal."""
-    g = game()
+    g = first_set()
     riser = part(g, "Riser Cable")
     s = _grid_state(g, {(0, 0): part(g, "32 GB RAM")})
     assert s.legal_cells(0, riser) == cells((0, -1), (0, 1))
@@ -188,7 +197,7 @@ def test_touching_needs_one_connected_pair():
 def test_every_touching_edge_must_be_satisfied():
     """S4: 24 GB GPU at (1,0) would connect north (black) but its blue west connector
     would face the RAM's bare east edge: refused."""
-    g = game()
+    g = first_set()
     s = _grid_state(
         g,
         {
@@ -241,7 +250,7 @@ def test_part_with_no_legal_place_is_scrapped(voluntary):
     """S5: a part that fits nowhere is scrapped (no decision); scrap stays for the round
     and scores red. Checked parts have no green/black north or south edge, so they cannot
     join a lone 32 GB RAM (green north/south, bare sides)."""
-    g = game(3, voluntary_scrap=voluntary)
+    g = first_set(3, voluntary_scrap=voluntary)
     s, k = _seed_with_hand_card(g, NO_FIT_ON_RAM)
     finish_builds(s)
     s.set_computer(0, {(0, 0): part(g, "32 GB RAM")})

@@ -165,7 +165,7 @@ def test_the_tuner_searches_colours_and_counts() -> None:
     edge = params["cards:parts[ATX Motherboard].west"]
     assert edge.baseline == "none" and set(edge.values()) == set(COLOURS)
     cpu = params["cards:parts[Core X8 CPU].north"]
-    assert "none" not in cpu.values() and cpu.baseline == "green"
+    assert "none" not in cpu.values() and cpu.baseline == "black"
     count = params["cards:parts[USB Hub].count"]
     assert count.baseline == 1 and count.values() == [0, 1, 2, 3]
     words = [p for p in params.values() if p.choices and not p.is_option]
