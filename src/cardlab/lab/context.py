@@ -3,6 +3,7 @@ the claims never play the same configuration twice."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ class LabContext:
     """Games per claim probe configuration (claims scale their probes from it)."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
+    _studies: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.time_model.kinds:  # no model given: the game's declared ranges
@@ -112,6 +114,13 @@ class LabContext:
                 result.backend,
             )
         return result
+
+    def study(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A game's own study (e.g. a placement study several claims and a report
+        section read), computed once per report under `key` and reused."""
+        if key not in self._studies:
+            self._studies[key] = compute()
+        return self._studies[key]
 
     @property
     def games_played(self) -> int:

@@ -82,6 +82,7 @@ def build_report(
     model = ctx.time_model
     main = ctx.run(label=f"{ctx.game} {ctx.players}p main")
     claims = evaluate(ctx, claims_only)
+    sections = game_sections(ctx)
     counts = _player_count_runs(ctx, cls, side_games)
     # One set of histogram bins for every player count (the main run is one of them),
     # so the length histograms overlay, one series per count.
@@ -107,6 +108,7 @@ def build_report(
             "ladder_iterations": ladder_iterations,
         },
         "claims": claims,
+        "sections": sections,
         "box_minutes": box_minutes(ctx.info),
         "main": config_metrics(main.records, model, edges),
         "main_games_per_s": round(len(main.records) / main.elapsed_s, 2),
@@ -127,6 +129,33 @@ def build_report(
         return add_skill(report, ctx, ladder_games, ladder_iterations, budget)
     report["headline"] = headline(report)
     return report
+
+
+def game_sections(ctx: LabContext) -> list[dict[str, Any]]:
+    """The game's own report sections: its claims module may declare
+    `report_sections(ctx) -> list[dict]`, each `{id, title, what, tables: [{title,
+    rows: [dict]}]}` (rows drawn as tables). A hook that raises gives a section that
+    says so (never a missing report); each section records the seconds it took."""
+    from cardlab.lab.simulate import lab_hooks
+
+    hook = getattr(lab_hooks(ctx.game), "report_sections", None)
+    if hook is None:
+        return []
+    start = time.perf_counter()
+    try:
+        sections = [dict(s) for s in hook(ctx)]
+    except Exception as exc:  # shown on the page, never hidden
+        sections = [
+            {
+                "id": "game-section",
+                "title": f"{ctx.game}'s own section",
+                "what": f"not built: {type(exc).__name__}: {exc}",
+                "tables": [],
+            }
+        ]
+    for s in sections:
+        s["elapsed_s"] = round(time.perf_counter() - start, 2)
+    return sections
 
 
 def _player_count_runs(ctx: LabContext, cls: Any, side_games: int) -> dict[int, RunResult]:

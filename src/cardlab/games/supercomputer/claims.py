@@ -6,7 +6,7 @@ import importlib
 from collections import Counter
 from typing import Any
 
-from cardlab.lab.claims import INVARIANT, claim, untestable, verdict
+from cardlab.lab.claims import INVARIANT, claim, judged, untestable, verdict
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import MAX_SEEDS, finished
 from cardlab.lab.simulate import Observer
@@ -263,4 +263,306 @@ def tune_targets(players: int, variant: Any, run_seed: int, games: int) -> list[
             "value": round(random_scrap - scrap, 3),
             "miss": max(0.0, scrap - random_scrap),
         },
+    ]
+
+
+# -- issue 18's design targets, as claims, and the report's placement section ---------------
+FIRST_SET = "first_set"
+"""The packaged variant holding the old card set, shown beside the report's set."""
+ABLATION_MIN = 3.0
+"""Points a round random placement must cost the builder (issue 18)."""
+BUILD_SHARE_MIN = 0.20
+KEPT_MIN = 0.05
+STUDY_KEY = "supercomputer.placement_study"
+OUR_TARGET = (
+    "Our target for our card set (the card images are lost), the rulebook's intent: "
+    '"all adjacent connectors MUST be satisfied", "Unconnected parts are scrap." '
+)
+
+
+def study_sizes(probe_games: int) -> dict[str, int]:
+    """Games of the placement study, from the report's probe games: mixed-seat games,
+    all-random games and ablation pairs (each pair is two games)."""
+    return {
+        "mixed_games": max(8, probe_games),
+        "random_games": max(8, probe_games // 4),
+        "ablation_pairs": max(8, probe_games // 2),
+    }
+
+
+def set_study(game: Any, sizes: dict[str, int], seed: int) -> dict[str, Any]:
+    """Every placement figure for one loaded game (card set + options), by
+    `metrics`: the personas, greedy and a random seat rotated, an all-random table,
+    and random placement for the builder against greedy seats, paired by seed."""
+    from cardlab.agents import make_agent
+    from cardlab.games.supercomputer import metrics
+
+    seed0 = seed * 10_007
+    mixed = metrics.games(TUNE_SEATS, make_agent, sizes["mixed_games"], seed0=seed0, game=game)
+    rand = metrics.games(
+        ["random"], make_agent, sizes["random_games"], seed0=seed0 + 100_000, game=game
+    )
+    stats = metrics.play_stats(mixed)
+    stats["random (all seats)"] = metrics.play_stats(rand)["random"]
+    by_round = metrics.scrap_by_round(mixed)
+    by_round["random (all seats)"] = metrics.scrap_by_round(rand)["random"]
+    kept = metrics.builds_kept(mixed)
+    return {
+        "placement": metrics.placement_options(mixed),
+        "histogram": metrics.options_histogram(mixed),
+        "per_kind": stats,
+        "scrap_by_round": by_round,
+        "scrap_interval": {
+            kind: list(metrics.mean_interval(metrics.seat_scrap_rates(mixed, kind)))
+            for kind in TUNE_SEATS
+        },
+        "builds_kept": {b.name: kept.get(b.name, {}) for b in game.cards.builds},
+        "ablation": metrics.placement_ablation(
+            "builder", make_agent, sizes["ablation_pairs"], seed0=seed0, game=game
+        ),
+        "seeds": {
+            "mixed": [seed0, seed0 + sizes["mixed_games"] - 1],
+            "random": [seed0 + 100_000, seed0 + 100_000 + sizes["random_games"] - 1],
+        },
+    }
+
+
+def placement_study(ctx: LabContext) -> dict[str, Any]:
+    """The report's set and (unless it is the report's set) `first_set`, studied once
+    per report and shared by the claims and the report section."""
+
+    def compute() -> dict[str, Any]:
+        import time
+
+        from cardlab.games import load_game
+
+        sizes = study_sizes(ctx.probe_games)
+        start = time.perf_counter()
+        sets = {"this report's set": set_study(ctx.rules(), sizes, ctx.seed)}
+        if not (ctx.variant == FIRST_SET and not ctx.cards):
+            old = load_game(ctx.game, players=ctx.players, variant=FIRST_SET, **ctx.options)
+            sets[f"{FIRST_SET} (the old set)"] = set_study(old, sizes, ctx.seed)
+        return {
+            "sizes": sizes,
+            "players": ctx.players,
+            "sets": sets,
+            "study_s": round(time.perf_counter() - start, 2),
+        }
+
+    study: dict[str, Any] = ctx.study(STUDY_KEY, compute)
+    return study
+
+
+def _mine(ctx: LabContext) -> dict[str, Any]:
+    return placement_study(ctx)["sets"]["this report's set"]
+
+
+def _all_or_any(*checks: bool | None) -> bool | None:
+    """holds if every check holds, fails if one fails, else undecided (None)."""
+    if any(c is False for c in checks):
+        return False
+    return None if any(c is None for c in checks) else True
+
+
+def _within(low: float, high: float, target: float, at_least: bool = True) -> bool | None:
+    """An interval against a one-sided target: True when the whole interval meets it,
+    False when the whole interval misses, None when it straddles."""
+    if at_least:
+        return True if low >= target else False if high < target else None
+    return True if high <= target else False if low > target else None
+
+
+@claim(
+    "supercomputer.placement_is_a_decision",
+    OUR_TARGET + f"Placement is a real decision: a mean of at least {CELLS_MIN} legal cells "
+    f"per placement, and at most {ONE_CELL_MAX:.0%} of placements with one cell.",
+)
+def placement_is_a_decision(ctx: LabContext) -> Any:
+    s = _mine(ctx)
+    p = s["placement"]
+    ok = p["mean_cells"] >= CELLS_MIN and p["one_cell_share"] <= ONE_CELL_MAX
+    return verdict(
+        ok,
+        headline=f"{p['mean_cells']:.2f} legal cells per placement (target >= {CELLS_MIN}); "
+        f"{p['one_cell_share']:.0%} of placements have one cell (target <= {ONE_CELL_MAX:.0%})",
+        mean_cells=round(p["mean_cells"], 3),
+        one_cell_share=round(p["one_cell_share"], 4),
+        mean_cells_after_first=round(p["mean_cells_after_first"], 3),
+        one_cell_share_after_first=round(p["one_cell_share_after_first"], 4),
+        placements=p["placements"],
+        games=placement_study(ctx)["sizes"]["mixed_games"],
+        seats=list(TUNE_SEATS),
+        seeds=s["seeds"]["mixed"],
+        rule="counts every placement decision's legal cells, each round's first part "
+        "(always one cell, (0,0), ruling S4) included",
+    )
+
+
+@claim(
+    "supercomputer.scrap_is_a_managed_risk",
+    OUR_TARGET + f"Connecting is a risk a careful player manages: the builder persona scraps "
+    f"{SCRAP_BUILDER[0]:.0%}-{SCRAP_BUILDER[1]:.0%} of its parts, a random player more.",
+)
+def scrap_is_a_managed_risk(ctx: LabContext) -> Any:
+    s = _mine(ctx)
+    b, b_lo, b_hi = s["scrap_interval"]["builder"]
+    r, r_lo, r_hi = s["scrap_interval"]["random"]
+    low, high = SCRAP_BUILDER
+    more = True if r_lo > b_hi else False if r_hi < b_lo else None
+    ok = _all_or_any(_within(b_lo, b_hi, low), _within(b_lo, b_hi, high, at_least=False), more)
+    return judged(
+        ok,
+        headline=f"builder scraps {b:.1%} [{b_lo:.1%}, {b_hi:.1%}] of its parts (target "
+        f"{low:.0%}-{high:.0%}); a random seat {r:.1%} [{r_lo:.1%}, {r_hi:.1%}]",
+        builder_scrap=round(b, 4),
+        builder_scrap_ci95=[round(b_lo, 4), round(b_hi, 4)],
+        random_seat_scrap=round(r, 4),
+        random_seat_scrap_ci95=[round(r_lo, 4), round(r_hi, 4)],
+        all_random_table_scrap=round(s["per_kind"]["random (all seats)"]["scrap_rate"], 4),
+        scrap_by_kind={k: round(v["scrap_rate"], 4) for k, v in s["per_kind"].items()},
+        seeds=s["seeds"]["mixed"],
+        rule="95% intervals over seat-games: holds when the builder's interval lies within "
+        f"{low:.0%}-{high:.0%} and the random seat's lies above it; fails when an interval "
+        "lies wholly outside; else needs data",
+        decides_it="more probe games (--probe-games) narrow the intervals",
+    )
+
+
+@claim(
+    "supercomputer.placement_skill_pays",
+    OUR_TARGET + f"Skill in placement pays: placing at random costs the builder persona at "
+    f"least {ABLATION_MIN:g} points a round against its own placement.",
+)
+def placement_skill_pays(ctx: LabContext) -> Any:
+    a = _mine(ctx)["ablation"]
+    m, lo, hi = a["cost_per_round"], a["low"], a["high"]
+    return judged(
+        _within(lo, hi, ABLATION_MIN),
+        headline=f"random placement costs the builder {m:.2f} [{lo:.2f}, {hi:.2f}] points a "
+        f"round (target >= {ABLATION_MIN:g})",
+        cost_per_round=round(m, 3),
+        ci95=[round(lo, 3), round(hi, 3)],
+        pairs=a["games"],
+        others="greedy",
+        seeds=[ctx.seed * 10_007, ctx.seed * 10_007 + a["games"] - 1],
+        rule=f"paired by seed: holds when the interval's low end is >= {ABLATION_MIN:g}, fails "
+        f"when its high end is < {ABLATION_MIN:g}, else needs data",
+    )
+
+
+@claim(
+    "supercomputer.builds_matter",
+    OUR_TARGET + f"Builds matter: a met build is worth at least {BUILD_SHARE_MIN:.0%} of a "
+    f"round's points, and each build is kept by some persona in at least {KEPT_MIN:.0%} of "
+    "games.",
+)
+def builds_matter(ctx: LabContext) -> Any:
+    s = _mine(ctx)
+    share = s["per_kind"]["builder"]["met_build_share_of_round"]
+    kept = {
+        name: max((row.get(p, 0.0) for p in PERSONAS), default=0.0)
+        for name, row in s["builds_kept"].items()
+    }
+    rarest = min(kept, key=lambda n: kept[n])
+    rare = sorted(n for n, v in kept.items() if v < KEPT_MIN)
+    return verdict(
+        share >= BUILD_SHARE_MIN and not rare,
+        headline=f"a met build brings {share:.0%} of the builder's round (target >= "
+        f"{BUILD_SHARE_MIN:.0%}); least kept build {rarest}, by {kept[rarest]:.0%} of a "
+        f"persona's games (target >= {KEPT_MIN:.0%})",
+        met_build_share_of_round={
+            k: round(v["met_build_share_of_round"], 4) for k, v in s["per_kind"].items()
+        },
+        kept_by_best_persona={n: round(v, 4) for n, v in sorted(kept.items())},
+        builds_below_target=rare,
+        personas=list(PERSONAS),
+        seeds=s["seeds"]["mixed"],
+        rule="a met build's share is bonus / (attached green + bonus) over the builder's "
+        "rounds whose builds were all met; kept = held at least once in a seat-game",
+    )
+
+
+def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
+    """The report's placement section (issue 18): placement options per decision,
+    scrap per persona and per round, and the random-placement ablation, the report's
+    set beside `first_set`. Read from the study the claims share."""
+    study = placement_study(ctx)
+    sets = study["sets"]
+    names = list(sets)
+
+    def row(label: str, values: list[Any]) -> dict[str, Any]:
+        return {"figure": label, **dict(zip(names, values, strict=True))}
+
+    pct = "{:.1%}".format
+    placement = [
+        row(
+            "mean legal cells per placement",
+            [f"{s['placement']['mean_cells']:.2f}" for s in sets.values()],
+        ),
+        row("one-cell placements", [pct(s["placement"]["one_cell_share"]) for s in sets.values()]),
+        row(
+            "mean cells, each round's first part left out",
+            [f"{s['placement']['mean_cells_after_first']:.2f}" for s in sets.values()],
+        ),
+        row("placements counted", [s["placement"]["placements"] for s in sets.values()]),
+    ]
+    for cells in next(iter(sets.values()))["histogram"]:
+        placement.append(
+            row(
+                f"decisions with {cells} cell(s)",
+                [pct(s["histogram"][cells]) for s in sets.values()],
+            )
+        )
+    kinds = list(next(iter(sets.values()))["per_kind"])
+    scrap = []
+    for kind in kinds:
+        scrap.append(
+            row(
+                f"{kind}: scrap rate (rounds 1 / 2 / 3)",
+                [
+                    f"{pct(s['per_kind'][kind]['scrap_rate'])} ("
+                    + " / ".join(pct(x) for x in s["scrap_by_round"][kind])
+                    + ")"
+                    for s in sets.values()
+                ],
+            )
+        )
+    ablation = [
+        row(
+            "builder's points a round lost to random placement (95%)",
+            [
+                f"{s['ablation']['cost_per_round']:.2f} [{s['ablation']['low']:.2f}, "
+                f"{s['ablation']['high']:.2f}]"
+                for s in sets.values()
+            ],
+        ),
+        row("paired games", [s["ablation"]["games"] for s in sets.values()]),
+        row(
+            "builder's points a round",
+            [f"{s['per_kind']['builder']['points_per_round']:.1f}" for s in sets.values()],
+        ),
+    ]
+    sizes = study["sizes"]
+    return [
+        {
+            "id": "placement",
+            "title": "Placement: is the connector puzzle a decision?",
+            "what": f"{study['players']} players; seats {', '.join(TUNE_SEATS)} rotated over "
+            f"{sizes['mixed_games']} games, an all-random table over {sizes['random_games']}, "
+            f"and {sizes['ablation_pairs']} paired games where the builder places at random "
+            "(others greedy, same seeds). The report's card set beside the old set, same "
+            f"seeds; the design claims above judge the report's set. Took {study['study_s']} s.",
+            "data": {
+                name: {
+                    k: s[k]
+                    for k in ("placement", "histogram", "per_kind", "scrap_by_round", "ablation")
+                }
+                for name, s in sets.items()
+            },
+            "tables": [
+                {"title": "Placement options per decision", "rows": placement},
+                {"title": "Scrap rate per seat kind and per round", "rows": scrap},
+                {"title": "Random placement (the ablation)", "rows": ablation},
+            ],
+        }
     ]

@@ -60,6 +60,9 @@ class SeatRecord:
     """Per round whose builds were all met: bonus / (attached green + bonus)."""
     kept: list[str] = field(default_factory=list)
     """The names of the builds held each round."""
+    round_picks: list[int] = field(default_factory=list)
+    round_scrapped: list[int] = field(default_factory=list)
+    """Parts picked and scrapped, per round (for scrap by round)."""
 
 
 @dataclass
@@ -100,6 +103,8 @@ def play(
         rec = seats[q]
         rec.picks += len(attached) + len(scrapped)
         rec.scrapped += len(scrapped)
+        rec.round_picks.append(len(attached) + len(scrapped))
+        rec.round_scrapped.append(len(scrapped))
         points = sum(p for _, p in attached) + sum(p for _, p in scrapped)
         builds = sum(p for _, p, _ in blines)
         rec.round_points.append(points + builds)
@@ -141,10 +146,14 @@ def games(
     cards: str | Path | None = None,
     seed0: int = 0,
     variant: Variant | None = None,
+    game: SuperComputerGame | None = None,
     **options: Any,
 ) -> list[GameRecord]:
-    """`n_games` games with the seat kinds rotated one seat per game."""
-    game = SuperComputerGame(players, cards=cards, variant=variant, **options)
+    """`n_games` games with the seat kinds rotated one seat per game. `game`: a game
+    already loaded (its players, cards, variant and options win over the others)."""
+    if game is None:
+        game = SuperComputerGame(players, cards=cards, variant=variant, **options)
+    players = game.num_players
     out = []
     for i in range(n_games):
         shift = i % players
@@ -165,6 +174,43 @@ def placement_options(records: Sequence[GameRecord]) -> dict[str, float]:
         "one_cell_share_after_first": sum(n == 1 for n in later) / len(later),
         "placements": len(every),
     }
+
+
+def options_histogram(records: Sequence[GameRecord], top: int = 6) -> dict[str, float]:
+    """Share of placement decisions (each round's first part included) with 1, 2, ...
+    legal cells; the last bucket is `top` or more."""
+    every = [n for g in records for n in (*g.options, *g.first_options)]
+    out: dict[str, float] = {}
+    for k in range(1, top + 1):
+        hits = sum(1 for n in every if (n >= top if k == top else n == k))
+        out[f"{k}+" if k == top else str(k)] = hits / len(every) if every else 0.0
+    return out
+
+
+def scrap_by_round(records: Sequence[GameRecord]) -> dict[str, list[float]]:
+    """Per seat kind: the share of parts scrapped in round 1, 2, 3 (scrapped / picked)."""
+    picks: dict[str, list[int]] = {}
+    scrapped: dict[str, list[int]] = {}
+    for g in records:
+        for s in g.seats:
+            p = picks.setdefault(s.kind, [])
+            c = scrapped.setdefault(s.kind, [])
+            for r, (n, k) in enumerate(zip(s.round_picks, s.round_scrapped, strict=True)):
+                if r >= len(p):
+                    p.append(0)
+                    c.append(0)
+                p[r] += n
+                c[r] += k
+    return {
+        kind: [k / n if n else 0.0 for n, k in zip(picks[kind], scrapped[kind], strict=True)]
+        for kind in sorted(picks)
+    }
+
+
+def seat_scrap_rates(records: Sequence[GameRecord], kind: str) -> list[float]:
+    """Each `kind` seat-game's scrap rate: the unit for an interval (the parts of one
+    computer are not independent draws)."""
+    return [s.scrapped / s.picks for g in records for s in g.seats if s.kind == kind and s.picks]
 
 
 def play_stats(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
@@ -227,12 +273,16 @@ def placement_ablation(
     cards: str | Path | None = None,
     seed0: int = 0,
     variant: Variant | None = None,
+    game: SuperComputerGame | None = None,
     **options: Any,
 ) -> dict[str, float]:
     """Points per round that random placement costs a `kind` seat, paired by seed:
     seat (game index mod players) is `kind` in one game and `kind` with random
-    placement in its twin; the others are `others` with the same seeds."""
-    game = SuperComputerGame(players, cards=cards, variant=variant, **options)
+    placement in its twin; the others are `others` with the same seeds. `game`: as
+    in `games`."""
+    if game is None:
+        game = SuperComputerGame(players, cards=cards, variant=variant, **options)
+    players = game.num_players
     diffs = []
     for i in range(n_games):
         seed = seed0 + i
