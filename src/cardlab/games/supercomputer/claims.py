@@ -339,6 +339,7 @@ def placement_study(ctx: LabContext) -> dict[str, Any]:
         sizes = study_sizes(ctx.probe_games)
         start = time.perf_counter()
         sets = {"this report's set": set_study(ctx.rules(), sizes, ctx.seed)}
+        mine = " + ".join(x for x in (ctx.cards, ctx.variant and f"variant {ctx.variant}") if x)
         if not (ctx.variant == FIRST_SET and not ctx.cards):
             old = load_game(ctx.game, players=ctx.players, variant=FIRST_SET, **ctx.options)
             sets[f"{FIRST_SET} (the old set)"] = set_study(old, sizes, ctx.seed)
@@ -346,6 +347,7 @@ def placement_study(ctx: LabContext) -> dict[str, Any]:
             "sizes": sizes,
             "players": ctx.players,
             "sets": sets,
+            "this_set": mine or "the packaged cards.toml",
             "study_s": round(time.perf_counter() - start, 2),
         }
 
@@ -509,7 +511,7 @@ def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
     for cells in next(iter(sets.values()))["histogram"]:
         placement.append(
             row(
-                f"decisions with {cells} cell(s)",
+                f"decisions with {cells} legal cell{'' if cells == '1' else 's'}",
                 [pct(s["histogram"][cells]) for s in sets.values()],
             )
         )
@@ -536,7 +538,7 @@ def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
                 for s in sets.values()
             ],
         ),
-        row("paired games", [s["ablation"]["games"] for s in sets.values()]),
+        row("pairs of games", [s["ablation"]["games"] for s in sets.values()]),
         row(
             "builder's points a round",
             [f"{s['per_kind']['builder']['points_per_round']:.1f}" for s in sets.values()],
@@ -549,9 +551,10 @@ def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
             "title": "Placement: is the connector puzzle a decision?",
             "what": f"{study['players']} players; seats {', '.join(TUNE_SEATS)} rotated over "
             f"{sizes['mixed_games']} games, an all-random table over {sizes['random_games']}, "
-            f"and {sizes['ablation_pairs']} paired games where the builder places at random "
-            "(others greedy, same seeds). The report's card set beside the old set, same "
-            f"seeds; the design claims above judge the report's set. Took {study['study_s']} s.",
+            f"and {sizes['ablation_pairs']} pairs of games, the builder placing at random in one "
+            f"of each (others greedy, same seeds). The report's card set ({study['this_set']}) beside "
+            f"the old set where they differ, same seeds; the design claims above judge the "
+            f"report's set. The study took {study['study_s']} s.",
             "data": {
                 name: {
                     k: s[k]
