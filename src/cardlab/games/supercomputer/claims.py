@@ -518,9 +518,10 @@ def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
     kinds = list(next(iter(sets.values()))["per_kind"])
     scrap = []
     for kind in kinds:
+        who = "random (one seat among bots)" if kind == "random" else kind
         scrap.append(
             row(
-                f"{kind}: scrap rate (rounds 1 / 2 / 3)",
+                f"{who}: scrap rate (rounds 1 / 2 / 3)",
                 [
                     f"{pct(s['per_kind'][kind]['scrap_rate'])} ("
                     + " / ".join(pct(x) for x in s["scrap_by_round"][kind])

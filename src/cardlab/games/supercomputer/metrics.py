@@ -149,14 +149,16 @@ def games(
     game: SuperComputerGame | None = None,
     **options: Any,
 ) -> list[GameRecord]:
-    """`n_games` games with the seat kinds rotated one seat per game. `game`: a game
-    already loaded (its players, cards, variant and options win over the others)."""
+    """`n_games` games with the seat kinds rotated one seat per game, over
+    max(players, kinds) games, so with fewer seats than kinds (2 or 3 players, four
+    kinds) every kind still sits. `game`: a game already loaded (its players, cards,
+    variant and options win over the others)."""
     if game is None:
         game = SuperComputerGame(players, cards=cards, variant=variant, **options)
     players = game.num_players
     out = []
     for i in range(n_games):
-        shift = i % players
+        shift = i % max(players, len(kinds))
         seat_kinds = [kinds[(q + shift) % len(kinds)] for q in range(players)]
         out.append(play(game, _seats(seat_kinds, make, seed0 + i), seat_kinds, seed0 + i))
     return out
