@@ -3,14 +3,20 @@ and the flat per-card tables the engine reads on its hot path.
 
 The models catch a designer's typo by card and field; the cross-card checks
 (`_check_composition`) catch a file that is well-formed but not UPTIME's deck
-(wrong counts, a Component cost that names no material, two types with the
-same pair). Both raise CardDataError naming the file, the card and the field.
+(wrong counts, a Component cost that names no material or the same material
+twice). Both raise CardDataError naming the file, the card and the field.
 
 Two counts are a designer's knobs rather than fixed by U1: the raw materials of
 each kind (U1: 6) and the Patches (U1: 2) may take any value in
 `MATERIAL_COUNT` and `PATCH_COUNT`, so `cardlab tune` and variants can try a
 richer or leaner supply. The packaged file is U1's 54 cards; nothing else in
 the engine assumes those counts (it reads them from the `CardTable`).
+
+Component costs are a knob too: U2's six different pairs are the packaged
+file's, but a designer's file may give two types the same pair (so a material
+may appear in more or fewer than three types). A cost must still name two
+different materials (the rulebook: "costs the 2 raw materials printed on its
+card"); the engine's payment and legality read each type's pair from the table.
 """
 
 from __future__ import annotations
@@ -40,10 +46,11 @@ TWISTS = ("power_surge", "supply_shortage")
 MATERIAL_KINDS: Final = 4
 """Raw material kinds (U1: Silicon, Copper, Polymer, Rare-Earth; the composition check holds it)."""
 COMPONENT_TYPES: Final = 6
-"""Component types (U1/U2: one per pair of the four materials)."""
+"""Component types (U1: six; U2's packaged costs are the six pairs of the four materials, but
+a designer's file may repeat a pair, so a type is told apart by its index, never its pair)."""
 MATERIAL_COUNT = (3, 10)
 """Allowed copies of each raw material kind (U1: 6): from a lean supply (3 of a kind, for the
-three Component types that cost it) to a rich one (10, a 42-card Supply Deck a table can still
+three Component types that cost it under U2's pairs) to a rich one (10, a 42-card Supply Deck a table can still
 shuffle). A deck too lean to deal every seat its starting hand is refused by the game, which
 knows the player count (`UptimeGame._check_deal`)."""
 PATCH_COUNT = (0, 4)
@@ -201,7 +208,9 @@ def _fail(source: str, where: str, field: str, msg: str) -> CardDataError:
 def _check_composition(d: UptimeCardFile, src: str) -> None:
     """U1/U2: the deck must be UPTIME's (names, costs and values are free). The counts of
     each raw material and of Patches may vary within MATERIAL_COUNT and PATCH_COUNT (a
-    designer's knob; U1's 6 and 2 are the packaged file's); every other count is U1's."""
+    designer's knob; U1's 6 and 2 are the packaged file's); every other count is U1's.
+    Component costs are a knob as well: each must name two different materials of the
+    file, but two types may share a pair (U2's six distinct pairs are the packaged file's)."""
     mats = [m.name for m in d.material]
     if len(mats) != 4 or len(set(mats)) != 4:
         raise _fail(src, "file", "material", f"need 4 differently named materials (U1), got {mats}")
@@ -242,7 +251,6 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
         raise _fail(
             src, "file", "component", f"need 6 Component types (U1), got {len(d.component)}"
         )
-    pairs: dict[frozenset[str], str] = {}
     for i, c in enumerate(d.component):
         where = f"card {c.name!r} (component[{i}])"
         if c.count != 2:
@@ -252,17 +260,14 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
                 raise _fail(
                     src, where, "cost", f"{n!r} is not a material; materials: {', '.join(mats)}"
                 )
-        pair = frozenset(c.cost)
-        if len(pair) != 2:
-            raise _fail(src, where, "cost", "must name two different materials (U2)")
-        if pair in pairs:
+        if c.cost[0] == c.cost[1]:
             raise _fail(
                 src,
                 where,
                 "cost",
-                f"same pair as {pairs[pair]!r}; each type needs its own pair (U2)",
+                f"names {c.cost[0]!r} twice; a Component costs 2 different raw materials "
+                '(rulebook: "the 2 raw materials printed on its card")',
             )
-        pairs[pair] = c.name
     kinds = sorted(n.kind for n in d.network for _ in range(n.count))
     if kinds != ["cable", "cable", "router", "router"]:
         raise _fail(src, "file", "network", f"need 2 Cables and 2 Routers (U1), got {kinds}")

@@ -465,8 +465,9 @@ def resources(state: Any) -> dict[str, float]:
 
 def ablations(data: dict[str, Any]) -> list[Any]:
     """Each Computer at 3 points instead of 5, each Contract 2 lower, each Network card 1
-    lower. (Component counts and costs are fixed by rulings U1-U2, so Components are not
-    changed: their effect shows through the Computers they build.)"""
+    lower. (Component counts are fixed by U1 and costs are pairs of materials, not numbers
+    to lower, so Components are not changed: their effect shows through the Computers they
+    build.)"""
     from cardlab.core.variants import CardChange
     from cardlab.lab.impact import Ablation
 

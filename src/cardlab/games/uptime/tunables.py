@@ -6,12 +6,17 @@ Read from the packaged card file so a renamed card stays tunable:
   `cards.PATCH_COUNT`); a deck too lean to deal every seat its starting hand
   at the trial's player count is refused by the game, and the trial is kept
   as a failed one;
-- Contract values, Network costs and points.
+- Contract values, Network costs and points;
+- each Component type's cost, one categorical tunable per printed slot
+  (`cards:component[<name>].cost[0]` and `.cost[1]`), its choices the material
+  names. U2's six different pairs are the packaged default; a trial may give two
+  types the same pair. A change that makes a cost name one material twice is
+  refused by the card file's check (a Component costs 2 different raw
+  materials), and the trial is kept as a failed one.
 
 Rule options need no entry here: the tuner takes every option over its
 allowed values, the starting hand (option `starting_hand`, U16) among them.
-Not tunable: Component costs, which are pairs of materials, not numbers
-(ruling U2), and the other counts, which U1 fixes."""
+Not tunable: the other counts, which U1 fixes."""
 
 from __future__ import annotations
 
@@ -45,6 +50,15 @@ TUNABLES: tuple[Tunable, ...] = (
     *(
         Tunable(f"cards:network[{n['name']}].cost", 1, 5, 1, f"raw materials a {n['name']} costs")
         for n in _CARDS.get("network", [])
+    ),
+    *(
+        Tunable(
+            f"cards:component[{c['name']}].cost[{slot}]",
+            about=f"raw material {slot + 1} of 2 a {c['name']} costs",
+            choices=tuple(m["name"] for m in _CARDS.get("material", [])),
+        )
+        for c in _CARDS.get("component", [])
+        for slot in range(2)
     ),
     *(
         Tunable(f"cards:network[{n['name']}].points", 1, 4, 1, f"points of a {n['name']}")
