@@ -187,3 +187,19 @@ def test_the_engines_shuffle_is_random_shuffle_draw_for_draw() -> None:
             shuffle(a, mine)
             b.shuffle(theirs)
             assert mine == theirs and a.getstate() == b.getstate()
+
+
+def test_a_seeded_generator_is_random_random_of_the_seed() -> None:
+    """core.rng.seeded (every search redeal's generator) is `random.Random(seed)`: the
+    same state and the same draws, for small, negative, 64-bit and 128-bit seeds."""
+    import random
+
+    from cardlab.core.rng import seeded
+
+    for seed in (0, 1, -7, 2**32 - 1, 2**63 + 5, 2**64 - 1, (3 << 64) + 12345, -(2**100)):
+        mine, theirs = seeded(seed), random.Random(seed)
+        assert type(mine) is random.Random
+        assert mine.getstate() == theirs.getstate()
+        assert [mine.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
+        assert mine.getrandbits(64) == theirs.getrandbits(64)
+        assert mine.gauss(0, 1) == theirs.gauss(0, 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _random
 import random
 
 
@@ -19,3 +20,19 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
+def seeded(seed: int) -> random.Random:
+    """Exactly `random.Random(seed)` for an int seed (the same Mersenne Twister state, so
+    the same draws), made without the two Python-level calls behind it: `Random.__init__`
+    and `Random.seed`, which for an int only pass it on to the C `seed` and reset
+    `gauss_next`. Searches make one per redeal (issue 17: about 15% less time creating it).
+    Pinned against `random.Random` by tests/test_core.py."""
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # set by Random.__init__, read by gauss
+    return rng

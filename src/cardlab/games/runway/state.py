@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
-from cardlab.core.rng import shuffle
+from cardlab.core.rng import seeded, shuffle
 from cardlab.games.runway import resample, scoring, view
 from cardlab.games.runway.actions import (
     BENCH_SIZE,
@@ -415,7 +415,7 @@ class RunwayState(GameState):
             self.draw_pile, self.discard = self.discard, []
             self.reshuffles += 1
             seed = self.reshuffle_seed + (self.reshuffles << 64)
-            shuffle(random.Random(seed), self.draw_pile)
+            shuffle(seeded(seed), self.draw_pile)
             self.log.append(("reshuffle", len(self.draw_pile)))
         return self.draw_pile.pop()
 

@@ -7,10 +7,9 @@ cannot tell apart."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from cardlab.core.rng import shuffle
+from cardlab.core.rng import seeded, shuffle
 from cardlab.games.supercomputer.view import knows
 
 if TYPE_CHECKING:
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
 
 def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
     """Redeal what p cannot see, consistently with what p knows; re-seed the RNG."""
-    rng = random.Random(seed)
+    rng = seeded(seed)  # random.Random(seed), made cheaper
     c = s.clone()
     n = s.num_players
     pool = list(s.part_deck)

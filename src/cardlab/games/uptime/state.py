@@ -99,6 +99,12 @@ class UptimeState(GameState):
     table: CardTable
     """Typed so the compiled build indexes the card tuples natively (`t.kind[c]`)."""
     num_players: int
+    supply: list[int]
+    build_deck: list[int]
+    build_row: list[int]
+    """Declared: built from `game.table` (typed Any in `__init__`) they were inferred as
+    `list[Any]`, so the compiled build handled every card taken from them as a Python object
+    (generic indexing and comparisons, e.g. `kind[c] == MATERIAL` in the redeal)."""
 
     def __init__(self, game: Any = None, seed: int = 0) -> None:
         if game is None:  # a bare instance for `clone` (see there)
@@ -543,7 +549,7 @@ class UptimeState(GameState):
             dk = self.decision
             if dk == NONE:
                 step = steps.pop()
-                code = step[0]
+                code: int = step[0]  # typed: compared natively below
                 if code == S_END_TURN:  # the most frequent step first
                     self._step_end_turn(step[1])
                 elif code == S_DRAW:
