@@ -162,3 +162,21 @@ def test_the_tuner_sees_every_cost_slot_with_the_materials_as_choices():
             p = params[f"cards:component[{name}].cost[{slot}]"]
             assert p.values() == list(MATERIALS)
             assert p.baseline == pair[slot]
+
+
+def test_a_tuner_trial_with_one_material_twice_fails_and_a_repeated_pair_plays():
+    """The tuner may propose CPU = Copper + Copper: the card check refuses it and the trial's
+    game is kept as an error (not a crash); CPU = Polymer + Copper (Motherboard's pair) plays."""
+    from cardlab.core.variants import CardChange, Variant
+    from cardlab.lab.tune.evaluate import play_trial_game
+
+    def trial(material: str):
+        change = CardChange("component[CPU].cost[0]", material)
+        variant = Variant(game="uptime", name="t", title="t", changes=(change,))
+        return play_trial_game("uptime", 3, variant, 0, 0)
+
+    bad = trial("Copper")
+    assert bad.end_reason == "error" and bad.error is not None
+    assert "CPU" in bad.error and "Copper" in bad.error and "twice" in bad.error
+    good = trial("Polymer")
+    assert good.error is None and good.end_reason != "error" and good.rounds > 0

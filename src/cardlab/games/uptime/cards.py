@@ -124,31 +124,35 @@ class CardTable:
         name: list[str] = []
         sub: list[int] = []  # material kind / component type / ability / twist / network kind
         value: list[int] = []  # points or contract value
+
+        def add(k: int, n: str, su: int, v: int) -> None:
+            kind.append(k)
+            name.append(n)
+            sub.append(su)
+            value.append(v)
+
         for i, m in enumerate(data.material):
             for _ in range(m.count):
-                kind.append(MATERIAL), name.append(m.name), sub.append(i), value.append(0)
+                add(MATERIAL, m.name, i, 0)
         for t in data.twist:
-            kind.append(TWIST), name.append(t.name), sub.append(TWISTS.index(t.effect))
-            value.append(0)
+            add(TWIST, t.name, TWISTS.index(t.effect), 0)
         self.num_supply = len(kind)
         for c in data.computer:
-            kind.append(COMPUTER), name.append(c.name), sub.append(ABILITIES.index(c.ability))
-            value.append(c.points)
+            add(COMPUTER, c.name, ABILITIES.index(c.ability), c.points)
         for _ in range(data.patch.count):
-            kind.append(PATCH), name.append(data.patch.name), sub.append(0), value.append(0)
+            add(PATCH, data.patch.name, 0, 0)
         for i, comp in enumerate(data.component):
             for _ in range(comp.count):
-                kind.append(COMPONENT), name.append(comp.name), sub.append(i), value.append(0)
+                add(COMPONENT, comp.name, i, 0)
         self.network_cost: dict[int, int] = {}
         self.router_max: dict[int, int] = {}
         for net in data.network:
             for _ in range(net.count):
                 self.network_cost[len(kind)] = net.cost
                 self.router_max[len(kind)] = net.max_computers
-                kind.append(NETWORK), name.append(net.name)
-                sub.append(0 if net.kind == "cable" else 1), value.append(net.points)
+                add(NETWORK, net.name, 0 if net.kind == "cable" else 1, net.points)
         for con in data.contract:
-            kind.append(CONTRACT), name.append(con.name), sub.append(0), value.append(con.value)
+            add(CONTRACT, con.name, 0, con.value)
         self.kind = tuple(kind)
         self.name = tuple(name)
         self.sub = tuple(sub)
