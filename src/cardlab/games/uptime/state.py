@@ -976,13 +976,55 @@ class UptimeState(GameState):
                     reserved_by[s] = self.reserve_patch[s] = -1
         self.decision, self.decider = A.D_TURN, p
 
+    def _rank_final(self, pts: list[int]) -> tuple[int, str | None]:
+        """`scoring.rank(self, pts)` (U17's chain through `break_ties`) for this state's
+        int keys, compared field by field: every search playout ends an UPTIME game, and
+        the generic `break_ties` over float sequences was a twentieth of a compiled
+        iteration. Pinned against `scoring.rank` by tests/uptime/test_uptime_speed_paths.py.
+        The winner is the lexicographically greatest key (turn order makes it unique); the
+        level is the deepest key where another seat first falls short of it."""
+        n = self.num_players
+        first = self.first_player
+        computers, contracts, draw_pass = self.computers, self.contracts, self.draw_pass
+        best = 0
+        for q in range(1, n):
+            # is q's key (pts, computers, contracts, -draw_pass, -turn order) above best's?
+            a, b = pts[q], pts[best]
+            if a == b:
+                a, b = computers[q], computers[best]
+                if a == b:
+                    a, b = contracts[q], contracts[best]
+                    if a == b:
+                        a, b = draw_pass[best], draw_pass[q]
+                        if a == b:
+                            a, b = (best - first) % n, (q - first) % n
+            if a > b:
+                best = q
+        deepest = 0
+        for q in range(n):
+            if q == best:
+                continue
+            if pts[q] != pts[best]:
+                depth = 0
+            elif computers[q] != computers[best]:
+                depth = 1
+            elif contracts[q] != contracts[best]:
+                depth = 2
+            elif draw_pass[q] != draw_pass[best]:
+                depth = 3
+            else:
+                depth = 4
+            if depth > deepest:
+                deepest = depth
+        return best, None if deepest == 0 else scoring.TIEBREAK_LEVELS[deepest - 1]
+
     def _finish(self) -> None:
         self.decision, self.decider = A.D_OVER, TERMINAL_PLAYER
         self.steps.clear()
         self._log(("end", self.end_reason))
         final = tuple(scoring.breakdown(self, q) for q in range(self.num_players))
         self.final_points = [b["total"] for b in final]
-        winner, level = scoring.rank(self, self.final_points)
+        winner, level = self._rank_final(self.final_points)
         self.final_winner = winner
         facts = tuple(
             (self.computers[q], self.contracts[q], self.draw_pass[q])
