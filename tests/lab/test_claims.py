@@ -109,3 +109,35 @@ def test_verdict_resting_on_a_ruling_shows_both_only_when_they_differ() -> None:
     ]
     assert counts(rows)["holds"] == 1 and counts(rows)["needs_data"] == 1
     assert counts(rows, "invariant")["holds"] == 1
+
+
+def test_the_4way_tie_break_is_judged_as_written_and_under_s8() -> None:
+    """The page settles a tie for most points by fewest 4-way parts only; ruling S8
+    adds fewest parts scrapped, then a shared win. Ties still tied after 4-way parts
+    fail the claim as written; it holds under S8 only if none ends shared."""
+    from types import SimpleNamespace
+
+    from cardlab.games.supercomputer.claims import tie_break_4way
+
+    def record(seed: int, tiebreak: str | None) -> SimpleNamespace:
+        return SimpleNamespace(seed=seed, tiebreak=tiebreak, winners=[0], error=None)
+
+    def ctx_with(levels: list[str | None]) -> SimpleNamespace:
+        records = [record(i, t) for i, t in enumerate(levels)]
+        return SimpleNamespace(
+            probe_games=len(records),
+            games=len(records),
+            players=4,
+            # the claim probes 2-5 players; the fake games are all at 4
+            run=lambda players, games: SimpleNamespace(records=records if players == 4 else []),
+        )
+
+    settled = tie_break_4way(ctx_with([None, "fewest_4way", "fewest_scrapped"])).as_dict()
+    assert settled["verdict"] == "fails" and settled["rests_on"] == ["S8"]
+    assert settled["with_rulings"]["verdict"] == "holds"
+    assert settled["evidence"]["still_tied_after_4way"] == 1
+    shared = tie_break_4way(ctx_with([None, "fewest_scrapped", "shared"])).as_dict()
+    assert shared["verdict"] == "fails" and shared["with_rulings"] is None
+    assert shared["evidence"]["under_rulings_too"] == {"rulings": ["S8"], "verdict": "fails"}
+    clean = tie_break_4way(ctx_with([None, "fewest_4way"])).as_dict()
+    assert clean["verdict"] == "holds" and clean["rests_on"] == []

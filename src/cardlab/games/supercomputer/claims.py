@@ -108,7 +108,7 @@ def tie_break_4way(ctx: LabContext) -> Any:
     beyond = ties - levels.get("fewest_4way", 0)
     if ties == 0:
         return untestable("no tie for most points in the probe games", games=games)
-    return verdict(
+    as_written = verdict(
         beyond == 0,
         headline=f"{ties / games:.0%} of games tie for most points; {beyond} of those {ties} "
         "ties are still tied after fewest 4-way parts",
@@ -121,6 +121,18 @@ def tie_break_4way(ctx: LabContext) -> Any:
         seeds=seeds,
         rule="holds when every tie for most points is settled by fewest 4-way parts",
     )
+    # Ruling S8 adds a level the page lacks (fewest parts scrapped) before a shared win:
+    # the claim's promise, one winner, then holds when no game ends shared.
+    shared = levels.get("shared", 0)
+    with_s8 = verdict(
+        shared == 0,
+        headline=f"{shared} of {ties} ties still shared after S8's fewest-scrapped level",
+        decided_by_fewest_scrapped=levels.get("fewest_scrapped", 0),
+        shared=shared,
+        seeds={k: v for k, v in seeds.items() if k in ("fewest_scrapped", "shared")},
+        rule="holds when every tie for most points ends with one winner under S8",
+    )
+    return as_written.resting_on(("S8",), with_s8)
 
 
 @claim(
