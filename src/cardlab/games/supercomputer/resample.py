@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardlab.core.rng import seeded, shuffle
-from cardlab.games.supercomputer.view import knows
 
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.state import SuperComputerState
@@ -26,7 +25,7 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
     for q in range(n):
         if q == p:
             continue
-        if knows(s, p, q):
+        if s.hand_knowers[q] >> p & 1:  # view.knows(s, p, q), inline (compiled: a C test)
             if s.pending_picks[q] >= 0:  # p knows the union, not which card was picked
                 u = sorted(s.hands[q] + [s.pending_picks[q]])
                 shuffle(rng, u)
@@ -59,8 +58,10 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
     c.build_deck = [b if b in mine else bpool.pop() for b in s.build_deck]
     for q in range(n):
         if q != p:
-            c.build_offers[q] = sorted(bpool.pop() for _ in s.build_offers[q])
-            c.kept_builds[q] = sorted(bpool.pop() for _ in s.kept_builds[q])
+            # lists, not generators, sorted (the same pops in the same order; a compiled
+            # generator is an object of its own)
+            c.build_offers[q] = sorted([bpool.pop() for _ in s.build_offers[q]])
+            c.kept_builds[q] = sorted([bpool.pop() for _ in s.kept_builds[q]])
     # Which deck build each other seat put back is unknown to p: draw one per seat.
     free = [b for b in c.build_deck if b not in mine]
     shuffle(rng, free)
