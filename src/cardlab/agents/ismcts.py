@@ -285,17 +285,30 @@ def _rewards_from_progress(state: GameState, scale: float) -> list[float]:
     without the calls between them: in the compiled build this runs as C, the
     evaluation module as Python."""
     values = state.progress_values()
-    if len(values) >= 2:
-        best = max(values)
+    count = len(values)
+    if count >= 2:
+        # max() written out: the first greatest value by `>`, as max picks it (compiled,
+        # a loop of C float compares instead of a call through the builtins)
+        best = values[0]
+        for v in values:
+            if v > best:
+                best = v
         top = values.index(best)
-        second = max(values[:top] + values[top + 1 :])
+        second = values[1] if top == 0 else values[0]  # max of the others, likewise
+        for i in range(count):
+            if i != top and values[i] > second:
+                second = values[i]
         rated = [v - best for v in values]
         rated[top] = best - second
         values = rated
     scaled = [v / scale for v in values]
-    high = max(scaled)
-    weights = [math.exp(v - high) for v in scaled]
-    total = sum(weights)
+    high = scaled[0]
+    for v in scaled:
+        if v > high:
+            high = v
+    exp = math.exp
+    weights = [exp(v - high) for v in scaled]
+    total: float = sum(weights)
     shares = [w / total for w in weights]
     if not state.is_terminal():
         return shares
