@@ -38,13 +38,17 @@ def win_rate(state: GameState, action: int, samples: int, rng: random.Random) ->
 def find_clear_cut(
     game: Game,
     wanted: int,
-    deals: int = 40,
+    deals: int = 120,
     last: int = 6,
     samples: int = 24,
     others_at_most: float = 0.3,
     seed: int = 0,
 ) -> list[ClearCut]:
-    """Up to `wanted` clear-cut positions among the last `last` choices of random games."""
+    """Up to `wanted` clear-cut positions among the last `last` choices of random games.
+
+    Up to `deals` games are searched, stopping once `wanted` are found: with the
+    revised SUPER COMPUTER set (more legal cells a placement) fewer endings are
+    decided by one choice, and 40 deals at two players found none for seed 2."""
     rng = random.Random(seed)
     found: list[ClearCut] = []
     for deal in range(deals):
