@@ -29,6 +29,9 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from browser import Server  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from web_tables import human as play_seat0  # noqa: E402
+
 
 async def watch_bots(server: Server, game: str, players: int, iterations: int, deadline: float):
     """One bot-only table after another; returns the bot moves seen."""
@@ -59,6 +62,8 @@ async def watch_bots(server: Server, game: str, players: int, iterations: int, d
 
 
 async def human(server: Server, game: str, players: int, deadline: float, i: int, lat: list):
+    """One table after another with a scripted human in seat 0 (web_tables.human) and
+    greedy bots, until time is up."""
     rng = random.Random(i)
     ws_base = server.url.replace("http://", "ws://")
     seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "greedy"}] * (players - 1)
@@ -66,25 +71,8 @@ async def human(server: Server, game: str, players: int, deadline: float, i: int
         made = await asyncio.to_thread(
             server.create, game=game, players=players, bot_delay=0, seats=seats
         )
-        async with websockets.connect(
-            f"{ws_base}/ws/{made['table']}", origin=server.url, max_size=2**22
-        ) as ws:
-            hello = {"type": "hello", "seat": 0, "token": made["tokens"]["seat0"]}
-            await ws.send(json.dumps(hello))
-            sent_at, sent_seq = None, -1
-            while time.monotonic() < deadline:
-                msg = json.loads(await ws.recv())
-                if msg["type"] != "state":
-                    continue
-                if sent_at is not None and msg["seq"] > sent_seq:
-                    lat.append(time.perf_counter() - sent_at)
-                    sent_at = None
-                if msg["terminal"]:
-                    break
-                if msg["legal"] and sent_at is None:
-                    move = rng.choice(msg["legal"])["action"]
-                    sent_at, sent_seq = time.perf_counter(), msg["seq"]
-                    await ws.send(json.dumps({"type": "act", "action": move, "seq": msg["seq"]}))
+        url = f"{ws_base}/ws/{made['table']}"
+        await play_seat0(url, made["table"], made["tokens"]["seat0"], deadline, rng, lat)
 
 
 async def run(server: Server, args: argparse.Namespace) -> dict:

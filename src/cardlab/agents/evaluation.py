@@ -49,7 +49,12 @@ def score_shares(state: GameState, scale: float) -> list[float]:
 
 def rewards(state: GameState, scale: float) -> list[float]:
     """Per-seat reward in [0, 1] of a finished or cut-off game."""
-    shares = score_shares(state, scale)
+    return blend_with_winners(state, score_shares(state, scale))
+
+
+def blend_with_winners(state: GameState, shares: list[float]) -> list[float]:
+    """The score shares of a cut-off game as they are; of a finished one, mostly who
+    won, with `TERMINAL_MARGIN_WEIGHT` of the shares kept as the margin."""
     if not state.is_terminal():
         return shares
     winners = state.winners()

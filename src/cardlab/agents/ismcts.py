@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.agents.base import Agent, make_agent, register_agent
-from cardlab.agents.evaluation import TERMINAL_MARGIN_WEIGHT, eval_scale_for, rewards
+from cardlab.agents.evaluation import blend_with_winners, eval_scale_for, rewards
 from cardlab.core import GameState
 from cardlab.core.errors import CardlabError
 
@@ -309,15 +309,7 @@ def _rewards_from_progress(state: GameState, scale: float) -> list[float]:
     exp = math.exp
     weights = [exp(v - high) for v in scaled]
     total: float = sum(weights)
-    shares = [w / total for w in weights]
-    if not state.is_terminal():
-        return shares
-    winners = state.winners()
-    keep = 1.0 - TERMINAL_MARGIN_WEIGHT
-    return [
-        keep * (1.0 if p in winners else 0.0) + TERMINAL_MARGIN_WEIGHT * share
-        for p, share in enumerate(shares)
-    ]
+    return blend_with_winners(state, [w / total for w in weights])
 
 
 def _check_positive(
