@@ -83,7 +83,9 @@ def _fake_study(cost: float, low: float, high: float) -> dict:
     return {
         "sets": {
             "this report's set": {
-                "ablation": {"cost_per_round": cost, "low": low, "high": high, "games": 40}
+                "ablation_deck": {"cost_per_round": cost, "low": low, "high": high, "games": 40},
+                # the default placer's figure is shown beside it, not judged
+                "ablation": {"cost_per_round": 9.0, "low": 8.0, "high": 10.0, "games": 40},
             }
         }
     }
@@ -94,13 +96,15 @@ def _fake_study(cost: float, low: float, high: float) -> dict:
     [(3.2, 4.0, "holds"), (0.1, 2.9, "fails"), (2.5, 3.5, "needs_data"), (3.0, 3.1, "holds")],
 )
 def test_ablation_verdict_follows_its_interval(low: float, high: float, expected: str) -> None:
-    """Random placement costs >= 3 points a round: holds only when the interval's low
-    end is >= 3, fails when its high end is < 3, else needs data."""
+    """Random placement costs >= 3 points a round against the deck-aware placer: holds
+    only when that interval's low end is >= 3, fails when its high end is < 3, else
+    needs data (the default placer's interval is shown, not judged)."""
     ctx = _ctx()
     ctx.study(sc_claims.STUDY_KEY, lambda: _fake_study((low + high) / 2, low, high))
     (c,) = evaluate(ctx, ["supercomputer.placement_skill_pays"])
     assert c["verdict"] == expected
     assert c["evidence"]["ci95"] == [low, high]
+    assert c["evidence"]["default_placement"]["ci95"] == [8.0, 10.0]
 
 
 def test_interval_helpers_are_three_way() -> None:

@@ -89,16 +89,20 @@ def test_parts_fitting_after_matches_placing_for_real():
                 real = state.clone()
                 real.apply_action(a)
                 fits = sum(1 for k in parts if real.legal_cells(q, k))
+                mask = sum(1 << k for k in parts if real.legal_cells(q, k))
                 if real.round_index == state.round_index:
-                    assert state.parts_fitting_after(q, game.actions.cell(a), parts) == fits
+                    cell = game.actions.cell(a)
+                    assert state.parts_fitting_after(q, cell, parts) == fits
+                    assert state.placeable_after(q, cell) == mask
                     checked += 1
         state.apply_action(state.legal_actions()[0])
     assert checked > 20
 
 
+@pytest.mark.parametrize("placement", ["lookahead", "deck"])
 @pytest.mark.parametrize("kind", ["builder", "points"])
-def test_lookahead_placement_is_an_option_and_checked(kind):
-    agent = make_agent(kind, seed=1, placement="lookahead")
+def test_lookahead_placement_is_an_option_and_checked(kind, placement):
+    agent = make_agent(kind, seed=1, placement=placement)
     game = cardlab.load_game("supercomputer", players=2)
     result = cardlab.play_game(game, [agent, make_agent("random", seed=2)], seed=3)
     assert len(result.returns) == 2
@@ -123,3 +127,18 @@ def test_every_study_plays_the_variant_it_is_given():
     a = metrics.placement_ablation("greedy", make_agent, 4, players=2)
     b = metrics.placement_ablation("greedy", make_agent, 4, players=2, variant=hard)
     assert a != b
+
+
+def test_deck_placement_beats_random_placement():
+    """The deck-aware placer is a real skill: on 100 paired 4-player games (others
+    greedy, seeds 0-99) random placement costs the builder points, the whole 95%
+    interval above zero (measured 0.71 [0.35, 1.06] points a round; docs/rules/
+    supercomputer.md, "Placement skill"). The colour-blind default does not show it."""
+
+    def make(kind, seed=0):
+        if kind == "builder":
+            return make_agent(kind, seed=seed, placement="deck")
+        return make_agent(kind, seed=seed)
+
+    result = metrics.placement_ablation("builder", make, 100, others="greedy", players=4)
+    assert result["low"] > 0, result

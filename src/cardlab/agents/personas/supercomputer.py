@@ -17,14 +17,17 @@ def _check(state: GameState, kind: str) -> Any:
     return state
 
 
-PLACEMENTS = ("open", "lookahead")
+PLACEMENTS = ("open", "lookahead", "deck")
 
 
 class _SuperComputerPersona(Agent):
     """Shared placement. `placement="open"` (the default): keep the most open
     connectors (room for later parts). `placement="lookahead"`: keep the most parts
     of the hand I pick from next turn placeable (colour-aware), then the most open
-    connectors."""
+    connectors. `placement="deck"`: keep placeable the most points of every part still
+    in the round's hands (each weighted by what fitting it is worth this round, green
+    minus red: any of them may come round to me), then the most open connectors; the
+    strongest placer we have (docs/rules/supercomputer.md, "Placement skill")."""
 
     def __init__(self, seed: int = 0, placement: str = "open") -> None:
         super().__init__(seed)
@@ -59,7 +62,19 @@ class _SuperComputerPersona(Agent):
         value = float(s.open_connectors_after(q, cell))
         if self.placement == "lookahead":
             value += 100.0 * s.parts_fitting_after(q, cell, s.hands[q])
+        elif self.placement == "deck":
+            value += 100.0 * self.deck_value(s, s.placeable_after(q, cell))
         return value
+
+    def deck_value(self, s: Any, placeable: int) -> float:
+        """Points at stake in the parts still in hands that `placeable` (a bit per part)
+        keeps placeable: green minus red this round, summed. The hands in the state I am
+        handed are a resample from my seat's view, so only their union matters, and
+        that is public apart from the other seats' secret picks."""
+        r, t = s.round_index, s.tables
+        return float(
+            sum(t.green[j][r] - t.red[j][r] for hand in s.hands for j in hand if placeable >> j & 1)
+        )
 
     def pick_value(self, s: Any, k: int) -> float:
         raise NotImplementedError

@@ -332,11 +332,24 @@ def set_study(game: Any, sizes: dict[str, int], seed: int) -> dict[str, Any]:
         "ablation": metrics.placement_ablation(
             "builder", make_agent, sizes["ablation_pairs"], seed0=seed0, game=game
         ),
+        "ablation_deck": metrics.placement_ablation(
+            "builder", deck_placing, sizes["ablation_pairs"], seed0=seed0, game=game
+        ),
         "seeds": {
             "mixed": [seed0, seed0 + sizes["mixed_games"] - 1],
             "random": [seed0 + 100_000, seed0 + 100_000 + sizes["random_games"] - 1],
         },
     }
+
+
+def deck_placing(kind: str, seed: int = 0) -> Any:
+    """`make_agent`, with the builder placing by `placement="deck"` (the strongest placer
+    we have): the skilled side of `placement_skill_pays`."""
+    from cardlab.agents import make_agent
+
+    if kind == "builder":
+        return make_agent(kind, seed=seed, placement="deck")
+    return make_agent(kind, seed=seed)
 
 
 def placement_study(ctx: LabContext) -> dict[str, Any]:
@@ -445,22 +458,31 @@ def scrap_is_a_managed_risk(ctx: LabContext) -> Any:
 @claim(
     "supercomputer.placement_skill_pays",
     OUR_TARGET + f"Skill in placement pays: placing at random costs the builder persona at "
-    f"least {ABLATION_MIN:g} points a round against its own placement.",
+    f"least {ABLATION_MIN:g} points a round against its own skilled placement (the deck-aware "
+    "placer, the strongest we have).",
 )
 def placement_skill_pays(ctx: LabContext) -> Any:
-    a = _mine(ctx)["ablation"]
+    mine = _mine(ctx)
+    a, plain = mine["ablation_deck"], mine["ablation"]
     m, lo, hi = a["cost_per_round"], a["low"], a["high"]
     return judged(
         _within(lo, hi, ABLATION_MIN),
         headline=f"random placement costs the builder {m:.2f} [{lo:.2f}, {hi:.2f}] points a "
-        f"round (target >= {ABLATION_MIN:g})",
+        f"round against its deck-aware placement (target >= {ABLATION_MIN:g}); against its "
+        f"default placement {plain['cost_per_round']:.2f} [{plain['low']:.2f}, "
+        f"{plain['high']:.2f}]",
         cost_per_round=round(m, 3),
         ci95=[round(lo, 3), round(hi, 3)],
+        default_placement={
+            "cost_per_round": round(plain["cost_per_round"], 3),
+            "ci95": [round(plain["low"], 3), round(plain["high"], 3)],
+        },
         pairs=a["games"],
         others="greedy",
         seeds=[ctx.seed * 10_007, ctx.seed * 10_007 + a["games"] - 1],
-        rule=f"paired by seed: holds when the interval's low end is >= {ABLATION_MIN:g}, fails "
-        f"when its high end is < {ABLATION_MIN:g}, else needs data",
+        rule=f"paired by seed, the builder placing with placement='deck' in one game of each "
+        f"pair and at random in the other: holds when the interval's low end is >= "
+        f"{ABLATION_MIN:g}, fails when its high end is < {ABLATION_MIN:g}, else needs data",
     )
 
 
@@ -542,14 +564,18 @@ def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
                 ],
             )
         )
+
+    def lost(a: dict[str, Any]) -> str:
+        return f"{a['cost_per_round']:.2f} [{a['low']:.2f}, {a['high']:.2f}]"
+
     ablation = [
         row(
-            "builder's points a round lost to random placement (95%)",
-            [
-                f"{s['ablation']['cost_per_round']:.2f} [{s['ablation']['low']:.2f}, "
-                f"{s['ablation']['high']:.2f}]"
-                for s in sets.values()
-            ],
+            "builder's points a round lost to random placement (95%), default placement",
+            [lost(s["ablation"]) for s in sets.values()],
+        ),
+        row(
+            "the same against its deck-aware placement (the claim)",
+            [lost(s["ablation_deck"]) for s in sets.values()],
         ),
         row("pairs of games", [s["ablation"]["games"] for s in sets.values()]),
         row(
@@ -565,13 +591,20 @@ def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
             "what": f"{study['players']} players; seats {', '.join(TUNE_SEATS)} rotated over "
             f"{sizes['mixed_games']} games, an all-random table over {sizes['random_games']}, "
             f"and {sizes['ablation_pairs']} pairs of games, the builder placing at random in one "
-            f"of each (others greedy, same seeds). The report's card set ({study['this_set']}) beside "
+            f"of each (others greedy, same seeds), for its default and its deck-aware placer. The report's card set ({study['this_set']}) beside "
             f"the old set where they differ, same seeds; the design claims above judge the "
             f"report's set. The study took {study['study_s']} s.",
             "data": {
                 name: {
                     k: s[k]
-                    for k in ("placement", "histogram", "per_kind", "scrap_by_round", "ablation")
+                    for k in (
+                        "placement",
+                        "histogram",
+                        "per_kind",
+                        "scrap_by_round",
+                        "ablation",
+                        "ablation_deck",
+                    )
                 }
                 for name, s in sets.items()
             },

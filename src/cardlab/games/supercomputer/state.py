@@ -476,7 +476,13 @@ class SuperComputerState(GameState):
 
     def parts_fitting_after(self, seat: int, cell: int, parts: list[int]) -> int:
         """How many of `parts` would have a legal cell on seat's computer once its part
-        to place went to `cell` (the frontier update of `_attach`, on a copy)."""
+        to place went to `cell`."""
+        may = self.placeable_after(seat, cell)
+        return sum(1 for j in parts if may >> j & 1)
+
+    def placeable_after(self, seat: int, cell: int) -> int:
+        """The parts (a bit per part) that would have a legal cell on seat's computer once
+        its part to place went to `cell`: the frontier update of `_attach`, on a copy."""
         k = self.to_place[seat]
         grid = self.computers[seat]
         frontier = dict(self.frontiers[seat])
@@ -492,7 +498,7 @@ class SuperComputerState(GameState):
         may = 0
         for masks in frontier.values():
             may |= masks[0]
-        return sum(1 for j in parts if may >> j & 1)
+        return may
 
     def target_builds(self, seat: int) -> list[int]:
         """The builds seat is playing for: the face-up race builds (public_race), its
