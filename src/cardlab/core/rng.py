@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import _random
 import random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
-def shuffle(rng: random.Random, items: list[int]) -> None:
+def shuffle(rng: random.Random, items: list[T]) -> None:
     """Exactly `rng.shuffle(items)`: the same Fisher-Yates draws from the same
     generator (CPython's `_randbelow_with_getrandbits`), so the same seed deals the
     same game, written out to spare random.shuffle's two method calls per card
     (deals and reshuffles run in every simulated game and every search redeal).
-    Pinned against `random.shuffle` by tests/test_core.py."""
+    Pinned against `random.shuffle` by tests/test_core.py. Generic in the item type:
+    compiled (make compiled), the swapped items stay objects instead of being unboxed to
+    ints and boxed again (a fresh int object each for card numbers above 256)."""
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1

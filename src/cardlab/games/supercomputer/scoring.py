@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from cardlab.core.contract import break_ties
 
 if TYPE_CHECKING:
-    from cardlab.games.supercomputer.cards import CardTables
     from cardlab.games.supercomputer.state import SuperComputerState
 
 TIE_BREAK_LEVELS = ("fewest_4way", "fewest_scrapped")
@@ -71,45 +70,49 @@ def score_round(s: SuperComputerState) -> None:
 def round_value(s: SuperComputerState, q: int) -> float:
     """Seat q's current round, valued as if it ended well: attached green, scrap red,
     the pending part, build progress, and a little for open connectors (room to grow)."""
-    t, r = s.tables, s.round_index
+    r = s.round_index
     if r < 0 or s.is_terminal():
         return 0.0
+    hot = s.hot  # the columns typed (state.HotTables): compiled, field reads
     grid = s.computers[q]
-    green = t.green
+    green, red = hot.green, hot.red
     v = 0.0
     for k in grid.values():
         v += green[k][r]
     for k in s.scrap_piles[q]:
-        v += t.red[k][r]
+        v += red[k][r]
     in_play = s.part_in_play(q)
     if in_play is not None:
-        v += green[in_play][r] if s.legal_cells(q, in_play) else t.red[in_play][r]
+        v += green[in_play][r] if s.legal_cells(q, in_play) else red[in_play][r]
     parts = list(grid.values())
     if in_play is not None:
         parts.append(in_play)
-    if s.game.build_mode == "public_race":
+    bonus = hot.bonus
+    if hot.public_race:
+        t = s.tables
         for b in s.race_won[q]:
-            v += t.bonus[b][r]
+            v += bonus[b][r]
         for b in s.race_builds:
-            v += 0.3 * t.bonus[b][r] * t.progress(b, parts)
+            v += 0.3 * bonus[b][r] * t.progress(b, parts)
     else:
         have = 0
         for k in parts:
             have |= 1 << k
         distinct = have.bit_count() == len(parts)
+        penalty, masks = hot.penalty, hot.requirement_masks
         for b in s.kept_builds[q] or s.build_offers[q][:1]:
-            p = _progress_of_set(t, b, have) if distinct else t.progress(b, parts)
-            lo, hi = t.penalty[b][r], t.bonus[b][r]
+            p = _progress_of_set(masks[b], have) if distinct else s.tables.progress(b, parts)
+            lo, hi = penalty[b][r], bonus[b][r]
             v += hi if p >= 1.0 else lo + (hi - lo) * 0.7 * p
     return v + 0.25 * min(s.open_connectors(q), 8)
 
 
-def _progress_of_set(t: CardTables, build: int, have: int) -> float:
+def _progress_of_set(requirement_masks: tuple[tuple[int, int], ...], have: int) -> float:
     """`t.progress(build, parts)` for parts that are all different, given as the bit
-    mask `have`: the same counts (a popcount per requirement instead of a loop over
-    the parts), so the same float."""
+    mask `have` and the build's `requirement_masks`: the same counts (a popcount per
+    requirement instead of a loop over the parts), so the same float."""
     need = got = 0
-    for mask, count in t.requirement_masks[build]:
+    for mask, count in requirement_masks:
         need += count
         n = (have & mask).bit_count()
         got += count if n > count else n

@@ -53,11 +53,46 @@ NONE: Final = -1
 """No part (no pending pick, nothing to place)."""
 
 
+class HotTables:
+    """What the forward model and the bots' evaluation read on every move: the card
+    table columns (the same tuples as `CardTables`, not copies) and the game's options and
+    action layout, each with its type. `CardTables` and the Game are plain Python classes
+    (pydantic cards, the core's Game), so compiled code (make compiled) reads their
+    attributes by a name lookup each; a compiled class's fields are read directly
+    (issue 17). One per game start, shared by every clone; never changed."""
+
+    __slots__ = (
+        "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks",
+        "edges", "four_way", "first_place", "scrap", "first_build",
+        "voluntary_scrap", "public_race", "pass_direction",
+    )  # fmt: skip
+
+    def __init__(self, game: SuperComputerGame) -> None:
+        t = game.tables
+        self.green: tuple[tuple[int, ...], ...] = t.green
+        """green[part][round]: points for an attached part (S6)."""
+        self.red: tuple[tuple[int, ...], ...] = t.red
+        """red[part][round]: points (0 or less) for a scrapped part (S6)."""
+        self.bonus: tuple[tuple[int, ...], ...] = t.bonus
+        self.penalty: tuple[tuple[int, ...], ...] = t.penalty
+        self.requirement_masks: tuple[tuple[tuple[int, int], ...], ...] = t.requirement_masks
+        self.neighbour_masks: tuple[tuple[tuple[int, int], ...], ...] = t.neighbour_masks
+        self.edges: tuple[tuple[int, ...], ...] = t.edges
+        self.four_way: tuple[bool, ...] = t.four_way
+        layout = game.actions
+        self.first_place: int = layout.first_place
+        self.scrap: int = layout.scrap
+        self.first_build: int = layout.first_build
+        self.voluntary_scrap: bool = game.voluntary_scrap
+        self.public_race: bool = game.build_mode == "public_race"
+        self.pass_direction: tuple[int, ...] = tuple(game.pass_direction)
+
+
 class SuperComputerState(GameState):
     """One moment of a SUPER COMPUTER game. Fields are plain data; see `clone`."""
 
     __slots__ = (
-        "game", "tables", "num_players", "next_seed",
+        "game", "tables", "hot", "num_players", "next_seed",
         "round_index", "turn", "phase", "to_move",
         "hands", "pending_picks", "to_place", "computers", "frontiers", "scrap_piles", "part_deck",
         "hand_knowers",
@@ -68,6 +103,7 @@ class SuperComputerState(GameState):
     )  # fmt: skip
 
     game: SuperComputerGame
+    hot: HotTables
     round_index: int
     """0, 1, 2: the round being played (its column in every green/red/bonus/penalty)."""
     turn: int
@@ -109,6 +145,7 @@ class SuperComputerState(GameState):
             return
         self.game = game
         self.tables = game.tables
+        self.hot = HotTables(game)
         self.num_players = n = game.num_players
         self.next_seed = random.Random(seed).getrandbits(64)
         self.round_index = -1
@@ -129,7 +166,7 @@ class SuperComputerState(GameState):
         # Not object.__new__: the same here in plain Python, but a mypyc-compiled class
         # (make compiled) refuses it; its own __new__ runs __init__ with no game: bare.
         c = SuperComputerState.__new__(SuperComputerState)
-        c.game, c.tables, c.num_players = self.game, self.tables, self.num_players
+        c.game, c.tables, c.hot, c.num_players = self.game, self.tables, self.hot, self.num_players
         c.next_seed = self.next_seed
         c.round_index, c.turn, c.phase, c.to_move = (
             self.round_index,
@@ -220,7 +257,7 @@ class SuperComputerState(GameState):
     def _end_picks(self) -> None:
         """S3: everyone has picked: hands pass, then every pick is revealed at once."""
         n = self.num_players
-        direction = self.game.pass_direction[self.round_index]
+        direction = self.hot.pass_direction[self.round_index]
         hands = self.hands
         knowers = self.hand_knowers
         new_hands: list[list[int]] = [[]] * n
@@ -240,12 +277,12 @@ class SuperComputerState(GameState):
 
     def _next_placer(self, start: int) -> None:
         """The next seat from `start` with a part to place; parts that fit nowhere are scrap."""
-        layout = self.game.actions
+        hot = self.hot
         for q in range(start, self.num_players):
             k = self.to_place[q]
             if self.computers[q]:
                 bit = 1 << k
-                first_place = layout.first_place
+                first_place = hot.first_place
                 legal = [
                     first_place + c for c, masks in self.frontiers[q].items() if masks[0] & bit
                 ]
@@ -254,9 +291,9 @@ class SuperComputerState(GameState):
                     continue
                 legal.sort()
             else:  # S4: the first part goes anywhere, which is (0,0)
-                legal = [layout.first_place + ORIGIN]
-            if self.game.voluntary_scrap:
-                legal.append(layout.scrap)
+                legal = [hot.first_place + ORIGIN]
+            if hot.voluntary_scrap:
+                legal.append(hot.scrap)
             self.phase = PLACE
             self.to_move = q
             self._legal = legal
@@ -271,7 +308,7 @@ class SuperComputerState(GameState):
         self.log.append(("scrap", q, k, reason))
 
     def _end_turn(self) -> None:
-        if self.game.build_mode == "public_race":
+        if self.hot.public_race:
             scoring.settle_race(self)
         self.turn += 1
         if self.turn < HAND_SIZE:
@@ -295,7 +332,7 @@ class SuperComputerState(GameState):
         frontier = self.frontiers[q]
         grid[cell] = k
         frontier.pop(cell, None)
-        as_neighbour = self.tables.neighbour_masks[k]
+        as_neighbour = self.hot.neighbour_masks[k]
         for near, back in NEIGHBOURS[cell]:
             if near in grid:
                 continue
@@ -329,7 +366,7 @@ class SuperComputerState(GameState):
     def open_connectors(self, q: int) -> int:
         """Connectors of seat q's computer that face an empty cell (room to grow)."""
         grid = self.computers[q]
-        edges = self.tables.edges
+        edges = self.hot.edges
         count = 0
         # the four directions written out (north, east, south, west: STEP), as search
         # rates every seat of every playout with it
@@ -375,19 +412,19 @@ class SuperComputerState(GameState):
                 self._end_picks()
         elif phase == PLACE:
             k = self.to_place[q]
-            layout = self.game.actions
-            if action == layout.scrap:
+            hot = self.hot
+            if action == hot.scrap:
                 self._scrap(q, k, "chosen")
             else:
-                cell = action - layout.first_place
+                cell = action - hot.first_place
                 self._attach(q, k, cell)
                 self.to_place[q] = NONE
-                if self.tables.four_way[k]:
+                if hot.four_way[k]:
                     self.four_way_attached[q] += 1
                 self.log.append(("place", q, k, cell))
             self._next_placer(q + 1)
         else:  # CHOOSE_BUILD (S2: keep one of two, the other to the bottom of the deck)
-            first_build = self.game.actions.first_build
+            first_build = self.hot.first_build
             b = action - first_build
             offer = self.build_offers[q]
             other = offer[0] if offer[1] == b else offer[1]
