@@ -8,7 +8,6 @@ explain or predict a close, so a Deal is judged by one piece of code everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core.contract import break_ties
@@ -31,7 +30,7 @@ TIEBREAK_LEVELS = ("most_sectors_locked", "most_deals_won")
 
 
 def closing_winner(
-    pitched: list[tuple[int, int]], sector: int, numbers: Sequence[int] = NUMBER
+    pitched: list[tuple[int, int]], sector: int, numbers: tuple[int, ...] = NUMBER
 ) -> tuple[int, int]:
     """R6: (seat, card) of the winning pitch, or (-1, -1) when the Deal is Dumped.
 
@@ -39,20 +38,22 @@ def closing_winner(
     number a match beats Cash; on a true tie the later pitch wins (so `>=`).
     `numbers[card]` is the printed number (`cards.capital_number`; the box's by
     default). Written with a shift and a table, not `kind_of`: it runs at every
-    close of every simulated game.
+    close of every simulated game; and the key (number, match) compared field by
+    field rather than as tuples (the same order; compiled, int compares).
     """
-    best_key = (-1, -1)
+    best_number = best_match = -1
     winner = card_won = -1
     for seat, card in pitched:
         kind = card >> KIND_SHIFT
         if kind == sector:
-            key = (numbers[card], 1)
+            match = 1
         elif kind == CASH:
-            key = (numbers[card], 0)
+            match = 0
         else:
             continue
-        if key >= best_key:
-            best_key, winner, card_won = key, seat, card
+        number = numbers[card]
+        if number > best_number or (number == best_number and match >= best_match):
+            best_number, best_match, winner, card_won = number, match, seat, card
     return winner, card_won
 
 
@@ -125,21 +126,38 @@ def deal_points(state: RunwayState, seat: int) -> int:
 def progress(state: RunwayState, seat: int) -> float:
     """A seat's standing for bots: Reputation, the Sector bonus and locks in reach,
     the Deal it is winning right now, and the strength of its hand."""
-    value = float(state.reputation[seat])
+    return progress_all(state)[seat]
+
+
+def progress_all(state: RunwayState) -> list[float]:
+    """`progress` of every seat in one pass (search rates every seat of every playout):
+    the Deal's leader is found once, the hand summed in a loop; the same ints and float
+    operations per seat, so the same floats."""
+    n = state.num_players
     if state.phase == OVER:
-        return value
-    feet = state.footholds[seat]
-    if state.footholds_left[seat]:
-        # (counted with list.count rather than generators: search rates every seat of
-        # every playout; the same ints, so the same floats)
-        value += 0.8 * (len(feet) - feet.count(0))  # the end-of-game Sector bonus to come
-        value += 0.6 * feet.count(1)  # a lock is one win away
+        return [float(state.reputation[seat]) for seat in range(n)]
+    columns = state.columns
+    number = columns.capital_number
+    leader = -1
+    leader_value = 0.0
     if state.pitched and state.deal_in_play >= 0:
         deal = state.deal_in_play - DEAL0
-        cards = state.cards
-        if closing_winner(state.pitched, cards.deal_sector[deal], cards.capital_number)[0] == seat:
-            value += 0.5 * state.cards.deal_score[deal]
-    hand = state.hands[seat]
-    number = state.cards.capital_number
-    value += 0.04 * sum([number[x] for x in hand]) + 0.1 * len(hand)
-    return value
+        leader = closing_winner(state.pitched, columns.deal_sector[deal], number)[0]
+        leader_value = 0.5 * columns.deal_score[deal]
+    values: list[float] = []
+    for seat in range(n):
+        value = float(state.reputation[seat])
+        feet = state.footholds[seat]
+        if state.footholds_left[seat]:
+            # (counted with list.count rather than generators; the same ints)
+            value += 0.8 * (len(feet) - feet.count(0))  # the end-of-game Sector bonus to come
+            value += 0.6 * feet.count(1)  # a lock is one win away
+        if seat == leader:
+            value += leader_value
+        hand = state.hands[seat]
+        total = 0
+        for x in hand:
+            total += number[x]
+        value += 0.04 * total + 0.1 * len(hand)
+        values.append(value)
+    return values

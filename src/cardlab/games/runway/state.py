@@ -67,6 +67,22 @@ ALTERNATE: Final = "alternate"
 ROTATE: Final = "rotate"
 
 
+class CardColumns:
+    """The card numbers the forward model and the bots' progress read on every close:
+    the same tuples as `RunwayCards` (not copies), each with its type. `RunwayCards` is a
+    plain Python class (its module holds the pydantic card models), so compiled code
+    (make compiled) reads its attributes by a name lookup each; a compiled class's fields
+    are read directly (issue 17). One per game start, shared by every clone."""
+
+    __slots__ = ("capital_number", "deal_sector", "deal_score", "deal_hype")
+
+    def __init__(self, cards: RunwayCards) -> None:
+        self.capital_number: tuple[int, ...] = cards.capital_number
+        self.deal_sector: tuple[int, ...] = cards.deal_sector
+        self.deal_score: tuple[int, ...] = cards.deal_score
+        self.deal_hype: tuple[int, ...] = cards.deal_hype
+
+
 class RunwayState(GameState):
     """One moment of a RUNWAY game (see actions.py for card numbers and actions).
 
@@ -77,6 +93,7 @@ class RunwayState(GameState):
     __slots__ = (
         "game",
         "cards",
+        "columns",
         "num_players",
         "shock_effect",
         "last_seat_rotates",
@@ -123,6 +140,7 @@ class RunwayState(GameState):
     # Card numbers are ints (actions.py); per-seat lists are indexed by seat.
     game: RunwayGame
     cards: RunwayCards
+    columns: CardColumns
     num_players: int
     shock_effect: int
     """Index into actions.SHOCK_EFFECTS (option shock_effect, R9)."""
@@ -216,6 +234,7 @@ class RunwayState(GameState):
         s = RunwayState.__new__(RunwayState)
         n = game.num_players
         s.game, s.cards, s.num_players, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
+        s.columns = CardColumns(game.cards)
         s.shock_effect = SHOCK_EFFECTS.index(str(game.options["shock_effect"]))
         # R10: with 2 players the last seat alternates (option two_player_last_seat,
         # default); option last_seat=rotate passes it one seat clockwise at any count
@@ -256,6 +275,7 @@ class RunwayState(GameState):
     def clone(self) -> RunwayState:
         c = RunwayState.__new__(RunwayState)
         c.game, c.cards, c.num_players = self.game, self.cards, self.num_players
+        c.columns = self.columns
         c.shock_effect, c.last_seat_rotates = self.shock_effect, self.last_seat_rotates
         c.reshuffle_seed = self.reshuffle_seed
         c.hands = [h[:] for h in self.hands]
@@ -339,21 +359,22 @@ class RunwayState(GameState):
             action = action_index(self, action)
         if action not in legal:
             raise IllegalActionError(illegal_action_message(self, action))
+        act: int = action  # an int from here on (compiled: native int operations)
         self._legal = None
-        self.action_history.append(action)
+        self.action_history.append(act)
         turn = self.pitch_turn
         seat = self.pitch_order[turn]
         if self.phase == PITCH:
-            if action == PASS:
+            if act == PASS:
                 self.log.append(("pass", seat))
                 self.phase = TRADE
                 return
-            self.hands[seat].remove(action)
-            self.publicly_known[action] = False
-            self.pitched.append((seat, action))
-            self.log.append(("pitch", seat, action, PITCH_ROLE[self.sector_in_play][action]))
+            self.hands[seat].remove(act)
+            self.publicly_known[act] = False
+            self.pitched.append((seat, act))
+            self.log.append(("pitch", seat, act, PITCH_ROLE[self.sector_in_play][act]))
         else:
-            self._trade(seat, action)
+            self._trade(seat, act)
             self.phase = PITCH
         self.turns += 1
         turn += 1
@@ -367,7 +388,8 @@ class RunwayState(GameState):
         if action == SKIP:
             self.log.append(("skip", seat))
         elif action < BLIND0:
-            card, slot = divmod(action - SWAP0, BENCH_SIZE)
+            offset = action - SWAP0  # divmod written out (compiled: native int operations)
+            card, slot = offset // BENCH_SIZE, offset % BENCH_SIZE
             bench = self.bench
             took = bench[slot]
             bench[slot] = card
@@ -423,7 +445,7 @@ class RunwayState(GameState):
     def _close(self) -> None:
         deal_card = self.deal_in_play
         deal = deal_card - DEAL0
-        cards = self.cards
+        cards = self.columns
         sector = self.sector_in_play
         pitched = self.pitched
         log = self.log
@@ -443,15 +465,15 @@ class RunwayState(GameState):
             )
             total = paid[-1]
             reputation = self.reputation
-            reputation[winner] += total
+            reputation[winner] = reputation[winner] + total
             self.deal_rewards[deal] = total
             self.deals_won[winner].append(deal_card)
             log.append(("win", winner, deal_card, winning_card, *paid))
             if sector != SOCIAL:
                 for seat, card in pitched:
                     if card >> KIND_SHIFT == NETWORK:
-                        reputation[seat] += RIDE_POINTS
-                        self.rides_paid[seat] += RIDE_POINTS
+                        reputation[seat] = reputation[seat] + RIDE_POINTS
+                        self.rides_paid[seat] = self.rides_paid[seat] + RIDE_POINTS
                         log.append(("ride", seat, deal_card))
             self._draw_up(winner)
             self._foothold(winner, sector)
@@ -479,7 +501,7 @@ class RunwayState(GameState):
 
     def _set_deal_in_play(self, deal: int, shocks: list[int]) -> None:
         self.deal_in_play, self.shocks_in_play = deal, shocks
-        self.sector_in_play = self.cards.deal_sector[deal - DEAL0]
+        self.sector_in_play = self.columns.deal_sector[deal - DEAL0]
 
     def _draw_up(self, seat: int) -> None:
         """R7/R8: the winner draws back up to 6 (the hand is sorted, so taking the top
@@ -515,14 +537,14 @@ class RunwayState(GameState):
         if self.footholds_left[seat] == 0:
             self.log.append(("foothold", seat, sector, 0, 0))
             return
-        self.footholds_left[seat] -= 1
+        self.footholds_left[seat] = self.footholds_left[seat] - 1
         feet = self.footholds[seat]
-        feet[sector] += 1
+        feet[sector] = feet[sector] + 1
         lock = LOCK_POINTS if feet[sector] == 2 else 0
         if lock:
-            self.reputation[seat] += lock
-            self.sectors_locked[seat] += 1
-            self.lock_points[seat] += lock
+            self.reputation[seat] = self.reputation[seat] + lock
+            self.sectors_locked[seat] = self.sectors_locked[seat] + 1
+            self.lock_points[seat] = self.lock_points[seat] + lock
         self.log.append(("foothold", seat, sector, feet[sector], lock))
 
     def _flip(self) -> tuple[int, list[int]]:
@@ -568,7 +590,7 @@ class RunwayState(GameState):
         for p in range(self.num_players):
             bonus = scoring.sector_bonus(self.footholds[p])
             self.sector_bonus[p] = bonus
-            self.reputation[p] += bonus
+            self.reputation[p] = self.reputation[p] + bonus
             self.log.append(("sector_bonus", p, tuple(self.footholds[p]), bonus))
         self.deal_in_play, self.sector_in_play, self.shocks_in_play = -1, -1, []
         self.phase = OVER
@@ -594,12 +616,14 @@ class RunwayState(GameState):
 
     def score_in_play(self) -> int:
         """The printed score of the Deal in play."""
-        return int(self.cards.deal_score[self.deal_in_play - DEAL0])
+        return int(self.columns.deal_score[self.deal_in_play - DEAL0])
 
     def leading_pitch(self) -> tuple[int, int]:
         """(seat, card) of the pitch that would win if the Deal closed now (R6), or
         (-1, -1) if nothing competes yet."""
-        return scoring.closing_winner(self.pitched, self.sector_in_play, self.cards.capital_number)
+        return scoring.closing_winner(
+            self.pitched, self.sector_in_play, self.columns.capital_number
+        )
 
     def pitches_last(self, seat: int) -> bool:
         """Whether `seat` pitches last on the Deal in play (R3, R10)."""
@@ -638,4 +662,4 @@ class RunwayState(GameState):
 
     def progress_values(self) -> list[float]:
         """Each seat's progress (the core rates a seat against the best rival)."""
-        return [scoring.progress(self, q) for q in range(self.num_players)]
+        return scoring.progress_all(self)

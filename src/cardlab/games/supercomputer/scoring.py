@@ -59,7 +59,7 @@ def score_round(s: SuperComputerState) -> None:
         builds = tuple(blines)
         green = sum([p for _, p in attached])
         red = sum([p for _, p in scrapped])
-        s.points[q] += green + red + bpts
+        s.points[q] = s.points[q] + (green + red + bpts)
         # Copy on write: clones share `round_records` (it changes once a round).
         s.round_records = [*s.round_records, (r, q, attached, scrapped, builds)]
         s.log.append(("score", q, r, green, red, bpts, builds, attached, scrapped))
@@ -103,7 +103,8 @@ def round_value(s: SuperComputerState, q: int) -> float:
         for b in s.kept_builds[q] or s.build_offers[q][:1]:
             p = _progress_of_set(masks[b], have) if distinct else s.tables.progress(b, parts)
             lo, hi = penalty[b][r], bonus[b][r]
-            v += hi if p >= 1.0 else lo + (hi - lo) * 0.7 * p
+            # float(hi): the same sum as `v + hi`, with one type for the compiled build
+            v += float(hi) if p >= 1.0 else lo + (hi - lo) * 0.7 * p
     return v + 0.25 * min(s.open_connectors(q), 8)
 
 

@@ -303,7 +303,7 @@ class SuperComputerState(GameState):
     def _scrap(self, q: int, k: int, reason: str) -> None:
         """Scrap seat q's revealed part k; `reason` is a key of `view.SCRAP_WHY`."""
         self.scrap_piles[q].append(k)
-        self.scrapped_count[q] += 1
+        self.scrapped_count[q] = self.scrapped_count[q] + 1
         self.to_place[q] = NONE
         self.log.append(("scrap", q, k, reason))
 
@@ -404,7 +404,7 @@ class SuperComputerState(GameState):
         if phase == PICK:
             self.hands[q].remove(action)
             self.pending_picks[q] = action
-            self.picks_made[q] += 1
+            self.picks_made[q] = self.picks_made[q] + 1
             if q + 1 < self.num_players:
                 self.to_move = q + 1
                 self._legal = self.hands[q + 1][:]
@@ -420,7 +420,7 @@ class SuperComputerState(GameState):
                 self._attach(q, k, cell)
                 self.to_place[q] = NONE
                 if hot.four_way[k]:
-                    self.four_way_attached[q] += 1
+                    self.four_way_attached[q] = self.four_way_attached[q] + 1
                 self.log.append(("place", q, k, cell))
             self._next_placer(q + 1)
         else:  # CHOOSE_BUILD (S2: keep one of two, the other to the bottom of the deck)

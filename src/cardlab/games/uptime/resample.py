@@ -69,7 +69,7 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
                 released += 1
             else:
                 if kind[c] == MATERIAL:
-                    keep[sub[c]] -= 1
+                    keep[sub[c]] = keep[sub[c]] - 1
                 mine.append(c)
         kept[q], slots[q] = mine, released
     pool.sort()
@@ -87,7 +87,7 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
                     owners[i], owners[j] = owners[j], owners[i]
                     q = owners[i]
                     kept[q].append(c)
-                    slots[q] -= 1
+                    slots[q] = slots[q] - 1
                 else:  # pragma: no cover - only an inconsistent position gets here
                     pool.append(c)
     # A partial Fisher-Yates: the first `need` cards of the pool are a uniform random draw.
@@ -106,7 +106,7 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
         counts = [0] * M
         for c in mine:
             if kind[c] == MATERIAL:
-                counts[sub[c]] += 1
+                counts[sub[c]] = counts[sub[c]] + 1
         mats[q * M : q * M + M] = counts
     s.supply = pool[i:] + twists  # drawn at random (lazy)
     if s.decider != player:

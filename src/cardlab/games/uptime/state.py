@@ -611,12 +611,14 @@ class UptimeState(GameState):
     def _do_turn(self, p: int, a: int) -> None:
         self.steps.append((S_END_TURN, p))
         if a <= A.PASS:
-            self.draw_pass[p] += 1  # U17 counts these for the tie-break
+            self.draw_pass[p] = self.draw_pass[p] + 1  # U17 counts these for the tie-break
             self._log(("action", p, "draw" if a == A.DRAW else "pass"))
             # what the S_DRAW step would do first thing in _run, done now
             self._step_draw(p, 2 if a == A.DRAW else 1, "draw")
         elif a == A.SWEEP:
-            self.draw_pass[p] += 1  # a non-claim turn: counted with Draw/Pass (U17)
+            self.draw_pass[p] = (
+                self.draw_pass[p] + 1
+            )  # a non-claim turn: counted with Draw/Pass (U17)
             self._sweep(p)
         elif a < A.BID_SLOT:
             self._start_requisition(p, a - A.REQ)
@@ -626,7 +628,7 @@ class UptimeState(GameState):
         else:
             s = a - A.RESERVE
             patch = self._remove_from_hand(p, PATCH, 0)
-            self.patches[p] -= 1
+            self.patches[p] = self.patches[p] - 1
             self.reserve_patch[s], self.reserved_by[s] = patch, p
             self._log(("reserve", p, self.build_row[s], s))
 
@@ -715,7 +717,7 @@ class UptimeState(GameState):
             c = tab[i]
             if t.kind[c] == COMPONENT and t.sub[c] == ctype:
                 del tab[i]
-                self.component_types[p * C + ctype] -= 1
+                self.component_types[p * C + ctype] = self.component_types[p * C + ctype] - 1
                 return c
         raise AssertionError("component not in tableau")  # pragma: no cover
 
@@ -724,9 +726,9 @@ class UptimeState(GameState):
             m = a - A.PAY_MAT
             c = self._remove_from_hand(p, MATERIAL, m)
             i = p * M + m
-            self.materials[i] -= 1
+            self.materials[i] = self.materials[i] - 1
             if self.known_materials[i]:
-                self.known_materials[i] -= 1
+                self.known_materials[i] = self.known_materials[i] - 1
             self.supply_discard.append(c)  # U3: paid materials go face-up to the supply
         elif a < A.PAY_PATCH:
             c = self._remove_component(p, a - A.PAY_COMP)
@@ -734,7 +736,7 @@ class UptimeState(GameState):
             self.build_discard.append(c)
         else:
             c = self._remove_from_hand(p, PATCH, 0)
-            self.patches[p] -= 1
+            self.patches[p] = self.patches[p] - 1
             self.build_discard.append(c)
         self.pay_paid = (*self.pay_paid, c)
         if self.pay_need == A.NEED_SPECIFIC:
@@ -754,7 +756,7 @@ class UptimeState(GameState):
             c = self.build_row[s]
             self.build_row[s] = -1
             self.tableau[p].append(c)
-            self.contracts[p] += 1
+            self.contracts[p] = self.contracts[p] + 1
             self._log(("win", p, c, self.auction_high_bid, paid))
             self.auction_slot = self.auction_opener = self.auction_high_bid = (
                 self.auction_high_bidder
@@ -767,13 +769,14 @@ class UptimeState(GameState):
             k = t.kind[c]
             if k == PATCH:
                 self.hand[p].append(c)  # U3: a Patch goes to hand
-                self.patches[p] += 1
+                self.patches[p] = self.patches[p] + 1
             else:
                 self.tableau[p].append(c)
                 if k == COMPONENT:
-                    self.component_types[p * C + t.sub[c]] += 1
+                    slot = p * C + t.sub[c]
+                    self.component_types[slot] = self.component_types[slot] + 1
                 elif k == COMPUTER:
-                    self.computers[p] += 1
+                    self.computers[p] = self.computers[p] + 1
         self.row_moved = True
         self.acquired_cells = ((p, c), self.acquired_cells)
         self._clear_payment()
@@ -843,8 +846,9 @@ class UptimeState(GameState):
                 self.supply_kinds_gone = ALL_KINDS
             return
         self.hand[p].append(c)
-        self.materials[p * M + m] += 1
-        self.known_materials[p * M + m] += 1  # everyone saw which kind was taken
+        slot = p * M + m
+        self.materials[slot] = self.materials[slot] + 1
+        self.known_materials[slot] = self.known_materials[slot] + 1  # everyone saw which kind
         self._log(("take", p, m, src, self.choose_reason))
 
     def _any_material_left(self, excl: int = 0) -> bool:
@@ -883,7 +887,8 @@ class UptimeState(GameState):
             c = supply.pop()
             if t.kind[c] == MATERIAL:
                 hand.append(c)
-                mats[p * M + t.sub[c]] += 1
+                slot = p * M + t.sub[c]
+                mats[slot] = mats[slot] + 1
                 got += 1
                 n -= 1
                 continue
@@ -941,7 +946,7 @@ class UptimeState(GameState):
             self._log(("discard_top", c))
 
     def _step_end_turn(self, p: int) -> None:
-        self.turns[p] += 1
+        self.turns[p] = self.turns[p] + 1
         self.total_turns += 1
         n = self.num_players
         if p == (self.first_player + n - 1) % n:  # the round is complete
