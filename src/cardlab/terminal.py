@@ -19,6 +19,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
 
 from cardlab import story
@@ -147,6 +148,17 @@ def neighbours_phrase(obs: dict[str, Any], seat: int, x: int, y: int) -> str:
     return ", ".join(near)
 
 
+def _ranked(final: FinalTable) -> list[Any]:
+    return sorted(final.rows, key=lambda r: (r.seat not in final.winners, -r.total))
+
+
+def _seat_label(final: FinalTable, row: Any, you: int | None) -> str:
+    mark = (" (you)" if row.seat == you else "") + (
+        " ★ winner" if row.seat in final.winners else ""
+    )
+    return f"{escape(row.name)}{mark}"
+
+
 def final_rich_table(final: FinalTable, you: int | None = None) -> Table:
     """The final breakdown: one row per seat, its parts, its total; winners starred."""
     table = Table(title="Final scores", show_lines=False)
@@ -154,12 +166,34 @@ def final_rich_table(final: FinalTable, you: int | None = None) -> Table:
     for column in final.columns:
         table.add_column(column, justify="right")
     table.add_column("Total", justify="right", style="bold")
-    for row in sorted(final.rows, key=lambda r: (r.seat not in final.winners, -r.total)):
-        mark = (" (you)" if row.seat == you else "") + (
-            " ★ winner" if row.seat in final.winners else ""
-        )
-        table.add_row(f"{escape(row.name)}{mark}", *(_num(p) for p in row.parts), _num(row.total))
+    for row in _ranked(final):
+        table.add_row(_seat_label(final, row, you), *(_num(p) for p in row.parts), _num(row.total))
     return table
+
+
+def final_rich_table_by_column(final: FinalTable, you: int | None = None) -> Table:
+    """The same breakdown turned on its side, one column per seat: for a terminal too
+    narrow for one column per part (SUPER COMPUTER's nine at 80 columns would cut every
+    heading to "pa…")."""
+    rows = _ranked(final)
+    table = Table(title="Final scores", show_lines=False)
+    table.add_column("", no_wrap=True)
+    for row in rows:
+        table.add_column(_seat_label(final, row, you), justify="right")
+    for i, column in enumerate(final.columns):
+        table.add_row(escape(column), *(_num(r.parts[i]) for r in rows))
+    table.add_row("[bold]Total[/bold]", *(f"[bold]{_num(r.total)}[/bold]" for r in rows))
+    return table
+
+
+def fitting_final_table(console: Console, final: FinalTable, you: int | None = None) -> Table:
+    """One column per part when that fits the console, else one column per seat."""
+    wide = final_rich_table(final, you)
+    # measured without the console's limit (console.measure clamps to its width)
+    natural = Measurement.get(console, console.options.update(max_width=10**6), wide)
+    if natural.maximum <= console.width:
+        return wide
+    return final_rich_table_by_column(final, you)
 
 
 def _num(value: float) -> str:
@@ -172,7 +206,7 @@ def print_final(console: Console, state: GameState, seat: int | None) -> None:
     if final is None:
         console.print(render_module(state.game.name).render_final(state))
         return
-    console.print(final_rich_table(final, seat))
+    console.print(fitting_final_table(console, final, seat))
     won = [
         f"you ({r.name})" if r.seat == seat else r.name
         for r in final.rows

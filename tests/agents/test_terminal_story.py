@@ -108,3 +108,32 @@ def test_words_narrow_a_long_list_and_a_single_match_is_taken():
     text = out.getvalue()
     assert " 1. trade Tech 1" in text and " 2. trade Tech 5" in text  # narrowed, numbers kept
     assert "No choice mentions 'zzz'" in text and "from 1 to 3" in text
+
+
+def _nine_part_final() -> FinalTable:
+    columns = tuple(f"R{r} {part}" for r in (1, 2, 3) for part in ("parts", "scrap", "build"))
+    rows = tuple(
+        FinalRow(
+            seat, f"Seat {seat}", tuple(float(seat + i) for i in range(9)), float(9 * seat + 36)
+        )
+        for seat in range(3)
+    )
+    return FinalTable(columns, rows, winners=(2,), decided_by="points")
+
+
+def test_final_table_turns_on_its_side_when_the_terminal_is_narrow():
+    """At 80 columns SUPER COMPUTER's nine score parts would be cut to "pa…": the table
+    then has one column per seat, and every heading reads in full; a wide terminal keeps
+    one column per part."""
+    final = _nine_part_final()
+    for width, by_seat in ((80, True), (200, False)):
+        out = io.StringIO()
+        console = Console(file=out, width=width, color_system=None)
+        console.print(terminal.fitting_final_table(console, final, you=0))
+        text = out.getvalue()
+        assert "…" not in text
+        assert all(column in text for column in final.columns)
+        assert "Seat 2 ★ winner" in text and "Seat 0 (you)" in text
+        header = next(line for line in text.splitlines() if "Seat 2 ★ winner" in line)
+        # by seat: the seats share the heading line; by part: each seat has its own row
+        assert ("Seat 1" in header) is by_seat
