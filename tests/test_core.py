@@ -181,12 +181,13 @@ def test_the_engines_shuffle_is_random_shuffle_draw_for_draw() -> None:
     from cardlab.core.rng import shuffle
 
     for seed in range(30):
-        for n in (0, 1, 2, 7, 54, 200):
+        for n in (0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 54, 65, 200, 1025):
             a, b = random.Random(seed), random.Random(seed)
             mine, theirs = list(range(n)), list(range(n))
             shuffle(a, mine)
             b.shuffle(theirs)
             assert mine == theirs and a.getstate() == b.getstate()
+            assert a.random() == b.random()
 
 
 def test_a_seeded_generator_is_random_random_of_the_seed() -> None:

@@ -96,9 +96,12 @@ def round_value(s: SuperComputerState, q: int) -> float:
             v += 0.3 * bonus[b][r] * t.progress(b, parts)
     else:
         have = 0
+        distinct = True  # no part twice (have.bit_count() == len(parts), without the call)
         for k in parts:
-            have |= 1 << k
-        distinct = have.bit_count() == len(parts)
+            bit = 1 << k
+            if have & bit:
+                distinct = False
+            have |= bit
         penalty, masks = hot.penalty, hot.requirement_masks
         for b in s.kept_builds[q] or s.build_offers[q][:1]:
             p = _progress_of_set(masks[b], have) if distinct else s.tables.progress(b, parts)
@@ -115,7 +118,11 @@ def _progress_of_set(requirement_masks: tuple[tuple[int, int], ...], have: int) 
     need = got = 0
     for mask, count in requirement_masks:
         need += count
-        n = (have & mask).bit_count()
+        x = have & mask
+        n = 0  # x.bit_count() counted bit by bit (a few bits; compiled, no method call)
+        while x:
+            x &= x - 1
+            n += 1
         got += count if n > count else n
     return got / need if need else 1.0
 

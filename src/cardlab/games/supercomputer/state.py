@@ -331,7 +331,8 @@ class SuperComputerState(GameState):
         grid = self.computers[q]
         frontier = self.frontiers[q]
         grid[cell] = k
-        frontier.pop(cell, None)
+        if cell in frontier:  # frontier.pop(cell, None) (compiled: no method call)
+            del frontier[cell]
         as_neighbour = self.hot.neighbour_masks[k]
         for near, back in NEIGHBOURS[cell]:
             if near in grid:
