@@ -161,8 +161,6 @@ class ISMCTSAgent(Agent):
         low, high = self._low, self._high
         normalise = self.normalise
         c = self.c
-        log = math.log
-        sqrt = math.sqrt
         is_terminal = state.is_terminal
         while not is_terminal():
             player = state.current_player()
@@ -184,9 +182,11 @@ class ISMCTSAgent(Agent):
             best: Node | None = None
             best_action = -1
             best_value = -1.0
-            get = children.get
+            # children.get, math.log and math.sqrt called as such, not held in locals:
+            # compiled, they are then C calls (a dict lookup, libm's log and sqrt, the
+            # functions Python's math module calls: the same floats)
             for action in legal:
-                child = get(base + action)
+                child = children.get(base + action)
                 if child is None:
                     if untried is None:
                         untried = [action]
@@ -196,7 +196,8 @@ class ISMCTSAgent(Agent):
                 child.avail += 1
                 if untried is None:
                     visits = child.visits
-                    value = (child.total / visits - lo) * inv + c * sqrt(log(child.avail) / visits)
+                    explore = math.sqrt(math.log(child.avail) / visits)
+                    value = (child.total / visits - lo) * inv + c * explore
                     if value > best_value:
                         best, best_action, best_value = child, action, value
             if untried is not None:
@@ -232,7 +233,8 @@ class ISMCTSAgent(Agent):
 
     def _rollout(self, state: GameState) -> None:
         """Play on for `rollout_depth` decisions (None: to the end) with the policy."""
-        depth = self.rollout_depth
+        # depth as an int, -1 for none (compiled: an int compare, not a generic one)
+        depth: int = -1 if self.rollout_depth is None else self.rollout_depth
         rand = self.rng.random  # int(rand() * n) is several times cheaper than randrange(n)
         policy = self.policy
         is_terminal = state.is_terminal
@@ -240,14 +242,15 @@ class ISMCTSAgent(Agent):
         if policy is None:
             legal_actions = state.legal_actions
             apply_action = state.apply_action
-            while not is_terminal() and (depth is None or played < depth):
+            while not is_terminal() and (depth < 0 or played < depth):
                 legal = legal_actions()
                 if not legal:
                     break  # an engine bug (no move before the end): score what we have
-                apply_action(legal[int(rand() * len(legal))])
+                # float(len): the same product as rand() * len (compiled: a C multiply)
+                apply_action(legal[int(rand() * float(len(legal)))])
                 played += 1
             return
-        while not is_terminal() and (depth is None or played < depth):
+        while not is_terminal() and (depth < 0 or played < depth):
             state.apply_action(policy.step(state))
             played += 1
 
@@ -306,8 +309,7 @@ def _rewards_from_progress(state: GameState, scale: float) -> list[float]:
     for v in scaled:
         if v > high:
             high = v
-    exp = math.exp
-    weights = [exp(v - high) for v in scaled]
+    weights = [math.exp(v - high) for v in scaled]  # compiled: libm's exp, as Python's
     total: float = sum(weights)
     return blend_with_winners(state, [w / total for w in weights])
 
