@@ -196,7 +196,8 @@ class ISMCTSAgent(Agent):
                 child.avail += 1
                 if untried is None:
                     visits = child.visits
-                    explore = math.sqrt(math.log(child.avail) / visits)
+                    # float(avail): the double math.log makes of an int (compiled: C log)
+                    explore = math.sqrt(math.log(float(child.avail)) / visits)
                     value = (child.total / visits - lo) * inv + c * explore
                     if value > best_value:
                         best, best_action, best_value = child, action, value
@@ -222,9 +223,10 @@ class ISMCTSAgent(Agent):
             node = best
         self._rollout(state)
         result = self._score(state, scale)
-        for child, player in zip(path_nodes, path_players, strict=True):
+        for i in range(len(path_nodes)):  # (not zip: compiled, no call into the builtins)
+            child = path_nodes[i]
             child.visits += 1
-            child.total += result[player]
+            child.total += result[path_players[i]]
         for player, value in enumerate(result):
             if value < low[player]:
                 low[player] = value
