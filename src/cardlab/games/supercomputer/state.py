@@ -62,7 +62,7 @@ class HotTables:
     (issue 17). One per game start, shared by every clone; never changed."""
 
     __slots__ = (
-        "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks",
+        "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks", "fresh_masks",
         "edges", "four_way", "first_place", "scrap", "first_build",
         "voluntary_scrap", "public_race", "pass_direction",
     )  # fmt: skip
@@ -77,6 +77,13 @@ class HotTables:
         self.penalty: tuple[tuple[int, ...], ...] = t.penalty
         self.requirement_masks: tuple[tuple[tuple[int, int], ...], ...] = t.requirement_masks
         self.neighbour_masks: tuple[tuple[tuple[int, int], ...], ...] = t.neighbour_masks
+        self.fresh_masks: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple((connect & ~clash, clash, connect) for clash, connect in by_direction)
+            for by_direction in t.neighbour_masks
+        )
+        """fresh_masks[b][d]: the frontier entry of an empty cell whose only neighbour is
+        part b, lying in direction d (what `_attach` stores for a cell new to the frontier):
+        one shared tuple, so attaching boxes no ints for it."""
         self.edges: tuple[tuple[int, ...], ...] = t.edges
         self.four_way: tuple[bool, ...] = t.four_way
         layout = game.actions
@@ -116,11 +123,12 @@ class SuperComputerState(GameState):
     """Each seat's revealed part still to be placed this turn, or NONE."""
     computers: list[dict[int, int]]
     """Each seat's computer this round: grid cell -> part."""
-    frontiers: list[dict[int, tuple[int, int, int]]]
+    frontiers: list[dict[int, tuple[int, ...]]]
     """Each seat's empty cells beside its computer (within the window), each with three
     part bitmasks kept up to date as parts are placed: the parts that may go there (they
     connect to a neighbour and clash with none), the parts that clash with a neighbour,
-    and the parts that connect to one. `legal_cells` only reads them (S4)."""
+    and the parts that connect to one. `legal_cells` only reads them (S4). (Typed as a
+    tuple of any length: compiled, an entry stays one object, read by index.)"""
     scrap_piles: list[list[int]]
     part_deck: list[int]
     """Parts not dealt this round (hidden)."""
@@ -334,14 +342,17 @@ class SuperComputerState(GameState):
         if cell in frontier:  # frontier.pop(cell, None) (compiled: no method call)
             del frontier[cell]
         as_neighbour = self.hot.neighbour_masks[k]
+        fresh = self.hot.fresh_masks[k]
         for near, back in NEIGHBOURS[cell]:
             if near in grid:
                 continue
-            clash, connect = as_neighbour[back]
             masks = frontier.get(near)
-            if masks is not None:
-                clash |= masks[1]
-                connect |= masks[2]
+            if masks is None:  # a cell new to the frontier: the shared entry
+                frontier[near] = fresh[back]
+                continue
+            clash, connect = as_neighbour[back]
+            clash |= masks[1]
+            connect |= masks[2]
             frontier[near] = (connect & ~clash, clash, connect)
 
     def legal_cells(self, q: int, k: int) -> list[int]:
