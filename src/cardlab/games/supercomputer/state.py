@@ -410,12 +410,13 @@ class SuperComputerState(GameState):
             action = action_index(self, action)
         if action not in self._legal:  # (empty when the game is over)
             raise IllegalActionError(illegal_action_message(self, action))
-        self.past_actions.append(action)
+        act: int = action  # an int from here on (compiled: native int operations)
+        self.past_actions.append(act)
         q = self.to_move
         phase = self.phase
         if phase == PICK:
-            self.hands[q].remove(action)
-            self.pending_picks[q] = action
+            self.hands[q].remove(act)
+            self.pending_picks[q] = act
             self.picks_made[q] = self.picks_made[q] + 1
             if q + 1 < self.num_players:
                 self.to_move = q + 1
@@ -425,10 +426,10 @@ class SuperComputerState(GameState):
         elif phase == PLACE:
             k = self.to_place[q]
             hot = self.hot
-            if action == hot.scrap:
+            if act == hot.scrap:
                 self._scrap(q, k, "chosen")
             else:
-                cell = action - hot.first_place
+                cell = act - hot.first_place
                 self._attach(q, k, cell)
                 self.to_place[q] = NONE
                 if hot.four_way[k]:
@@ -437,7 +438,7 @@ class SuperComputerState(GameState):
             self._next_placer(q + 1)
         else:  # CHOOSE_BUILD (S2: keep one of two, the other to the bottom of the deck)
             first_build = self.hot.first_build
-            b = action - first_build
+            b = act - first_build
             offer = self.build_offers[q]
             other = offer[0] if offer[1] == b else offer[1]
             self.kept_builds[q] = [b]
