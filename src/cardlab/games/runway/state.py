@@ -231,7 +231,7 @@ class RunwayState(GameState):
         the discard (R8): reshuffle number g uses `random.Random(seed + (g << 64))`,
         so the state carries one int instead of a generator and clones cheaply.
         """
-        s = RunwayState.__new__(RunwayState)
+        s = RunwayState()
         n = game.num_players
         s.game, s.cards, s.num_players, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
         s.columns = CardColumns(game.cards)
@@ -273,7 +273,7 @@ class RunwayState(GameState):
         self._seat_order(YOUNGEST, 0)
 
     def clone(self) -> RunwayState:
-        c = RunwayState.__new__(RunwayState)
+        c = RunwayState()  # bare (no __init__ of its own); compiled, a C call
         c.game, c.cards, c.num_players = self.game, self.cards, self.num_players
         c.columns = self.columns
         c.shock_effect, c.last_seat_rotates = self.shock_effect, self.last_seat_rotates

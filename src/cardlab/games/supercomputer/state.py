@@ -171,9 +171,9 @@ class SuperComputerState(GameState):
 
     # -- cheap copies --------------------------------------------------------------
     def clone(self) -> SuperComputerState:
-        # Not object.__new__: the same here in plain Python, but a mypyc-compiled class
-        # (make compiled) refuses it; its own __new__ runs __init__ with no game: bare.
-        c = SuperComputerState.__new__(SuperComputerState)
+        # A bare instance: __init__ without a game returns at once. (Not object.__new__,
+        # which a mypyc-compiled class refuses; compiled, the class call is a C call.)
+        c = SuperComputerState()
         c.game, c.tables, c.hot, c.num_players = self.game, self.tables, self.hot, self.num_players
         c.next_seed = self.next_seed
         c.round_index, c.turn, c.phase, c.to_move = (

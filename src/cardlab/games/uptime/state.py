@@ -371,9 +371,9 @@ class UptimeState(GameState):
         return out
 
     def clone(self) -> UptimeState:
-        # Not object.__new__: the same here in plain Python, but a mypyc-compiled class
-        # (make compiled) refuses it; its own __new__ runs __init__ with no game: bare.
-        s = UptimeState.__new__(UptimeState)
+        # A bare instance: __init__ without a game returns at once. (Not object.__new__,
+        # which a mypyc-compiled class refuses; compiled, the class call is a C call.)
+        s = UptimeState()
         s.game, s.table, s.num_players = self.game, self.table, self.num_players
         s.rng = self.rng
         s._rng_shared = self._rng_shared = True
