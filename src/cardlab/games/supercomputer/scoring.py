@@ -83,7 +83,7 @@ def round_value(s: SuperComputerState, q: int) -> float:
         v += red[k][r]
     in_play = s.part_in_play(q)
     if in_play is not None:
-        v += green[in_play][r] if s.legal_cells(q, in_play) else red[in_play][r]
+        v += green[in_play][r] if s.fits(q, in_play) else red[in_play][r]
     parts = list(grid.values())
     if in_play is not None:
         parts.append(in_play)

@@ -31,10 +31,10 @@ from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.games.supercomputer import resample, scoring, view
 from cardlab.games.supercomputer.actions import (
-    GRID_SIZE,
     IN_WINDOW,
     NEIGHBOURS,
     ORIGIN,
+    STEP,
     xy_cell,
 )
 from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
@@ -63,6 +63,7 @@ class HotTables:
 
     __slots__ = (
         "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks", "fresh_masks",
+        "connector_steps",
         "edges", "four_way", "first_place", "scrap", "first_build",
         "voluntary_scrap", "public_race", "pass_direction",
     )  # fmt: skip
@@ -85,6 +86,11 @@ class HotTables:
         part b, lying in direction d (what `_attach` stores for a cell new to the frontier):
         one shared tuple, so attaching boxes no ints for it."""
         self.edges: tuple[tuple[int, ...], ...] = t.edges
+        self.connector_steps: tuple[tuple[int, ...], ...] = tuple(
+            tuple(STEP[d] for d in range(4) if edges[d]) for edges in t.edges
+        )
+        """connector_steps[part]: the grid step (actions.STEP) of each side with a
+        connector, north, east, south, west (`open_connectors` looks only there)."""
         self.four_way: tuple[bool, ...] = t.four_way
         layout = game.actions
         self.first_place: int = layout.first_place
@@ -378,20 +384,14 @@ class SuperComputerState(GameState):
     def open_connectors(self, q: int) -> int:
         """Connectors of seat q's computer that face an empty cell (room to grow)."""
         grid = self.computers[q]
-        edges = self.hot.edges
+        steps = self.hot.connector_steps
         count = 0
-        # the four directions written out (north, east, south, west: STEP), as search
-        # rates every seat of every playout with it
+        # each part's connector sides from a table (search rates every seat of every
+        # playout with it): the sides without one are not looked at
         for c, k in grid.items():
-            north, east, south, west = edges[k]
-            if north and c - GRID_SIZE not in grid:
-                count += 1
-            if east and c + 1 not in grid:
-                count += 1
-            if south and c + GRID_SIZE not in grid:
-                count += 1
-            if west and c - 1 not in grid:
-                count += 1
+            for step in steps[k]:
+                if c + step not in grid:
+                    count += 1
         return count
 
     # -- the API -----------------------------------------------------------------------
@@ -510,8 +510,15 @@ class SuperComputerState(GameState):
         return None if k == NONE else k
 
     def fits(self, seat: int, part: int) -> bool:
-        """Whether `part` has a legal cell on seat's computer now (S4)."""
-        return bool(self.legal_cells(seat, part))
+        """Whether `part` has a legal cell on seat's computer now (S4): whether
+        `legal_cells` would be non-empty, without building and sorting the list."""
+        if not self.computers[seat]:
+            return True
+        bit = 1 << part
+        for masks in self.frontiers[seat].values():  # noqa: SIM110 (compiled, any() of a generator builds an object)
+            if masks[0] & bit:
+                return True
+        return False
 
     def open_connectors_after(self, seat: int, cell: int) -> int:
         """Open connectors of seat's computer if its part to place went to `cell`."""
