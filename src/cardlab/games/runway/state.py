@@ -357,9 +357,12 @@ class RunwayState(GameState):
             legal = self._legal = self._compute_legal()
         if type(action) is not int:
             action = action_index(self, action)
-        if action not in legal:
-            raise IllegalActionError(illegal_action_message(self, action))
         act: int = action  # an int from here on (compiled: native int operations)
+        for x in legal:  # `act in legal`, written out (compiled: int compares)
+            if x == act:
+                break
+        else:
+            raise IllegalActionError(illegal_action_message(self, action))
         self._legal = None
         self.action_history.append(act)
         turn = self.pitch_turn
@@ -568,14 +571,21 @@ class RunwayState(GameState):
             self._seat_order(ALTERNATE if n == 2 else ROTATE, 0)
             return
         rep = self.reputation
-        low = min(rep)
+        low = rep[0]  # min(rep), written out (compiled: no call into the builtins)
+        for r in rep:
+            if r < low:
+                low = r
         if rep.count(low) == 1:
             self.last_seat = rep.index(low)
             self._seat_order(FEWEST, low)
             return
-        # ties: the tied seat furthest clockwise from the previous last seat
-        tied = [p for p in range(n) if rep[p] == low]
-        self.last_seat = max(tied, key=lambda p: (p - prev) % n)
+        # ties: the tied seat furthest clockwise from the previous last seat (the first
+        # such seat, as max(tied, key=...) picks it)
+        best, best_turns = -1, -1
+        for p in range(n):
+            if rep[p] == low and (p - prev) % n > best_turns:
+                best, best_turns = p, (p - prev) % n
+        self.last_seat = best
         self._seat_order(FEWEST_TIED, low)
 
     def _seat_order(self, reason: str, low: int) -> None:
