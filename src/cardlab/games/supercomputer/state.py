@@ -408,9 +408,12 @@ class SuperComputerState(GameState):
     def apply_action(self, action: Any) -> None:
         if type(action) is not int:
             action = action_index(self, action)
-        if action not in self._legal:  # (empty when the game is over)
-            raise IllegalActionError(illegal_action_message(self, action))
         act: int = action  # an int from here on (compiled: native int operations)
+        for x in self._legal:  # `act in self._legal` (empty when the game is over), written
+            if x == act:  # out (compiled: int compares)
+                break
+        else:
+            raise IllegalActionError(illegal_action_message(self, action))
         self.past_actions.append(act)
         q = self.to_move
         phase = self.phase

@@ -230,13 +230,17 @@ class UptimeState(GameState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:
+        act: int = action  # an int from here on (compiled: native int operations)
+        for x in legal:  # `act in legal`, written out (compiled: int compares)
+            if x == act:
+                break
+        else:
             message = illegal_action_message(self, action, view.decision_text(self))
             raise IllegalActionError(message)
-        self.history_cells = (action, self.history_cells)
+        self.history_cells = (act, self.history_cells)
         self.num_decisions += 1
         self._legal = None
-        self._do(action)
+        self._do(act)
         self._run()
 
     def history(self) -> list[int]:
