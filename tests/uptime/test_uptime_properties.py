@@ -130,3 +130,12 @@ def test_every_state_has_unique_action_labels(players, seed, action_seed, reshuf
         legal = state.legal_actions()
         busy = [a for a in legal if a > 1]  # claims and bids reach more kinds of state
         state.apply_action(rng.choice(busy if busy and rng.random() < 0.7 else legal))
+
+
+def test_a_redeal_mid_payment_does_not_read_the_payers_hand():
+    """Found by the property test above (3 players, seed 28, actions from seed 240): while
+    seat 0 paid a Component, seat 1's redeal kept the owed material only if seat 0 truly
+    held it, so two worlds seat 1 cannot tell apart redealt differently. The redeal now
+    gives the payer what everyone knows it must hold (owed minus its Patches)."""
+    game = cardlab.load_game("uptime", players=3)
+    random_game(game, 28, 240, game.max_game_length())

@@ -11,10 +11,13 @@ take (a Workstation or Power Surge choice, U5) and has not paid out since
 the Supply Deck by a free-material choice (U5 "gone"/"nothing"; the deck never
 grows, so they stay absent): those go back only into hands.
 
-One pragmatic addition: while another seat is in the middle of paying a
-Component (after it chose a Patch for one half), the redeal keeps the material
-it still owes, so the copy stays playable for that seat. Agents never see such
-a copy (they are handed a resample only when they decide), so nothing leaks.
+One addition: while another seat is in the middle of paying a Component, the
+copy must stay playable for it: it needs each material it still owes, or a
+Patch for it. Everyone saw it start paying with its Patches in view, so everyone
+knows it holds at least (owed - Patches) of the owed materials; the redeal gives
+it that many, the owed kinds in order, the first of each kind in the sorted pool:
+from what everyone knows, never from its true hand (the hidden-information check
+redeals for every seat, not only the one deciding, and found that it once did).
 """
 
 from __future__ import annotations
@@ -57,10 +60,6 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
         if q == player:
             continue
         keep = s.known_materials[q * M : q * M + M]
-        if q == pay_q:
-            for m in s.pay_materials:
-                if s.materials[q * M + m]:
-                    keep[m] = max(keep[m], 1)
         mine: list[int] = []
         released = 0
         for c in s.hand[q]:
@@ -73,6 +72,8 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
                 mine.append(c)
         kept[q], slots[q] = mine, released
     pool.sort()
+    if pay_q >= 0 and pay_q != player:
+        _give_owed(s, pay_q, kept[pay_q], slots, pool)
     gone = s.supply_kinds_gone
     if gone:
         # Kinds publicly seen to be gone from the Supply Deck (U5: a free-material choice found
@@ -112,3 +113,31 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
     if s.decider != player:
         s._legal = None
     return s
+
+
+def _give_owed(
+    s: UptimeState, q: int, mine: list[int], slots: dict[int, int], pool: list[int]
+) -> None:
+    """Seat q is paying a Component and still owes `s.pay_materials`: it holds at least
+    (owed - its Patches) of them, which everyone can tell. Count the owed kinds it keeps
+    publicly (`mine`), and give it the rest from the sorted pool, owed kinds in order:
+    the same cards whatever its true hand was."""
+    sub = s.table.sub
+    held = [0] * M
+    for c in mine:
+        if s.table.kind[c] == MATERIAL:
+            held[sub[c]] = held[sub[c]] + 1
+    need = len(s.pay_materials) - s.patches[q]
+    for m in s.pay_materials:
+        if need <= 0 or not slots[q]:
+            break
+        if held[m]:
+            held[m] = held[m] - 1
+        else:
+            c = next((c for c in pool if sub[c] == m), -1)
+            if c < 0:  # pragma: no cover - only an inconsistent position gets here
+                continue
+            pool.remove(c)
+            mine.append(c)
+            slots[q] = slots[q] - 1
+        need -= 1
