@@ -23,7 +23,7 @@ from typing import Any, Final, cast
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
-from cardlab.core.rng import shuffle
+from cardlab.core.rng import seeded, shuffle
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import resample, scoring, view
 from cardlab.games.uptime.cards import (
@@ -110,9 +110,9 @@ class UptimeState(GameState):
         if game is None:  # a bare instance for `clone` (see there)
             return
         t = game.table
-        n = game.num_players
+        n: int = game.num_players  # typed: `game` is Any (compiled: native list sizes)
         self.game, self.table, self.num_players = game, t, n
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)  # random.Random(seed), made cheaper
         self._rng_shared = False
         self.supply = list(t.supply_cards)
         shuffle(self.rng, self.supply)
@@ -131,7 +131,13 @@ class UptimeState(GameState):
         self.component_types = [0] * (C * n)
         self.computers, self.has_mainframe, self.tower_discount = [0] * n, [0] * n, [0] * n
         self.contracts, self.draw_pass, self.turns = [0] * n, [0] * n, [0] * n
-        self.first_player = self.rng.randrange(n)  # U17: the first player is chosen by the seed
+        # U17: the first player is chosen by the seed: rng.randrange(n) as random.py draws
+        # it (getrandbits of n's bit length until below n), without its Python-level calls
+        bits = n.bit_length()
+        first = self.rng.getrandbits(bits)
+        while first >= n:
+            first = self.rng.getrandbits(bits)
+        self.first_player = first
         self.turn_seat = self.first_player
         self.round, self.total_turns = 1, 0
         self.shortage_pending = self.end_pending = self.row_moved = self.supply_empty_round = False
