@@ -4,13 +4,19 @@ OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``) and OpenSpiel's Python ISMCTS
 Python ISMCTS on the cardlab games through the OpenSpiel adapter.
 
     python benchmarks/ismcts_vs_openspiel.py [--players 4] [--iterations 1000]
-        [--positions 10] [--python-sims 200] [--games uptime,runway,supercomputer]
+        [--positions 10] [--python-sims 200] [--games uptime,runway,supercomputer] [--rounds 3]
 
 Each bot decides once on each of the same `--positions` positions, taken from
 random play (only positions with a real choice), with a fixed number of
 iterations (simulations) per decision; the figure is iterations per CPU-second
 of this process (less disturbed by other processes than the wall clock; the
 wall-clock figure is printed too). Ratios are cardlab over the OpenSpiel bot.
+
+The C++ bot and cardlab's bot on each game are timed `--rounds` times in turn (C++,
+then each game, again and again), so a shared machine whose speed drifts (other
+sessions on the same host) weighs on both alike: each row shows the median round,
+and each ratio against the C++ bot is the median of the rounds' ratios, every game
+taken against the C++ run of its own round. OpenSpiel's Python bots run once.
 
 Equal iterations are not equal work, and the script says so rather than
 hiding it: cardlab's ISMCTS cuts rollouts at 12 decisions and scores them with
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -45,6 +52,12 @@ class Row:
     @property
     def wall_rate(self) -> float:
         return self.iterations / self.wall if self.wall else 0.0
+
+
+def _median_row(rows: list[Row]) -> Row:
+    """The run with the median rate (the lower middle one of an even count)."""
+    ordered = sorted(rows, key=lambda r: r.rate)
+    return ordered[(len(ordered) - 1) // 2]
 
 
 def _timed(
@@ -183,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--breakdown", action="store_true", help="also time cardlab's engine calls per iteration"
     )
+    parser.add_argument("--rounds", type=int, default=3, help="C++ and cardlab in turn, medians")
     args = parser.parse_args(argv)
 
     import pyspiel
@@ -194,7 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     n = args.players
     rows: list[Row] = []
     print(f"{args.positions} positions per game, one decision each; measuring...", file=sys.stderr)
-    cpp = bench_spiel_cpp("hearts", 4, args.positions, args.iterations)
+    cpp_runs: list[Row] = []
+    runs: dict[str, list[Row]] = {name: [] for name in games}
+    ratios: dict[str, list[float]] = {name: [] for name in games}
+    for _ in range(max(1, args.rounds)):
+        cpp_runs.append(bench_spiel_cpp("hearts", 4, args.positions, args.iterations))
+        for name in games:
+            runs[name].append(bench_cardlab(name, n, args.positions, args.iterations))
+            ratios[name].append(runs[name][-1].rate / cpp_runs[-1].rate)
+    cpp = _median_row(cpp_runs)
     rows.append(cpp)
     hearts = pyspiel.load_game("hearts")
     py_hearts = bench_spiel_python(
@@ -203,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(py_hearts)
     mine: list[Row] = []
     for name in games:
-        mine.append(bench_cardlab(name, n, args.positions, args.iterations))
+        mine.append(_median_row(runs[name]))
         rows.append(mine[-1])
         if not args.skip_python_on_cardlab:
             game = pyspiel.load_game(spiel_adapter.short_name(name), {"players": n})
@@ -213,11 +235,17 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---:|---:|---:|")
     for r in rows:
         print(f"| {r.bot} | {r.game} | {r.iterations:,} | {r.rate:,.0f} | {r.wall_rate:,.0f} |")
-    print("\nRatios (iterations per CPU-second, cardlab ISMCTS over the other bot):")
-    for r in mine:
+    rounds = len(cpp_runs)
+    print(
+        f"\nRatios (iterations per CPU-second, cardlab ISMCTS over the other bot; against C++ "
+        f"the median of {rounds} round(s), each against the C++ run of its round):"
+    )
+    for name, r in zip(games, mine, strict=True):
+        each = ", ".join(f"{x:.2f}" for x in ratios[name])
         print(
-            f"  {r.game}: {r.rate / cpp.rate:.2f}x OpenSpiel C++ ISMCTS on hearts 4p, "
-            f"{r.rate / py_hearts.rate:.1f}x OpenSpiel Python ISMCTS on hearts 4p"
+            f"  {r.game}: {statistics.median(ratios[name]):.2f}x OpenSpiel C++ ISMCTS on hearts "
+            f"4p (rounds: {each}), {r.rate / py_hearts.rate:.1f}x OpenSpiel Python ISMCTS on "
+            "hearts 4p"
         )
     if args.breakdown:
         print("\nCPU microseconds per cardlab ISMCTS iteration, by engine call:")
