@@ -66,6 +66,35 @@ M: Final = MATERIAL_KINDS  # per-seat stride of the flat counter lists
 C: Final = COMPONENT_TYPES
 
 
+class HotTable:
+    """The card columns and rule options the forward model reads on every move, typed:
+    the same tuples as `CardTable` (not copies) and the game's options as plain values.
+    `CardTable` (its module holds the pydantic card models) and the game are Python
+    objects, so compiled code (make compiled) reads them by a name lookup each (and the
+    options dict by key); a compiled class's fields are read directly (issue 17). One per
+    game start, shared by every clone; never changed."""
+
+    __slots__ = (
+        "kind", "sub", "value", "cost_pair", "network_cost", "patch_cost", "row_sweep",
+        "supply_reshuffle", "raise_requires_computer", "stall_end",
+    )  # fmt: skip
+
+    def __init__(self, game: Any) -> None:
+        t: CardTable = game.table
+        self.kind: tuple[int, ...] = t.kind
+        self.sub: tuple[int, ...] = t.sub
+        self.value: tuple[int, ...] = t.value
+        self.cost_pair: tuple[tuple[int, ...], ...] = t.cost_pair
+        self.network_cost: dict[int, int] = t.network_cost
+        options = game.options
+        self.patch_cost: int = cast(int, options["patch_cost"])
+        # the options below are only ever tested for truth: bool() decides alike
+        self.row_sweep = bool(options["row_sweep"])
+        self.supply_reshuffle = bool(options["supply_reshuffle"])
+        self.raise_requires_computer = bool(options["raise_requires_computer"])
+        self.stall_end = bool(options["stall_end"])
+
+
 class UptimeState(GameState):
     """One moment of an UPTIME game. See the module docstring for the layout.
 
@@ -75,7 +104,7 @@ class UptimeState(GameState):
     `materials_of(p)`, `component_types_of(p)` and the other read methods below."""
 
     __slots__ = (
-        "game", "table", "num_players", "rng", "_rng_shared",
+        "game", "table", "hot", "num_players", "rng", "_rng_shared",
         # zones (card numbers); build_row and reserve_patch hold -1 for an empty slot
         "supply", "supply_discard", "removed_twists", "build_deck", "build_bottom_known",
         "build_discard", "build_row", "reserved_by", "reserve_patch", "hand", "tableau",
@@ -97,6 +126,7 @@ class UptimeState(GameState):
         "final_points", "final_winner",
     )  # fmt: skip
     table: CardTable
+    hot: HotTable
     """Typed so the compiled build indexes the card tuples natively (`t.kind[c]`)."""
     num_players: int
     supply: list[int]
@@ -112,6 +142,7 @@ class UptimeState(GameState):
         t = game.table
         n: int = game.num_players  # typed: `game` is Any (compiled: native list sizes)
         self.game, self.table, self.num_players = game, t, n
+        self.hot = HotTable(game)
         self.rng = seeded(seed)  # random.Random(seed), made cheaper
         self._rng_shared = False
         self.supply = list(t.supply_cards)
@@ -189,7 +220,7 @@ class UptimeState(GameState):
     def network_cost(self, card: int, seat: int) -> int:
         """What Network `card` costs `seat` now: its printed cost, 1 less with a Tower
         discount waiting (U8), never below 1."""
-        cost = self.table.network_cost[card]
+        cost = self.hot.network_cost[card]
         return max(1, cost - 1) if self.tower_discount[seat] else cost  # U8
 
     def _take_build(self) -> int:
@@ -385,6 +416,7 @@ class UptimeState(GameState):
         # which a mypyc-compiled class refuses; compiled, the class call is a C call.)
         s = UptimeState()
         s.game, s.table, s.num_players = self.game, self.table, self.num_players
+        s.hot = self.hot
         s.rng = self.rng
         s._rng_shared = self._rng_shared = True
         s.supply, s.supply_discard, s.removed_twists = (
@@ -502,7 +534,7 @@ class UptimeState(GameState):
         return []
 
     def _turn_legal(self, p: int) -> list[int]:
-        t = self.table
+        t = self.hot
         kind = t.kind
         cost_pair = t.cost_pair
         b = p * M
@@ -534,7 +566,7 @@ class UptimeState(GameState):
                 if self.computers[p] >= 2 and total + patches >= self.network_cost(c, p):
                     reqs.append(A.REQ + s)
             elif k == PATCH:
-                if total + patches >= cast(int, self.game.options["patch_cost"]):
+                if total + patches >= self.hot.patch_cost:
                     reqs.append(A.REQ + s)
             elif k == CONTRACT and self.computers[p] >= 1 and total >= 1:
                 bids.append(A.BID_SLOT + s)  # U10: the opener needs 1+ Computer
@@ -544,7 +576,7 @@ class UptimeState(GameState):
             not reqs
             and not bids
             and len(self.build_deck) > self.build_bottom_known
-            and self.game.options["row_sweep"]
+            and self.hot.row_sweep
         ):
             # Designer option: nothing in the Row is claimable by you and the Build Deck still
             # holds unseen cards (each sweep reveals one or more, so sweeps are finite).
@@ -670,7 +702,7 @@ class UptimeState(GameState):
         the supply discard it would be rebuilt from)."""
         if self.supply:
             return False
-        return not (self.supply_discard and self.game.options["supply_reshuffle"])
+        return not (self.supply_discard and self.hot.supply_reshuffle)
 
     def _reshuffle_supply(self) -> None:
         """U3 (option supply_reshuffle, default on): the supply discard becomes the Supply Deck,
@@ -704,14 +736,14 @@ class UptimeState(GameState):
                 self.tower_discount[p] = 0  # U8: the discount is used by this Network
                 self._log(("tower", p))
         else:  # PATCH (U4: claim cost option)
-            self.pay_need, self.pay_left = A.NEED_ANY, cast(int, self.game.options["patch_cost"])
+            self.pay_need, self.pay_left = A.NEED_ANY, self.hot.patch_cost
         if self.pay_left:
             self.decision, self.decider = A.D_PAY, p
         else:
             self._complete_payment(p)
 
     def _remove_from_hand(self, p: int, kind: int, sub: int) -> int:
-        t = self.table
+        t = self.hot
         h = self.hand[p]
         for i in range(len(h) - 1, -1, -1):
             c = h[i]
@@ -721,7 +753,7 @@ class UptimeState(GameState):
         raise AssertionError("card not in hand")  # pragma: no cover
 
     def _remove_component(self, p: int, ctype: int) -> int:
-        t = self.table
+        t = self.hot
         tab = self.tableau[p]
         for i in range(len(tab) - 1, -1, -1):
             c = tab[i]
@@ -758,7 +790,7 @@ class UptimeState(GameState):
             self._complete_payment(p)
 
     def _complete_payment(self, p: int) -> None:
-        t = self.table
+        t = self.hot
         steps = self.steps
         paid = self.pay_paid
         if self.pay_for == A.FOR_AUCTION:
@@ -809,7 +841,7 @@ class UptimeState(GameState):
 
     def _next_bidder(self) -> None:
         """U10: clockwise once around; a seat that cannot raise passes by itself."""
-        need_computer = self.game.options["raise_requires_computer"]
+        need_computer = self.hot.raise_requires_computer
         while self.auction_to_answer:
             q, self.auction_to_answer = self.auction_to_answer[0], self.auction_to_answer[1:]
             can = len(self.hand[q]) - self.patches[q] > self.auction_high_bid
@@ -828,7 +860,7 @@ class UptimeState(GameState):
 
     def _do_choose(self, p: int, m: int) -> None:
         """U5: from the supply discard first, else the Supply Deck (then shuffled)."""
-        t = self.table
+        t = self.hot
         src = ""
         for i in range(len(self.supply_discard) - 1, -1, -1):
             c = self.supply_discard[i]
@@ -879,7 +911,7 @@ class UptimeState(GameState):
     # ---- steps ---------------------------------------------------------------------
     def _step_draw(self, p: int, n: int, why: str) -> None:
         """Draw n Supply cards; a Twist resolves, leaves the game and is replaced (U6)."""
-        t = self.table
+        t = self.hot
         supply = self.supply
         hand = self.hand[p]
         mats = self.materials
@@ -887,7 +919,7 @@ class UptimeState(GameState):
         wanted = n
         while n:
             if not supply:
-                if not (self.supply_discard and self.game.options["supply_reshuffle"]):
+                if not (self.supply_discard and self.hot.supply_reshuffle):
                     break
                 self._reshuffle_supply()
                 supply = self.supply
@@ -963,7 +995,7 @@ class UptimeState(GameState):
             if self.end_pending:
                 self._finish()
                 return
-            if self.game.options["stall_end"]:
+            if self.hot.stall_end:
                 if self.supply_empty_round and not self.row_moved:
                     self.end_reason = "stall"  # U13
                     self._log(("stall",))
