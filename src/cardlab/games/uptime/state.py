@@ -75,8 +75,10 @@ class HotTable:
     game start, shared by every clone; never changed."""
 
     __slots__ = (
-        "kind", "sub", "value", "cost_pair", "network_cost", "patch_cost", "row_sweep",
-        "supply_reshuffle", "raise_requires_computer", "stall_end",
+        "kind", "sub", "value", "cost_pair", "component_cost", "network_cost", "router_max",
+        "patch_cost",
+        "row_sweep", "supply_reshuffle", "raise_requires_computer", "stall_end",
+        "router_per_computer",
     )  # fmt: skip
 
     def __init__(self, game: Any) -> None:
@@ -85,7 +87,9 @@ class HotTable:
         self.sub: tuple[int, ...] = t.sub
         self.value: tuple[int, ...] = t.value
         self.cost_pair: tuple[tuple[int, ...], ...] = t.cost_pair
+        self.component_cost: tuple[tuple[int, ...], ...] = t.component_cost
         self.network_cost: dict[int, int] = t.network_cost
+        self.router_max: dict[int, int] = t.router_max
         options = game.options
         self.patch_cost: int = cast(int, options["patch_cost"])
         # the options below are only ever tested for truth: bool() decides alike
@@ -93,6 +97,9 @@ class HotTable:
         self.supply_reshuffle = bool(options["supply_reshuffle"])
         self.raise_requires_computer = bool(options["raise_requires_computer"])
         self.stall_end = bool(options["stall_end"])
+        # U14 (scoring.breakdown): every Router counts every Computer, or the option's
+        # one Router per Computer
+        self.router_per_computer = options["router_rule"] == "per_computer"
 
 
 class UptimeState(GameState):
@@ -229,8 +236,8 @@ class UptimeState(GameState):
             self.lazy_decks and len(deck) > self.build_bottom_known
         ):  # the unknown part is in no fixed order
             i = self.build_bottom_known + int(
-                self._rand().random() * (len(deck) - self.build_bottom_known)
-            )
+                self._rand().random() * float(len(deck) - self.build_bottom_known)
+            )  # float(): the double the mixed product converts to (compiled: a C multiply)
             deck[i], deck[-1] = deck[-1], deck[i]
         card = deck.pop()
         if self.build_bottom_known > len(deck):
@@ -710,7 +717,7 @@ class UptimeState(GameState):
         self.supply, self.supply_discard = self.supply_discard, []
         if not self.lazy_decks:  # a determinization draws its deck at random anyway
             shuffle(self._rand(), self.supply)
-        sub = self.table.sub
+        sub = self.hot.sub
         present = 0
         for c in self.supply:
             present |= 1 << sub[c]
@@ -720,7 +727,7 @@ class UptimeState(GameState):
         self._log(("reshuffle", len(self.supply)))
 
     def _start_requisition(self, p: int, s: int) -> None:
-        t = self.table
+        t = self.hot
         c = self.build_row[s]
         k = t.kind[c]
         self._clear_payment()
@@ -895,7 +902,7 @@ class UptimeState(GameState):
 
     def _any_material_left(self, excl: int = 0) -> bool:
         """Whether a material of a kind not in the mask `excl` is in the discard or the deck."""
-        kind, sub = self.table.kind, self.table.sub
+        kind, sub = self.hot.kind, self.hot.sub
         for zone in (self.supply_discard, self.supply):
             for c in zone:
                 if kind[c] == MATERIAL and not excl >> sub[c] & 1:
@@ -924,7 +931,9 @@ class UptimeState(GameState):
                 self._reshuffle_supply()
                 supply = self.supply
             if self.lazy_decks:  # a determinization's Supply Deck is in no fixed order
-                i = int(self._rand().random() * len(supply))
+                # float(len): the double the mixed product converts to (compiled: no
+                # generic multiply); the same index
+                i = int(self._rand().random() * float(len(supply)))
                 supply[i], supply[-1] = supply[-1], supply[i]
             c = supply.pop()
             if t.kind[c] == MATERIAL:
@@ -1015,12 +1024,13 @@ class UptimeState(GameState):
     def _start_turn(self, p: int) -> None:
         self.turn_seat = p
         reserved_by = self.reserved_by
-        if p in reserved_by:  # U4: the Patch is discarded at the start of your next turn
-            for s in range(ROW):
-                if reserved_by[s] == p:
-                    self.build_discard.append(self.reserve_patch[s])
-                    self._log(("unreserve", p, self.build_row[s]))
-                    reserved_by[s] = self.reserve_patch[s] = -1
+        # U4: the Patch is discarded at the start of your next turn. A loop of int compares,
+        # not `p in reserved_by` (compiled: a generic containment test, boxed compares)
+        for s in range(ROW):
+            if reserved_by[s] == p:
+                self.build_discard.append(self.reserve_patch[s])
+                self._log(("unreserve", p, self.build_row[s]))
+                reserved_by[s] = self.reserve_patch[s] = -1
         self.decision, self.decider = A.D_TURN, p
 
     def _rank_final(self, pts: list[int]) -> tuple[int, str | None]:
