@@ -658,7 +658,13 @@ class UptimeState(GameState):
             self._next_bidder()
 
     def _do_turn(self, p: int, a: int) -> None:
-        self.steps.append((S_END_TURN, p))
+        """The turn's action, then its end: the S_END_TURN step goes below whatever the
+        action left waiting (nothing here reads the steps before), or, when nothing waits
+        and no one must decide, runs at once, as `_run` would pop it next: the same order
+        of steps without a push and pop (compiled: the stack's list is reallocated as it
+        grows and empties) on most turns."""
+        steps = self.steps
+        below = len(steps)
         if a <= A.PASS:
             self.draw_pass[p] = self.draw_pass[p] + 1  # U17 counts these for the tie-break
             self._log(("action", p, "draw" if a == A.DRAW else "pass"))
@@ -680,6 +686,10 @@ class UptimeState(GameState):
             self.patches[p] = self.patches[p] - 1
             self.reserve_patch[s], self.reserved_by[s] = patch, p
             self._log(("reserve", p, self.build_row[s], s))
+        if self.decision == NONE and len(steps) == below:
+            self._step_end_turn(p)
+        else:
+            steps.insert(below, (S_END_TURN, p))
 
     def _sweep(self, p: int) -> None:
         """Designer option row_sweep: the unreserved Row cards go face-up (so their identity is
