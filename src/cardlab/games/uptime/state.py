@@ -797,7 +797,7 @@ class UptimeState(GameState):
             c = self._remove_from_hand(p, PATCH, 0)
             self.patches[p] = self.patches[p] - 1
             self.build_discard.append(c)
-        self.pay_paid = (*self.pay_paid, c)
+        self.pay_paid = self.pay_paid + (c,)  # compiled: a tuple concatenation, no list
         if self.pay_need == A.NEED_SPECIFIC:
             self.pay_materials = self.pay_materials[1:]
         self.pay_left -= 1
@@ -842,19 +842,26 @@ class UptimeState(GameState):
         self._check_milestone(p)
         # U6: a Supply Shortage skips the refill of the next claim after its reveal. One revealed
         # while this claim resolves (by the Blade's draw) waits for the following claim.
-        steps.append((S_REFILL, self.shortage_pending))
+        # The refill step is run at once when no ability step goes above it (`_run` would
+        # pop it next, the decider unchanged): the same order without a push and pop.
+        skip = self.shortage_pending
         if t.kind[c] == COMPUTER:
             ability = t.sub[c]
             if ability == WORKSTATION:
+                steps.append((S_REFILL, skip))
                 steps.append((S_CHOOSE, p, "Workstation"))
-            elif ability == BLADE:
+                return
+            if ability == BLADE:
+                steps.append((S_REFILL, skip))
                 steps.append((S_DRAW, p, 1, "blade"))  # U7: then draw the top Supply card
                 steps.append((S_BLADE, p))
-            elif ability == TOWER:
+                return
+            if ability == TOWER:
                 self.tower_discount[p] = 1
             else:
                 self.has_mainframe[p] = 1
                 self._check_milestone(p)
+        self._step_refill(skip)
 
     def _next_bidder(self) -> None:
         """U10: clockwise once around; a seat that cannot raise passes by itself."""
