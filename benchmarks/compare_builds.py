@@ -15,7 +15,9 @@ a little (shared caches), which is why the trees alternate.
 
 `--instructions` (compiled trees only, needs valgrind) counts the machine instructions
 per ISMCTS iteration inside the search instead (callgrind, collecting only inside
-`ISMCTSAgent._iterate`): independent of the load, so two runs hours apart compare.
+`ISMCTSAgent._iterate`) and, with `--mode random` or `both`, per random decision inside
+the engine (`apply_action`, `legal_actions`, `is_terminal` over the same seeded games):
+independent of the load, so two runs hours apart compare.
 A tree of the source before a change is easiest made with
 `git archive COMMIT | tar -x -C /tmp/before` (then `make compiled` there for its
 compiled build).
@@ -35,7 +37,15 @@ import random, sys, time
 from cardlab.games import load_game
 mode, name, amount = sys.argv[1], sys.argv[2], float(sys.argv[3])
 game = load_game(name, players=4)
-if mode == "random":
+if mode == "random_games":  # a fixed number of seeded games (counted by callgrind)
+    rng, decisions = random.Random(0), 0
+    for deal in range(int(amount)):
+        state = game.new_initial_state(deal)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    print(decisions)
+elif mode == "random":
     rng, decisions, deal = random.Random(0), 0, 0
     cpu0 = time.process_time()
     while time.process_time() - cpu0 < amount:
@@ -93,6 +103,28 @@ def instructions(tree: str, game: str, iterations: int, positions: int) -> float
     return int(found.group(1)) / (iterations * positions)
 
 
+RANDOM_GAMES = {"uptime": 600, "runway": 200, "supercomputer": 200}
+"""Seeded random games counted per game: a few thousand decisions each (UPTIME's are short)."""
+
+
+def random_instructions(tree: str, game: str) -> float:
+    """Instructions per random decision inside the compiled engine (callgrind, collecting
+    only inside `apply_action`, `legal_actions` and `is_terminal`) over the same seeded
+    games: the engine's share of random play, without the driver's Python loop."""
+    prefix = ["valgrind", "--tool=callgrind", "--collect-atstart=no"]
+    prefix += [
+        f"--toggle-collect=CPyPy_{game}___state___*State___{method}"
+        for method in ("apply_action", "legal_actions", "is_terminal")
+    ]
+    prefix.append("--callgrind-out-file=/dev/null")
+    done = _run(tree, ["random_games", game, str(RANDOM_GAMES[game]), "0"], prefix)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    decisions = int(done.stdout.split()[-1])
+    if not found or int(found.group(1)) < 1000:
+        raise SystemExit(f"{tree}: no engine instructions counted (is it a compiled build?)")
+    return int(found.group(1)) / decisions
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", action="append", required=True, metavar="NAME=PATH")
@@ -112,12 +144,20 @@ def main() -> int:
         builds[name] = path
     games = args.games.split(",")
     if args.instructions:
-        print("instructions per ISMCTS iteration (callgrind, compiled search), 4 players")
-        for game in games:
-            counts = {n: instructions(p, game, 150, 4) for n, p in builds.items()}
-            first = next(iter(counts.values()))
-            cells = "  ".join(f"{n} {c:9,.0f} ({first / c:.2f}x)" for n, c in counts.items())
-            print(f"{game:14} {cells}", flush=True)
+        if args.mode != "random":
+            print("instructions per ISMCTS iteration (callgrind, compiled search), 4 players")
+            for game in games:
+                counts = {n: instructions(p, game, 150, 4) for n, p in builds.items()}
+                first = next(iter(counts.values()))
+                cells = "  ".join(f"{n} {c:9,.0f} ({first / c:.2f}x)" for n, c in counts.items())
+                print(f"{game:14} {cells}", flush=True)
+        if args.mode != "ismcts":
+            print("instructions per random decision (callgrind, compiled engine), 4 players")
+            for game in games:
+                counts = {n: random_instructions(p, game) for n, p in builds.items()}
+                first = next(iter(counts.values()))
+                cells = "  ".join(f"{n} {c:9,.0f} ({first / c:.2f}x)" for n, c in counts.items())
+                print(f"{game:14} {cells}", flush=True)
         return 0
     modes = ("ismcts", "random") if args.mode == "both" else (args.mode,)
     units = {"ismcts": "ISMCTS iterations/CPU-s", "random": "random decisions/CPU-s"}
