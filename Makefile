@@ -15,7 +15,7 @@ PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --all
 	--no-emit-index-url --no-emit-find-links
 
 .PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock fuzz
-.PHONY: compiled test-compiled bench-compiled measure-compiled
+.PHONY: compiled test-compiled bench-compiled measure-compiled gate-compiled
 
 setup: $(RUN_STAMP)
 setup-dev: $(DEV_STAMP)
@@ -91,6 +91,11 @@ test-compiled: $(DEV_STAMP)
 
 bench-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/cardlab bench $(GAME) --players 4
+
+# The gate on the compiled engines: the same games and verdicts as `cardlab gate all` (the
+# same-decision tests hold on both builds), about 2.5x the ISMCTS games within its budget.
+gate-compiled: compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/cardlab gate all
 
 # Plain vs compiled in turns, CPU time, 4 players, every game (about 3 minutes).
 measure-compiled: compiled
