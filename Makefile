@@ -93,13 +93,13 @@ bench-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/cardlab bench $(GAME) --players 4
 
 # The gate on the compiled engines: the same games and verdicts as `cardlab gate all` (the
-# same-decision tests hold on both builds), about 2.5x the ISMCTS games within its budget.
+# same-decision tests hold on both builds), more skill games within its budget (docs/lab.md).
 gate-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/cardlab gate all
 
 # Plain vs compiled in turns, CPU time, 4 players, every game (about 3 minutes).
 measure-compiled: compiled
-	$(BIN)/python scripts/build_compiled.py --measure
+	$(BIN)/python benchmarks/compare_builds.py --build plain=src --build compiled=$(COMPILED)
 
 # Regenerate both lock files from pyproject.toml (the run lock keeps the dev lock's versions).
 lock: $(DEV_STAMP)

@@ -6,20 +6,17 @@ src/ to build/compiled/src/ and compiles the hot modules there in place, so a ru
 `PYTHONPATH=build/compiled/src` imports the extension modules (an extension module wins
 over a .py of the same name) and everything else as plain Python from the copy.
 
-Usage: python scripts/build_compiled.py [--check | --measure]
+Usage: python scripts/build_compiled.py [--check]
   --check   exit 3 with a clear message if no C compiler or Python headers are present
             (the Makefile uses it to skip the compiled run cleanly).
-  --measure compare plain and compiled in turns, same session: random-play decisions and
-            ISMCTS iterations per CPU-second at 4 players, every game (about 2 minutes).
+Plain against compiled speed: `make measure-compiled` (benchmarks/compare_builds.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import sysconfig
@@ -94,71 +91,15 @@ def build() -> None:
         raise SystemExit("the compiled modules do not load in place of the Python ones")
 
 
-RANDOM_PLAY = """
-import random, sys, time
-from cardlab.games import load_game
-game = load_game(sys.argv[1], players=4)
-rng, decisions, games = random.Random(0), 0, 0
-cpu0 = time.process_time()
-while time.process_time() - cpu0 < float(sys.argv[2]):
-    state = game.new_initial_state(games)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-        decisions += 1
-    games += 1
-print(decisions / (time.process_time() - cpu0))
-"""
-"""Random play timed in CPU seconds (the machine is shared; `cardlab bench` times the wall)."""
-
-
-def _rate(path: Path, args: list[str]) -> float:
-    env = dict(os.environ, PYTHONPATH=str(path))
-    out = subprocess.run(args, env=env, check=True, capture_output=True, text=True).stdout
-    return (
-        float(out)
-        if not out.lstrip().startswith("{")
-        else float(json.loads(out)["iterations_per_cpu_s"])
-    )
-
-
-def measure(rounds: int = 3) -> None:
-    """Median of `rounds` alternating runs, plain then compiled, for each game."""
-    builds = {"plain": ROOT / "src", "compiled": OUT / "src"}
-    py = sys.executable
-    print("game           measure                    plain   compiled  ratio")
-    for game in GAMES:
-        jobs = {
-            "random decisions/CPU-s": [py, "-c", RANDOM_PLAY, game, "2"],
-            "ISMCTS iterations/CPU-s": [
-                py, "-m", "cardlab.cli", "bench", game, "--players", "4",
-                "--agent", "ismcts:iterations=300", "--runs", "1", "--positions", "8", "--json",
-            ],
-        }  # fmt: skip
-        for label, args in jobs.items():
-            rates: dict[str, list[float]] = {name: [] for name in builds}
-            for _ in range(rounds):
-                for name, path in builds.items():
-                    rates[name].append(_rate(path, args))
-            plain, compiled = (statistics.median(rates[n]) for n in builds)
-            print(f"{game:14} {label:24} {plain:9,.0f} {compiled:9,.0f}  {compiled / plain:.2f}x")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check the toolchain")
-    parser.add_argument("--measure", action="store_true", help="plain vs compiled speed")
     args = parser.parse_args()
     why = missing_toolchain()
     if why:
         print(f"compiled engines skipped: {why}", file=sys.stderr)
         return 3
     if args.check:
-        return 0
-    if args.measure:
-        if not (OUT / "src").exists():
-            print("build first: make compiled", file=sys.stderr)
-            return 2
-        measure()
         return 0
     build()
     print(f"compiled engines built in {OUT / 'src'} (use PYTHONPATH={OUT / 'src'})")
