@@ -267,6 +267,23 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
         )
         assert wide["scroll"] > wide["client"], wide
         assert layout_problems(page) == []
+        # The name fitter keeps its floor whatever size a name starts at: in a grid cell
+        # squeezed to 40px, a long one-word name stops at 9px and ends in an ellipsis.
+        squeezed = page.evaluate(
+            """() => {
+              const card = T.view.obs.set_aside[0];
+              const grid = renderGrid([{ x: 0, y: 0, card }]);
+              grid.style.gridTemplateColumns = '40px';
+              grid.querySelector('.card .name').textContent = 'Motherboardmotherboard';
+              document.body.append(grid);
+              fitNames(grid);
+              const name = grid.querySelector('.card .name');
+              const out = [parseFloat(getComputedStyle(name).fontSize), name.classList.contains('clip')];
+              grid.remove();
+              return out;
+            }"""
+        )
+        assert squeezed == [9, True], squeezed
     ctx.close()
 
 
