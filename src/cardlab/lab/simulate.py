@@ -129,6 +129,49 @@ def load_checked(
         raise CardlabError(f"the {game} engine is not ready: {exc}") from None
 
 
+_LOADED: dict[tuple[Any, ...], Any] = {}
+
+
+def loaded_game(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    cards: str | None = None,
+    cards_sha256: str = "",
+    variant: str | None = None,
+    variant_sha256: str = "",
+) -> Any:
+    """The Game these settings play, loaded once per process.
+
+    A Game holds only rules and cards (every state is made from it by
+    `new_initial_state`), and loading re-reads and re-validates the card files: for
+    SUPER COMPUTER about a quarter of a persona game's time when done per game. A card
+    or variant file is cached only under the sha256 of the bytes a run recorded, so a
+    file edited between runs is read again."""
+    if (cards and not cards_sha256) or (variant and not variant_sha256):
+        return load_checked(game, players, options, cards, variant)
+    key = (game, players, tuple(sorted(options.items())), cards, cards_sha256, variant,
+           variant_sha256)  # fmt: skip
+    if key not in _LOADED:
+        if len(_LOADED) >= 64:  # a long-lived worker of many card experiments
+            _LOADED.clear()
+        _LOADED[key] = load_checked(game, players, options, cards, variant)
+    return _LOADED[key]
+
+
+def spec_game(spec: SimSpec) -> Any:
+    """`loaded_game` for a run's spec."""
+    return loaded_game(
+        spec.game,
+        spec.players,
+        spec.options_dict,
+        spec.cards,
+        spec.cards_sha256,
+        spec.variant,
+        spec.variant_sha256,
+    )
+
+
 def engine_ready(game: str) -> bool:
     try:
         load_checked(game, None, {})
@@ -276,9 +319,12 @@ class _Tracker:
         self._state: GameState | None = None
 
     def _key(self, state: GameState) -> str:
+        """A snapshot of what a turn may change in sight of the table (zones, scores,
+        public counts), only ever compared with another of the same game: `repr`, as
+        the engines build these in a fixed order (about half `json.dumps`' cost)."""
         scores = [float(x) for x in state.scores()]
         counts = self._counts(state) if self._counts is not None else {}
-        return json.dumps([state.zones(), scores, counts], sort_keys=True)
+        return repr((state.zones(), scores, counts))
 
     def __call__(self, state: GameState, seat: int, action: int) -> None:
         key: str | None = None
@@ -408,13 +454,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     )
     tracker = _Tracker(spec.players, lab_hooks(spec.game))
     try:
-        game = load_game(
-            spec.game,
-            players=spec.players,
-            cards=spec.cards,
-            variant=spec.variant,
-            **spec.options_dict,
-        )
+        game = spec_game(spec)
         result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=tracker)
     except _CapReached:
         record.end_reason = "lab_decision_cap"
@@ -515,9 +555,7 @@ def probe_batch(
 ) -> list[dict[str, Any]]:
     """Play games of `spec` under an observer; one summary dict per game."""
     out = []
-    game = load_game(
-        spec.game, players=spec.players, cards=spec.cards, variant=spec.variant, **spec.options_dict
-    )
+    game = spec_game(spec)
     for index in indices:
         seed = game_seed(spec.seed, index)
         obs = observer()

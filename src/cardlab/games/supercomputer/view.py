@@ -43,6 +43,11 @@ def action_label(s: SuperComputerState, a: int) -> str:
     return f"place {what} at ({x},{y})"
 
 
+def pick_number(s: SuperComputerState) -> int:
+    """The draft pick under way in the round, 1-based (the observation's `turn`)."""
+    return min(s.turn + 1, HAND_SIZE)
+
+
 def decision_text(s: SuperComputerState) -> str:
     q, kind = s.to_move, s.decision_kind()
     if kind == "choose_build":
@@ -109,7 +114,7 @@ def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
         "decision": decision_text(s),
         "phase": s.decision_kind(),
         "round": s.round_index + 1,
-        "turn": min(s.turn + 1, HAND_SIZE),
+        "turn": pick_number(s),
         "scores": s.points[:],
         "options": dict(s.game.options),
         "passing": "left" if s.game.pass_direction[s.round_index] == 1 else "right",
