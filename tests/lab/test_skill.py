@@ -94,6 +94,74 @@ def test_replaying_the_recorded_games_gives_the_same_numbers(toy: str) -> None:
     assert _numbers(again) == _numbers(cut)
 
 
+def test_a_section_given_more_budget_goes_on_from_the_games_it_played(
+    toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardlab.lab.skill import Played
+
+    calls: list[tuple[int, int, int]] = []
+    real = skill_module._play
+
+    def counted(setting, pair, deal, deal_seed, rotation):  # type: ignore[no-untyped-def]
+        calls.append((pair, deal, rotation))
+        return real(setting, pair, deal, deal_seed, rotation)
+
+    monkeypatch.setattr(skill_module, "_play", counted)
+    played = Played()
+    cut = skill(_ctx(toy), games=24, iterations=30, budget_s=12, clock=_Clock(), played=played)
+    assert cut["stopped_by_budget"] and cut["games_per_cell"] < 24
+    first = len(calls)
+    more = skill(_ctx(toy), games=24, iterations=30, budget_s=10_000, clock=_Clock(), played=played)
+    assert not more["stopped_by_budget"] and more["games_per_cell"] == 24
+    assert len(calls) == len(set(calls)) == more["games_played"]  # no game played twice
+    assert first == cut["games_played"] < more["games_played"]
+    assert more["budget_s"] == 12 + 10_000  # the section's budgets add up
+    # the same numbers as one call that plays them all
+    assert _numbers(more) == _numbers(skill(_ctx(toy), games=24, iterations=30))
+
+
+def test_the_gate_gives_time_a_section_left_unused_to_one_the_budget_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardlab.lab import gate, report
+
+    monkeypatch.setattr(gate, "engine_ready", lambda game: True)
+    monkeypatch.setattr(gate, "claims_for", lambda game: [])
+    monkeypatch.setattr(gate, "claim_rows", lambda game, rep: [])
+    monkeypatch.setattr(gate, "skill_row", lambda game, section: {"game": game})
+    started: list[str] = []
+
+    def start_report(game, out, **kwargs):  # type: ignore[no-untyped-def]
+        started.append(game)
+        return game, {"skill": {}}, None
+
+    shares: list[tuple[str, float]] = []
+
+    def add_skill(rep, ctx, games, iterations, share, played):  # type: ignore[no-untyped-def]
+        # "slow" needs 15 s of games, "quick" 0.1 s: half the budget stops "slow" short
+        need = {"slow": 15.0, "quick": 0.1}[ctx]
+        shares.append((ctx, round(share, 1)))
+        played.wall_s += min(need - played.wall_s, share)
+        played.seconds.append([0.0])
+        done = played.wall_s >= need
+        rep["skill"] = {"cells": [], "concludes": done, "stopped_by_budget": not done}
+        return rep
+
+    from cardlab.lab import report_commands
+
+    monkeypatch.setattr(report_commands, "start_report", start_report)
+    monkeypatch.setattr(report_commands, "save_report", lambda *a: None)
+    monkeypatch.setattr(report, "add_skill", add_skill)
+    clock = iter(range(0, 1000))  # each read of the clock: one second later
+    monkeypatch.setattr(gate.time, "perf_counter", lambda: float(next(clock)))
+    gate.run_gate(["slow", "quick"], tmp_path, budget_s=20.0)
+    # first pass: 20 s (less the clock's reads) shared by the two sections in turn; then
+    # what "quick" left goes back to "slow", the only section stopped short, which
+    # concludes with it
+    assert [g for g, _ in shares] == ["slow", "quick", "slow"]
+    assert shares[0][1] < 15.0 and shares[0][1] + shares[2][1] >= 15.0
+
+
 def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.lab.claims import claims_for, games_with_claims
+from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import engine_ready
 
 
@@ -22,7 +23,9 @@ def run_gate(
     """Every game's report: first each game's cheaper sections, then the skill sections,
     which share what is left of `budget_s` (None: no limit) in turn. A skill section's
     share is what is left divided by the games still to play, so time one leaves unused
-    goes to the next. An explicit `ladder_games` is played exactly (no budget cut)."""
+    goes to the next; what is left after the last goes back to the sections the budget
+    stopped short, which go on from the games they played (`skill.Played`). An
+    explicit `ladder_games` is played exactly (no budget cut)."""
     from cardlab.lab.report import add_skill
     from cardlab.lab.report_commands import (
         LADDER_GAMES,
@@ -30,6 +33,7 @@ def run_gate(
         save_report,
         start_report,
     )
+    from cardlab.lab.skill import Played
 
     start = time.perf_counter()
     ladder_games = report_args.pop("ladder_games", None)
@@ -60,13 +64,28 @@ def run_gate(
         save_report(out / game, report, old)  # readable while the skill sections play
         started.append((game, ctx, report, old))
     before_skill = time.perf_counter() - start
-    for i, (game, ctx, report, old) in enumerate(started):
-        share = None
-        if budget_s is not None and ladder_games is None:
-            share = (budget_s - (time.perf_counter() - start)) / (len(started) - i)
-        games = LADDER_GAMES if ladder_games is None else ladder_games
-        add_skill(report, ctx, games, iterations, share)
-        save_report(out / game, report, old)
+    games = LADDER_GAMES if ladder_games is None else ladder_games
+    budget = budget_s if ladder_games is None else None
+    played = {game: Played() for game, *_ in started}
+
+    def left() -> float:
+        return (budget or 0.0) - (time.perf_counter() - start)
+
+    def play_skill(queue: list[tuple[str, LabContext, dict[str, Any], Any]]) -> None:
+        for i, (game, ctx, report, old) in enumerate(queue):
+            share = None if budget is None else left() / (len(queue) - i)
+            add_skill(report, ctx, games, iterations, share, played[game])
+            save_report(out / game, report, old)
+
+    play_skill(started)
+    while budget is not None:  # hand back what sections that finished early left unused
+        short = [s for s in started if _stopped_short(s[2]["skill"])]
+        if not short or left() < 1:
+            break
+        before = sum(len(r) for p in played.values() for r in p.seconds)
+        play_skill(short)
+        if sum(len(r) for p in played.values() for r in p.seconds) == before:
+            break  # not one more game fits: the budget is spent
     for game, _, report, _ in started:
         rows += claim_rows(game, report)
         rows.append(
@@ -78,6 +97,13 @@ def run_gate(
             }
         )
     return rows
+
+
+def _stopped_short(section: dict[str, Any]) -> bool:
+    """A skill section that the budget stopped (or never let begin) below its games."""
+    if section.get("concludes") or ("skipped" in section and "why_not" not in section):
+        return False
+    return bool(section.get("stopped_by_budget")) or "cells" not in section
 
 
 def claim_rows(game: str, report: dict[str, Any]) -> list[dict[str, Any]]:

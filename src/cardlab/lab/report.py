@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.lab import metrics
 from cardlab.lab.backends import RunResult
@@ -18,6 +18,9 @@ from cardlab.lab.simulate import GameRecord
 from cardlab.lab.stats import games_for_half_width
 from cardlab.lab.timemodel import TimeModel, box_minutes
 from cardlab.lab.verdicts import DESIGN, FAILS, HOLDS, INVARIANT, counts
+
+if TYPE_CHECKING:
+    from cardlab.lab.skill import Played
 
 HALF_WIDTH = 0.03
 """Default games are enough for a +-3-point 95% interval on each seat's win rate."""
@@ -193,7 +196,11 @@ def _compare(
 
 
 def _skill(
-    ctx: LabContext, games: int, iterations: int, budget_s: float | None = None
+    ctx: LabContext,
+    games: int,
+    iterations: int,
+    budget_s: float | None = None,
+    played: Played | None = None,
 ) -> dict[str, Any]:
     if games <= 0:
         return {"skipped": "ladder turned off (--ladder-games 0)"}
@@ -206,7 +213,7 @@ def _skill(
         }
     from cardlab.lab.skill import skill
 
-    return skill(ctx, games, iterations, budget_s)
+    return skill(ctx, games, iterations, budget_s, played=played)
 
 
 def add_skill(
@@ -215,21 +222,30 @@ def add_skill(
     games: int,
     iterations: int,
     budget_s: float | None = None,
+    played: Played | None = None,
 ) -> dict[str, Any]:
     """Play the skill section last (it is the costly one) and fold it into `report`.
 
     `budget_s`: seconds the section may spend (None: play all `games` per cell).
+    `played`: the games an earlier call played for this report (`skill.Played`); the
+    section goes on from them and replaces the earlier one, budgets and times added.
     Below the standard the section gets the command and the estimated time to reach a
     verdict (the report's other sections timed in this run, plus the skill estimate)."""
     start = time.perf_counter()
-    section = _skill(ctx, games, iterations, budget_s)
+    earlier = report.get("skill") if played is not None and played.results else None
+    section = _skill(ctx, games, iterations, budget_s, played)
     report["skill"] = section
     report["settings"]["ladder_games"] = section.get("games_per_cell", games)
     report["settings"]["ladder_iterations"] = iterations
-    report["settings"]["skill_budget_s"] = None if budget_s is None else round(budget_s, 1)
-    report["games_played"] = report.get("games_played", 0) + section.get("games_played", 0)
-    rest_s = report["elapsed_s"]
-    report["elapsed_s"] = round(rest_s + time.perf_counter() - start, 2)
+    report["settings"]["skill_budget_s"] = (
+        None if budget_s is None else section.get("budget_s", round(budget_s, 1))
+    )
+    counted = earlier.get("games_played", 0) if earlier else 0
+    report["games_played"] = (
+        report.get("games_played", 0) - counted + section.get("games_played", 0)
+    )
+    rest_s = report["elapsed_s"] - (earlier.get("wall_s", 0.0) if earlier else 0.0)
+    report["elapsed_s"] = round(report["elapsed_s"] + time.perf_counter() - start, 2)
     if games > 0 and not section.get("concludes", True):
         section["verdict_command"] = verdict_command(ctx, report["settings"])
         estimate = section.get("to_conclude")

@@ -32,6 +32,7 @@ import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.agents import parse_agent_spec
@@ -112,6 +113,20 @@ def sentence(weak: str, strong: str, read: str, games: int, concludes: bool) -> 
     )
 
 
+@dataclass
+class Played:
+    """What a skill section has played so far in this process. Handed back to `skill`
+    with more budget, the section goes on from these games instead of playing them
+    again: the same games, as each depends only on the seed and its place in the
+    ladder, never on when it was played. The gate uses this to give the time one
+    game's section leaves unused to a section that stopped short."""
+
+    results: dict[tuple[int, int, int], dict[str, Any]] = field(default_factory=dict)
+    seconds: list[list[float]] = field(default_factory=list)
+    wall_s: float = 0.0
+    budget_s: float = 0.0
+
+
 class _Runner:
     """Plays ladder games in order (round by round, cell by cell, rotation by rotation)
     on `workers` processes, never more in flight than workers, and stops starting games
@@ -126,17 +141,20 @@ class _Runner:
         workers: int,
         deadline: float | None,
         clock: Callable[[], float],
+        played: Played,
     ) -> None:
+        if not played.seconds:
+            played.seconds.extend([] for _ in pairs)
+        self.results, self.seconds = played.results, played.seconds  # filled in place
         self.tasks = [
             (cell, deal, rotation)
             for deal in range(len(seeds))
             for cell in range(len(pairs))
             for rotation in range(size)
+            if (cell, deal, rotation) not in self.results
         ]
         self.setting, self.pairs, self.seeds = setting, pairs, seeds
         self.workers, self.deadline, self.clock = workers, deadline, clock
-        self.results: dict[tuple[int, int, int], dict[str, Any]] = {}
-        self.seconds: list[list[float]] = [[] for _ in pairs]
         self.stopped_by_budget = False
         self.advance: Callable[[int], None] = lambda n: None
 
@@ -242,10 +260,14 @@ def skill(
     iterations: int,
     budget_s: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    played: Played | None = None,
 ) -> dict[str, Any]:
     """Play each ladder cell (up to `games` games, in whole blocks) and read it from the
-    intervals; with `budget_s`, stop when the budget runs out (complete rounds kept)."""
+    intervals; with `budget_s`, stop when the budget runs out (complete rounds kept).
+    `played`: the games an earlier call of this section played (it goes on from them;
+    its wall time and budget add up)."""
     start = clock()
+    played = played if played is not None else Played()
     agents = ladder_agents(iterations)
     pairs = list(zip(agents, agents[1:], strict=False))
     size = block_size(2, ctx.players)
@@ -260,11 +282,14 @@ def skill(
         workers,
         None if budget_s is None else start + budget_s,
         clock,
+        played,
     )
     label = f"{ctx.game} skill (ISMCTS {iterations:,})"
     with _progress(ctx.progress, label, len(runner.tasks)) as runner.advance:
         runner.run()
-    wall = clock() - start
+    played.wall_s += clock() - start
+    played.budget_s += budget_s or 0.0
+    wall = played.wall_s
     deals = runner.complete_deals(size)
     reached = deals * size
     concludes = reached >= MIN_CELL_GAMES and iterations >= MIN_ITERATIONS
@@ -298,7 +323,7 @@ def skill(
                 else None,
             }
         )
-    played = sum(len(s) for s in runner.seconds)
+    n_played = sum(len(s) for s in runner.seconds)
     busy = sum(sum(s) for s in runner.seconds)
     standard_games = math.ceil(MIN_CELL_GAMES / size) * size
     out: dict[str, Any] = {
@@ -312,11 +337,11 @@ def skill(
         "iterations": iterations,
         "standard": {"games_per_cell": MIN_CELL_GAMES, "iterations": MIN_ITERATIONS},
         "concludes": concludes,
-        "budget_s": None if budget_s is None else round(budget_s, 1),
+        "budget_s": None if budget_s is None else round(played.budget_s, 1),
         "stopped_by_budget": runner.stopped_by_budget,
         "wall_s": round(wall, 1),
-        "games_played": played,
-        "games_discarded": played - reached * len(pairs),
+        "games_played": n_played,
+        "games_discarded": n_played - reached * len(pairs),
         # --ladder-games 0 would skip the section: nothing to replay then
         "replay": f"--ladder-games {reached} --ladder-iterations {iterations}" if reached else None,
         "cells": cells,
