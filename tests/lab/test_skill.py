@@ -120,46 +120,74 @@ def test_a_section_given_more_budget_goes_on_from_the_games_it_played(
     assert _numbers(more) == _numbers(skill(_ctx(toy), games=24, iterations=30))
 
 
-def test_the_gate_gives_time_a_section_left_unused_to_one_the_budget_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from cardlab.lab import gate, report
+def _fake_gate(monkeypatch: pytest.MonkeyPatch, need: dict[str, float]) -> list[tuple[str, float]]:
+    """The gate with stand-in sections: section `g` needs `need[g]` seconds of games for
+    its verdict, and a fake clock moves only as sections spend their shares. Returns the
+    (section, share) of every call, in order."""
+    from cardlab.lab import gate, report, report_commands
 
     monkeypatch.setattr(gate, "engine_ready", lambda game: True)
     monkeypatch.setattr(gate, "claims_for", lambda game: [])
     monkeypatch.setattr(gate, "claim_rows", lambda game, rep: [])
     monkeypatch.setattr(gate, "skill_row", lambda game, section: {"game": game})
-    started: list[str] = []
-
-    def start_report(game, out, **kwargs):  # type: ignore[no-untyped-def]
-        started.append(game)
-        return game, {"skill": {}}, None
-
+    monkeypatch.setattr(
+        report_commands, "start_report", lambda game, out, **kw: (game, {"skill": {}}, None)
+    )
+    monkeypatch.setattr(report_commands, "save_report", lambda *a: None)
+    now = [0.0]
+    monkeypatch.setattr(gate.time, "perf_counter", lambda: now[0])
     shares: list[tuple[str, float]] = []
 
-    def add_skill(rep, ctx, games, iterations, share, played):  # type: ignore[no-untyped-def]
-        # "slow" needs 15 s of games, "quick" 0.1 s: half the budget stops "slow" short
-        need = {"slow": 15.0, "quick": 0.1}[ctx]
-        shares.append((ctx, round(share, 1)))
-        played.wall_s += min(need - played.wall_s, share)
-        played.seconds.append([0.0])
-        done = played.wall_s >= need
-        rep["skill"] = {"cells": [], "concludes": done, "stopped_by_budget": not done}
+    def add_skill(rep, game, games, iterations, share, played):  # type: ignore[no-untyped-def]
+        shares.append((game, share))
+        spent = min(need[game] - played.wall_s, share)
+        played.wall_s += spent
+        now[0] += spent
+        played.seconds.append([spent])
+        done = played.wall_s >= need[game]
+        rep["skill"] = {
+            "cells": [],
+            "concludes": done,
+            "stopped_by_budget": not done,
+            "games_per_cell": int(200 * played.wall_s / need[game]),
+            "to_conclude": {"games_per_cell": 200, "wall_s": [need[game], need[game]]},
+        }
         return rep
 
-    from cardlab.lab import report_commands
-
-    monkeypatch.setattr(report_commands, "start_report", start_report)
-    monkeypatch.setattr(report_commands, "save_report", lambda *a: None)
     monkeypatch.setattr(report, "add_skill", add_skill)
-    clock = iter(range(0, 1000))  # each read of the clock: one second later
-    monkeypatch.setattr(gate.time, "perf_counter", lambda: float(next(clock)))
-    gate.run_gate(["slow", "quick"], tmp_path, budget_s=20.0)
-    # first pass: 20 s (less the clock's reads) shared by the two sections in turn; then
-    # what "quick" left goes back to "slow", the only section stopped short, which
-    # concludes with it
-    assert [g for g, _ in shares] == ["slow", "quick", "slow"]
-    assert shares[0][1] < 15.0 and shares[0][1] + shares[2][1] >= 15.0
+    return shares
+
+
+def test_the_gate_spends_its_budget_on_as_many_verdicts_as_it_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardlab.lab import gate
+
+    need = {"slow": 200.0, "medium": 40.0, "quick": 5.0}
+    shares = _fake_gate(monkeypatch, need)
+    rows = gate.run_gate(["slow", "medium", "quick"], tmp_path, budget_s=60.0)
+    assert rows
+    spent = {g: sum(s for h, s in shares if h == g) for g in need}
+    # a first round each (a fifth of the budget shared), then the cheapest to finish
+    # first: an equal split (20 s each) would have concluded only "quick"
+    assert [g for g, _ in shares[:3]] == ["slow", "medium", "quick"]
+    assert [g for g, _ in shares[3:6]] == ["quick", "medium", "slow"]
+    assert spent["medium"] >= need["medium"] and spent["quick"] >= need["quick"]
+    assert 0 < spent["slow"] < need["slow"]
+    assert sum(min(s, need[g]) for g, s in spent.items()) == pytest.approx(60.0)
+
+
+def test_the_gate_gives_time_a_section_left_unused_to_one_the_budget_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardlab.lab import gate
+
+    need = {"slow": 50.0, "quick": 1.0}
+    shares = _fake_gate(monkeypatch, need)
+    gate.run_gate(["slow", "quick"], tmp_path, budget_s=100.0)
+    # both fit: each is given what it needs, and "slow" concludes
+    assert sum(s for g, s in shares if g == "slow") >= need["slow"]
+    assert [g for g, _ in shares][-1] == "slow"
 
 
 def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(

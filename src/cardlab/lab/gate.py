@@ -8,7 +8,9 @@ in CI; a game whose engine is not ready is listed as such (its claims untestable
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,20 +22,15 @@ from cardlab.lab.simulate import engine_ready
 def run_gate(
     names: list[str], out: Path, budget_s: float | None = None, **report_args: Any
 ) -> list[dict[str, Any]]:
-    """Every game's report: first each game's cheaper sections, then the skill sections,
-    which share what is left of `budget_s` (None: no limit) in turn. A skill section's
-    share is what is left divided by the games still to play, so time one leaves unused
-    goes to the next; what is left after the last goes back to the sections the budget
-    stopped short, which go on from the games they played (`skill.Played`). An
+    """Every game's report: first each game's cheaper sections, then the skill sections
+    within what is left of `budget_s` (None: no limit; see `_skill_sections`). An
     explicit `ladder_games` is played exactly (no budget cut)."""
-    from cardlab.lab.report import add_skill
     from cardlab.lab.report_commands import (
         LADDER_GAMES,
         LADDER_ITERATIONS,
         save_report,
         start_report,
     )
-    from cardlab.lab.skill import Played
 
     start = time.perf_counter()
     ladder_games = report_args.pop("ladder_games", None)
@@ -65,27 +62,8 @@ def run_gate(
         started.append((game, ctx, report, old))
     before_skill = time.perf_counter() - start
     games = LADDER_GAMES if ladder_games is None else ladder_games
-    budget = budget_s if ladder_games is None else None
-    played = {game: Played() for game, *_ in started}
-
-    def left() -> float:
-        return (budget or 0.0) - (time.perf_counter() - start)
-
-    def play_skill(queue: list[tuple[str, LabContext, dict[str, Any], Any]]) -> None:
-        for i, (game, ctx, report, old) in enumerate(queue):
-            share = None if budget is None else left() / (len(queue) - i)
-            add_skill(report, ctx, games, iterations, share, played[game])
-            save_report(out / game, report, old)
-
-    play_skill(started)
-    while budget is not None:  # hand back what sections that finished early left unused
-        short = [s for s in started if _stopped_short(s[2]["skill"])]
-        if not short or left() < 1:
-            break
-        before = sum(len(r) for p in played.values() for r in p.seconds)
-        play_skill(short)
-        if sum(len(r) for p in played.values() for r in p.seconds) == before:
-            break  # not one more game fits: the budget is spent
+    budget = None if budget_s is None or ladder_games is not None else start + budget_s
+    _skill_sections(started, games, iterations, budget, lambda g, r, o: save_report(out / g, r, o))
     for game, _, report, _ in started:
         rows += claim_rows(game, report)
         rows.append(
@@ -97,6 +75,79 @@ def run_gate(
             }
         )
     return rows
+
+
+PILOT = 0.2
+"""The part of the skill sections' time their first rounds may take together: one
+timed block of each cell at least, enough to price what each section still needs."""
+
+Started = tuple[str, LabContext, dict[str, Any], Any]
+
+
+def _skill_sections(
+    started: list[Started],
+    games: int,
+    iterations: int,
+    deadline: float | None,
+    save: Callable[[str, dict[str, Any], Any], None],
+) -> None:
+    """Play the skill sections, by `deadline` (a `time.perf_counter` reading; None: in
+    full). The budget buys as many verdicts as it can:
+
+    1. every section plays a first round or more, timed (`PILOT` of the time, shared);
+    2. then the sections still short, the cheapest to finish first (estimated from
+       their timed games), each given what it needs when that fits in what is left,
+       else an equal part of it: the costliest sections bear the cut;
+    3. what is left after that goes back to any section still short.
+
+    A section goes on from the games it played (`skill.Played`): no game is played
+    twice, and a game never depends on when it was played, so the numbers are those of
+    `--ladder-games N` with N the games per cell reached."""
+    from cardlab.lab.report import add_skill
+    from cardlab.lab.skill import Played
+
+    played = {game: Played() for game, *_ in started}
+
+    def left() -> float:
+        return (deadline or 0.0) - time.perf_counter()
+
+    def play(queue: list[Started], share: Callable[[Started, int], float | None]) -> int:
+        before = sum(len(r) for p in played.values() for r in p.seconds)
+        for i, entry in enumerate(queue):
+            game, ctx, report, old = entry
+            add_skill(report, ctx, games, iterations, share(entry, len(queue) - i), played[game])
+            save(game, report, old)
+        return sum(len(r) for p in played.values() for r in p.seconds) - before
+
+    def short() -> list[Started]:
+        return [s for s in started if _stopped_short(s[2]["skill"])]
+
+    if deadline is None:
+        play(started, lambda entry, k: None)
+        return
+    pilot = left() * PILOT / max(1, len(started))
+    play(started, lambda entry, k: pilot)
+    queue = sorted(short(), key=lambda entry: _still_needs(entry[2]["skill"]))
+    play(queue, lambda entry, k: _share(_still_needs(entry[2]["skill"]), left(), k))
+    while short() and left() >= 1 and play(short(), lambda entry, k: left() / k):
+        pass  # until every section concludes or not one more game fits
+
+
+def _still_needs(section: dict[str, Any]) -> float:
+    """The seconds a section still needs to reach the standard: the high end of its
+    estimate from the games it timed, less the part already played (inf: no estimate)."""
+    estimate = section.get("to_conclude")
+    if not estimate:
+        return math.inf
+    done = float(section.get("games_per_cell", 0)) / float(estimate["games_per_cell"])
+    return float(estimate["wall_s"][1]) * max(0.0, 1.0 - done)
+
+
+def _share(need: float, left: float, sections: int) -> float:
+    """A section's share of what is left: what it needs (and a tenth more) when that fits,
+    else an equal part among the `sections` still to play."""
+    equal = left / sections
+    return max(equal, min(left, need * 1.1)) if need <= left else equal
 
 
 def _stopped_short(section: dict[str, Any]) -> bool:
