@@ -505,20 +505,19 @@ function wireZoom() {
 }
 
 // Card names never break inside a word: a name too wide for its card is set
-// smaller, down to a floor that stays readable (11px; 9px in a computer grid's
-// cells); a word still too wide at the floor ends in an ellipsis (tap the card
-// for its full name).
+// smaller, down to 9px and never below, whatever size it started at; in a
+// computer grid's narrowest cells a word still too wide ends in an ellipsis (tap
+// the card for its full name).
 function fitNames(root = document) {
   for (const name of root.querySelectorAll(".card .name")) {
     name.style.fontSize = "";
     name.classList.remove("clip");
-    const floor = name.closest(".grid") ? 9 : 11;
     let px = parseFloat(getComputedStyle(name).fontSize);
-    while (name.scrollWidth > name.clientWidth + 1 && px > floor) {
-      px = Math.max(floor, px - 0.5); // the floor holds whatever size the name started at
+    while (name.scrollWidth > name.clientWidth + 1 && px > 9) {
+      px = Math.max(9, px - 0.5);
       name.style.fontSize = `${px}px`;
     }
-    if (name.scrollWidth > name.clientWidth + 1) name.classList.add("clip");
+    if (name.scrollWidth > name.clientWidth + 1 && name.closest(".grid")) name.classList.add("clip");
   }
 }
 
