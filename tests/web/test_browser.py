@@ -287,6 +287,64 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
     ctx.close()
 
 
+def card_names(game: str) -> list[str]:
+    """Every distinct card name of the game's packaged cards (`cards.deck_names`)."""
+    import importlib
+
+    from cardlab.games import game_info, load_game
+
+    module = importlib.import_module(f"{game_info(game).package}.cards")
+    return sorted(set(module.deck_names(load_game(game).cards)))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_name_fits_its_card_in_whole_words(browser, server, game, size):
+    """The deals of the other tests are random (a table's seed is secret), so they meet
+    only some names: here every name of the game is set on a hand card and on a small
+    card at this width, and must fit whole at 11px or more (9px is the grid's floor)."""
+    if game not in installed_games():
+        pytest.skip(f"{game} engine not installed yet")
+    made = server.create(
+        game=game,
+        players=(players := players_for(game, 3)),
+        bot_delay=0,
+        seats=human_and_bots(players),
+    )
+    phone = size == "phone"
+    ctx = browser.new_context(
+        viewport=SIZES[size], device_scale_factor=2 if phone else 1, is_mobile=phone
+    )
+    page = ctx.new_page()
+    page.goto(server.seat_url(made, 0))
+    page.wait_for_selector("#hand .card[data-id]")
+    fitted = page.evaluate(
+        """(names) => {
+          const hand = document.querySelector('#hand');
+          const model = hand.querySelector('.card[data-id]');
+          const out = [];
+          for (const small of [false, true]) {
+            for (const text of names) {
+              const card = model.cloneNode(true);
+              card.classList.toggle('small', small);
+              const name = card.querySelector('.name');
+              name.textContent = text;
+              model.parentNode.append(card);
+              fitNames(card.parentNode);
+              out.push([text, small, parseFloat(getComputedStyle(name).fontSize),
+                        name.scrollWidth <= name.clientWidth + 1]);
+              card.remove();
+            }
+          }
+          return out;
+        }""",
+        card_names(game),
+    )
+    bad = [f for f in fitted if not f[3] or f[2] < 11]
+    assert not bad, bad
+    ctx.close()
+
+
 def hand_ids(page) -> set[str]:
     return set(
         page.eval_on_selector_all("#hand .card[data-id]", "els => els.map(e => e.dataset.id)")
