@@ -293,9 +293,14 @@ function handRow(hand) {
   for (const cards of groups.values()) {
     const node = Cards.render(cards[0]);
     if (cards.length > 1) {
+      // the count sits on the stack's corner, outside the face, so it never covers the
+      // card's title or values
       node.classList.add("stacked");
-      node.append(h("span", "count", `×${cards.length}`));
       node.title = `${cards.length} × ${node.title}`;
+      const stack = h("div", "stack");
+      stack.append(node, h("span", "count", `×${cards.length}`));
+      row.append(stack);
+      continue;
     }
     row.append(node);
   }
