@@ -195,6 +195,9 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     assert "win" in page.text_content(".winner-line")
     assert "Game over" in page.text_content("#await")
     assert page.text_content(".final .decided").startswith("Decided by")
+    # the log is told once, in sentences: its structured form is no panel of raw fields
+    headings = page.eval_on_selector_all(".panel h3", "els => els.map(e => e.textContent)")
+    assert not {"Events", "events"} & set(headings), headings
     assert not errors, errors
     page.click("text=Replay the game step by step")
     page.wait_for_selector(".replay-step:has-text('step 0 of')")

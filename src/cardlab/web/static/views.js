@@ -3,8 +3,10 @@
 // (Hype track, Build Row, computer grids) on top of it.
 "use strict";
 
+// Keys drawn elsewhere or not for people: "events" is the structured form of "log"
+// (the Game log panel tells it in sentences), never a panel of its own.
 const BASE_KEYS = new Set(["game", "seat", "num_players", "current_player", "decision", "decision_kind",
-  "phase", "scores", "log", "hand", "players", "options"]);
+  "phase", "scores", "log", "events", "hand", "players", "options"]);
 
 const words = (key) => key.replace(/_/g, " ");
 
