@@ -114,6 +114,28 @@ DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
+def open_seat(browser, server, game: str, size: str, name: str | None = None, errors=None):
+    """A table of one human (seat 0, named `name`) and bots for 3 players (or the
+    nearest count the game allows), opened at seat 0 in a new `size` context; page
+    errors go to `errors`. Returns (context, page)."""
+    players = players_for(game, 3)
+    made = server.create(
+        game=game, players=players, bot_delay=0, seats=human_and_bots(players, name)
+    )
+    phone = size == "phone"
+    ctx = browser.new_context(
+        viewport=SIZES[size],
+        device_scale_factor=2 if phone else 1,
+        is_mobile=phone,
+        has_touch=phone,
+    )
+    page = ctx.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.seat_url(made, 0))
+    return ctx, page
+
+
 def has_final_table(game: str) -> bool:
     from cardlab.games import game_info
 
@@ -144,23 +166,10 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
         pytest.skip(f"{game} engine not installed yet")
     if not has_final_table(game):
         pytest.skip(f"{game} has no view.final_table yet (the breakdown cannot be checked)")
-    made = server.create(
-        game=game,
-        players=(players := players_for(game, 3)),
-        bot_delay=0,
-        seats=human_and_bots(players, "Ada"),
-    )
+    players = players_for(game, 3)
     phone = size == "phone"
-    ctx = browser.new_context(
-        viewport=SIZES[size],
-        device_scale_factor=2 if phone else 1,
-        is_mobile=phone,
-        has_touch=phone,
-    )
-    page = ctx.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.seat_url(made, 0))
+    ctx, page = open_seat(browser, server, game, size, "Ada", errors)
     page.wait_for_selector(".move:not([disabled])")
     first_clicks = 0
     for _ in range(3):  # a few moves in, so the log has a story
@@ -212,15 +221,7 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
     cards at a readable size, SUPER COMPUTER grids shown whole or scrollable."""
     if game not in installed_games():
         pytest.skip(f"{game} engine not installed yet")
-    made = server.create(
-        game=game,
-        players=(players := players_for(game, 3)),
-        bot_delay=0,
-        seats=human_and_bots(players),
-    )
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.goto(server.seat_url(made, 0))
+    ctx, page = open_seat(browser, server, game, "phone")
     for clicks in range(14):  # far enough into the game for grids, tableaux and deals
         page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=20000)
         if page.is_visible("#final"):
@@ -308,18 +309,7 @@ def test_every_card_name_fits_its_card_in_whole_words(browser, server, game, siz
     card at this width, and must fit whole at 11px or more (9px is the grid's floor)."""
     if game not in installed_games():
         pytest.skip(f"{game} engine not installed yet")
-    made = server.create(
-        game=game,
-        players=(players := players_for(game, 3)),
-        bot_delay=0,
-        seats=human_and_bots(players),
-    )
-    phone = size == "phone"
-    ctx = browser.new_context(
-        viewport=SIZES[size], device_scale_factor=2 if phone else 1, is_mobile=phone
-    )
-    page = ctx.new_page()
-    page.goto(server.seat_url(made, 0))
+    ctx, page = open_seat(browser, server, game, size)
     page.wait_for_selector("#hand .card[data-id]")
     fitted = page.evaluate(
         """(names) => {

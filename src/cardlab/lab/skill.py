@@ -38,6 +38,7 @@ from typing import Any
 from cardlab.agents import parse_agent_spec
 from cardlab.lab.backends import _progress
 from cardlab.lab.context import LabContext
+from cardlab.lab.simulate import SimSpec, make_spec, spec_game
 from cardlab.ladder import block_size, deal_seeds, play_rotation, tabulate
 
 MIN_CELL_GAMES = 200
@@ -56,29 +57,16 @@ def ladder_agents(iterations: int) -> list[str]:
     return ["random", "greedy", f"ismcts:iterations={iterations}"]
 
 
-_GAMES: dict[tuple[Any, ...], Any] = {}
-
-
-def _game(game: str, players: int, options: dict[str, Any], cards: Any, variant: Any) -> Any:
-    """The Game object, loaded once per process (a task is a single game)."""
-    from cardlab.lab.simulate import load_checked
-
-    key = (game, players, tuple(sorted(options.items())), cards, variant)
-    if key not in _GAMES:
-        _GAMES[key] = load_checked(game, players, options, cards, variant)
-    return _GAMES[key]
-
-
 def _play(
-    setting: tuple[str, int, dict[str, Any], Any, Any, int],
+    setting: tuple[SimSpec, int],
     pair: tuple[str, str],
     deal: int,
     deal_seed: int,
     rotation: int,
 ) -> tuple[dict[str, Any], float]:
     """One ladder game and the seconds it took (its result never depends on the time)."""
-    game, players, options, cards, variant, seed = setting
-    g = _game(game, players, options, cards, variant)
+    spec, seed = setting
+    g = spec_game(spec)  # loaded once per worker process
     specs = [parse_agent_spec(a) for a in pair]
     start = time.perf_counter()
     result = play_rotation(g, specs, seed, deal, deal_seed, rotation)
@@ -134,7 +122,7 @@ class _Runner:
 
     def __init__(
         self,
-        setting: tuple[str, int, dict[str, Any], Any, Any, int],
+        setting: tuple[SimSpec, int],
         pairs: list[tuple[str, str]],
         seeds: list[int],
         size: int,
@@ -272,7 +260,11 @@ def skill(
     pairs = list(zip(agents, agents[1:], strict=False))
     size = block_size(2, ctx.players)
     target_deals = max(1, math.ceil(games / size))
-    setting = (ctx.game, ctx.players, dict(ctx.options), ctx.cards, ctx.variant, ctx.seed)
+    # the game as the report plays it (its card and variant files' sha256 key the cache)
+    spec = make_spec(
+        ctx.game, ctx.players, "random", ctx.seed, 1, ctx.options, ctx.cards, ctx.variant
+    )
+    setting = (spec, ctx.seed)
     workers = max(1, ctx.workers)
     runner = _Runner(
         setting,
