@@ -310,11 +310,12 @@ def test_every_card_name_fits_its_card_in_whole_words(browser, server, game, siz
     if game not in installed_games():
         pytest.skip(f"{game} engine not installed yet")
     ctx, page = open_seat(browser, server, game, size)
-    page.wait_for_selector("#hand .card[data-id]")
+    # a hand card, or (a hand may be empty at a seat's first turn) any card in a row
+    page.wait_for_selector(".card-row .card[data-id]")
     fitted = page.evaluate(
         """(names) => {
-          const hand = document.querySelector('#hand');
-          const model = hand.querySelector('.card[data-id]');
+          const model = document.querySelector('#hand .card[data-id]')
+            || document.querySelector('.card-row .card[data-id]');
           const out = [];
           for (const small of [false, true]) {
             for (const text of names) {
