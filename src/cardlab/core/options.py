@@ -1,8 +1,17 @@
 """Rule options: each game declares its options once (name, allowed values,
-ruling default first) and every entry point validates against that list."""
+ruling default first) and every entry point validates against that list.
+
+A **rule lever** is an option that changes a rule of the rulebook rather than
+reading an unclear one: its default is the rule as written, and it says which
+passage it changes and what a designer would try it for (`Lever`). An integer
+lever may take any whole number in ``[low, high]`` (`allowed` then lists the
+values the lobby and the tuner's first grid show, the default first). Levers
+are ordinary options everywhere (``-o``, variants, the table, print); declaring
+one is a single `lever(...)` entry in the game's ``option_specs``."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,23 +22,64 @@ OptionValue = bool | int | str
 
 
 @dataclass(frozen=True)
+class Lever:
+    """What makes an option a rule lever: the rulebook passage it changes and
+    what a designer would try it for (both shown in the rules doc, `cardlab games`,
+    `cardlab tune --list` and the lobby's rules options)."""
+
+    passage: str
+    purpose: str
+
+
+@dataclass(frozen=True)
 class OptionSpec:
-    """One rule option. `allowed[0]` is the default (the ruling's reading)."""
+    """One rule option. `allowed[0]` is the default (the ruling's reading, or for a
+    lever the rule as written). With `low`/`high` (integers) any whole number in that
+    range is accepted as well as the listed values."""
 
     name: str
     allowed: tuple[OptionValue, ...]
     doc: str
     ruling: str = ""
+    lever: Lever | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.allowed:
+            raise ValueError(f"option {self.name!r} lists no allowed value")
+        if (self.low is None) != (self.high is None):
+            raise ValueError(f"option {self.name!r}: give both low and high, or neither")
+        if self.low is not None and self.high is not None:
+            if self.low > self.high:
+                raise ValueError(f"option {self.name!r}: low {self.low} is above high {self.high}")
+            for value in self.allowed:
+                if type(value) is not int:
+                    raise ValueError(f"option {self.name!r}: a ranged option takes integers")
 
     @property
     def default(self) -> OptionValue:
         return self.allowed[0]
+
+    @property
+    def is_lever(self) -> bool:
+        return self.lever is not None
+
+    def in_range(self, value: int) -> bool:
+        return self.low is not None and self.high is not None and self.low <= value <= self.high
 
     def parse(self, raw: Any) -> OptionValue:
         """Accept a value of the right type, or its text form (from a CLI or URL)."""
         for value in self.allowed:
             if raw == value and type(raw) is type(value):
                 return value
+        if self.low is not None:
+            number: Any = raw
+            if isinstance(raw, str):
+                with contextlib.suppress(ValueError):
+                    number = int(raw.strip())
+            if type(number) is int and self.in_range(number):
+                return number
         if isinstance(raw, str):
             text = raw.strip().lower()
             for value in self.allowed:
@@ -41,10 +91,35 @@ class OptionSpec:
                 elif str(value).lower() == text:
                     return value
         allowed = ", ".join(_show(v) for v in self.allowed)
+        if self.low is not None:
+            allowed += f", or any whole number from {self.low} to {self.high}"
         raise OptionError(
             f"option {self.name!r} cannot be {raw!r}; allowed values: {allowed} "
             f"(default {_show(self.default)})"
         )
+
+
+def lever(
+    name: str,
+    allowed: tuple[OptionValue, ...],
+    doc: str,
+    *,
+    passage: str,
+    purpose: str,
+    low: int | None = None,
+    high: int | None = None,
+) -> OptionSpec:
+    """A rule lever: `allowed[0]` must be the rule as written. `passage` names (or
+    quotes) the rulebook text it changes; `purpose` says what a designer would try it
+    for. One call in the game's ``option_specs`` is all a lever needs."""
+    return OptionSpec(
+        name, allowed, doc, "lever", Lever(passage=passage, purpose=purpose), low, high
+    )
+
+
+def levers(specs: Sequence[OptionSpec]) -> tuple[OptionSpec, ...]:
+    """The options of `specs` that are rule levers, in declaration order."""
+    return tuple(spec for spec in specs if spec.lever is not None)
 
 
 def _show(value: OptionValue) -> str:
