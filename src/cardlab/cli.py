@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-import random
+import shlex
+import sys
 from typing import Annotated
 
 import typer
@@ -70,15 +71,85 @@ def games() -> None:
             typer.echo(f"    {spec.name} = {allowed}  ({spec.doc})")
 
 
+def _stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+def _choose_game() -> str:
+    """`cardlab play` without a game: list the games and ask which one (issue 26); with no
+    terminal to ask on, exit saying how to name one (never play whichever sorts first)."""
+    from cardlab.games import game_class
+
+    names = list_games()
+    if not names:
+        _fail(CardlabError("no game is installed"))
+    rows = []
+    for i, name in enumerate(names, 1):
+        cls = game_class(name)
+        rows.append(f"  {i}. {name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
+    if not _stdin_is_terminal():
+        err.print(
+            "[red]error:[/red] no game given and no terminal to ask on; name one, "
+            f"e.g. `cardlab play {names[0]}`. The games:\n" + "\n".join(rows),
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(2)
+    typer.echo("Which game?\n" + "\n".join(rows))
+    while True:
+        try:
+            raw = input(f"Game (1-{len(names)} or its name; q to quit): ").strip().lower()
+        except EOFError:
+            raw = "q"
+        if raw in ("q", "quit", "exit"):
+            raise typer.Exit(0)
+        if raw.isdigit() and 1 <= int(raw) <= len(names):
+            return names[int(raw) - 1]
+        if raw in names:
+            return raw
+        typer.echo(
+            f"No game {raw!r}: type a number from 1 to {len(names)} or one of {', '.join(names)}."
+        )
+
+
+def replay_command(
+    game: str,
+    players: int,
+    seat: int,
+    seed: int,
+    bots: str,
+    option: list[str] | None,
+    cards: str | None,
+    variant: str | None,
+) -> str:
+    """The `cardlab play` command that deals this game again with the same bots, so the
+    same moves of the human's give the same game (shell-quoted, ready to paste)."""
+    args = ["cardlab", "play", game, "--players", str(players), "--seat", str(seat)]
+    args += ["--seed", str(seed), "--bots", bots]
+    for pair in option or []:
+        args += ["-o", pair]
+    if variant is not None:
+        args += ["--variant", variant]
+    if cards is not None:
+        args += ["--cards", cards]
+    return shlex.join(args)
+
+
 @app.command()
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(help="Game name (see `cardlab games`); default: the first listed."),
+        typer.Argument(help="Game name (see `cardlab games`); if omitted, you are asked."),
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
-    seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Game seed (64 random bits if omitted). Shown only after the game, "
+            "with the command that replays it."
+        ),
+    ] = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -92,24 +163,25 @@ def play(
 ) -> None:
     """Play GAME at the terminal against bots."""
     from cardlab.agents import parse_agent_list
-    from cardlab.terminal import play_terminal
+    from cardlab.core.rng import fresh_seed
+    from cardlab.terminal import make_bots, play_terminal
 
-    game = game or list_games()[0]
+    game = game or _choose_game()
     g = _game(game, players, cards, option, variant)
     if not 0 <= seat < g.num_players:
         _fail(CardlabError(f"--seat must be 0..{g.num_players - 1}"))
-    seed = seed if seed is not None else random.randrange(1_000_000)
-    agents = []
-    others = [s for s in range(g.num_players) if s != seat]
+    # Never shown while the game runs: it deals every hidden card (issue 23).
+    seed = seed if seed is not None else fresh_seed()
     try:
         specs = parse_agent_list(bots) or parse_agent_list("random")
-        for i, s in enumerate(range(g.num_players)):
-            spec = specs[others.index(s) % len(specs)] if s != seat else None
-            agents.append(None if spec is None else spec.make(seed=seed * 10 + i))
+        agents = make_bots(g.num_players, seat, specs, seed)
     except CardlabError as exc:
         _fail(exc)
-    typer.echo(f"{g.title if hasattr(g, 'title') else game}: seed {seed}, you are seat {seat}")
-    play_terminal(g, [seat], agents, seed)
+    typer.echo(f"{g.title if hasattr(g, 'title') else game}: you are seat {seat}")
+    replay = replay_command(game, g.num_players, seat, seed, bots, option, cards, variant)
+    play_terminal(g, [seat], agents, seed, replay_command=replay)
+    if any(spec.params.get("seconds") for spec in specs):
+        typer.echo("(A bot with a time budget may search differently when replayed.)")
 
 
 @app.command()

@@ -8,11 +8,15 @@ seats' moves are never printed as action labels: a bot's secret pick or kept
 build reaches the screen only when the public log reveals it.
 
 A decision with a single option is played for the human (it appears in the
-story); choices are numbered; bad input is asked again."""
+story); choices are numbered; bad input is asked again.
+
+The game's seed is never printed while the game runs (it deals every hidden card,
+issue 23); after the end it is shown with the command that plays the game again.
+Bots' and views' generators come from the seed through `core.rng.derived_seed`, so
+nothing a player sees predicts them, yet the same seed replays them exactly."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -23,9 +27,10 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from cardlab import story
-from cardlab.agents import Agent, agent_view
+from cardlab.agents import Agent, AgentSpec, agent_view
 from cardlab.core import Game, GameState
 from cardlab.core.narrative import FinalTable, NarrativeLine
+from cardlab.core.rng import derived_seed, seeded
 from cardlab.games import render_module
 
 InputFn = Callable[[str], str]
@@ -261,6 +266,32 @@ def prompt(
     return legal[ask_choice(labels, read, console)]
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` of the game dealt by `seed` (a keyed hash of both)."""
+    return derived_seed(seed, f"terminal-bot:{seat}")
+
+
+def make_bots(
+    num_players: int, human_seat: int, specs: Sequence[AgentSpec], seed: int
+) -> list[Agent | None]:
+    """One bot per seat but the human's, from `specs` cycled over the other seats in order."""
+    if not specs:
+        raise ValueError("make_bots needs at least one agent spec")
+    others = [s for s in range(num_players) if s != human_seat]
+    return [
+        None if s == human_seat else specs[others.index(s) % len(specs)].make(bot_seed(seed, s))
+        for s in range(num_players)
+    ]
+
+
+def print_replay(console: Console, seed: int, command: str | None) -> None:
+    """After the end: the seed, and the command that deals and plays this game again."""
+    console.print(f"This game's seed was {seed}.", highlight=False)
+    if command:
+        console.print("To play it again (the same moves of yours give the same game):")
+        console.print(f"  {escape(command)}", soft_wrap=True, highlight=False)
+
+
 def play_terminal(
     game: Game,
     human_seats: Sequence[int],
@@ -269,11 +300,15 @@ def play_terminal(
     console: Console | None = None,
     read: InputFn = input,
     clear: bool = True,
+    replay_command: str | None = None,
 ) -> GameState:
-    """Run one game; `bots[seat]` plays the seats not in `human_seats`."""
+    """Run one game; `bots[seat]` plays the seats not in `human_seats`.
+
+    The seed is shown only once the game is over (ended or left), with
+    `replay_command` when given."""
     console = console or Console()
     state = game.new_initial_state(seed)
-    view_rng = random.Random(f"terminal-views-{seed}")
+    view_rng = seeded(derived_seed(seed, "terminal-views"))
     screens = {seat: SeatScreen(game.name, seat) for seat in human_seats}
     try:
         while not state.is_terminal():
@@ -290,6 +325,7 @@ def play_terminal(
             state.apply_action(action)
     except QuitGame:
         console.print("Left the game.")
+        print_replay(console, seed, replay_command)
         return state
     if clear:
         console.clear()
@@ -297,4 +333,5 @@ def play_terminal(
     if viewer is not None:
         print_story(console, screens[viewer].unseen(state.observation(viewer)), "The end")
     print_final(console, state, viewer)
+    print_replay(console, seed, replay_command)
     return state

@@ -51,10 +51,13 @@ def test_cli_play_accepts_bot_parameters_and_names_bad_ones():
 
 
 @pytest.mark.skipif(not GAMES, reason="no engine has landed")
-def test_cli_play_without_a_game_plays_the_first_listed():
-    """No game is hard-coded as the default: it is the first of `cardlab games`."""
-    first = cardlab.list_games()[0]
-    title = cardlab.load_game(first).title
+def test_cli_play_without_a_game_and_no_terminal_names_the_games_instead_of_playing_one():
+    """Issue 26: no game is played by default (not even the first listed); with stdin not
+    a terminal there is nobody to ask, so the games are listed and the command exits 2.
+    The interactive choice is tested in tests/agents/test_terminal_secrets.py."""
     result = CliRunner().invoke(app, ["play", "--seed", "3"], input="q\n")
-    assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{title}: seed 3")
+    assert result.exit_code == 2, result.output
+    assert "no game given" in result.output
+    for name in GAMES:
+        cls = cardlab.load_game(name)
+        assert f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players" in result.output
