@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_support import ORIGIN, close_all, toy_catalog
+from web_support import HOSTS, ORIGIN, close_all, toy_catalog
 
 from cardlab.web.app import create_app
 from cardlab.web.limits import Limits
@@ -119,7 +119,14 @@ def recv_until_marker(ws, marker: str) -> list[str]:
 def test_no_message_sequence_breaks_the_table(tmp_path_factory, script, body):
     db = tmp_path_factory.mktemp("fuzz") / "t.db"
     limits = Limits(syncs_per_second=1000, frames_per_second=1000)
-    app = create_app(db=db, catalog=toy_catalog(), bot_delay=0, message_rate=10_000, limits=limits)
+    app = create_app(
+        db=db,
+        catalog=toy_catalog(),
+        bot_delay=0,
+        message_rate=10_000,
+        limits=limits,
+        allowed_hosts=HOSTS,
+    )
     redactions = LeakGuard.redactions
     with TestClient(app, raise_server_exceptions=False) as client:
         resp = client.post("/api/tables", content=body, headers=ORIGIN)

@@ -11,7 +11,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_support import ORIGIN, SeatSocket, close_all, create, seat_socket, toy_catalog
+from web_support import HOSTS, ORIGIN, SeatSocket, close_all, create, seat_socket, toy_catalog
 
 from cardlab.web.app import create_app
 from cardlab.web.hub import Connection
@@ -25,7 +25,9 @@ def post(client, spec, headers=ORIGIN):
 
 
 def app_client(db, **kwargs):
-    return TestClient(create_app(db=db, catalog=toy_catalog(), bot_delay=0, **kwargs))
+    return TestClient(
+        create_app(db=db, catalog=toy_catalog(), bot_delay=0, allowed_hosts=HOSTS, **kwargs)
+    )
 
 
 # -- item 1: files only from the command line ---------------------------------------------
@@ -432,6 +434,7 @@ def test_packaged_variants_and_the_servers_card_file_are_offered(tmp_path):
         catalog=Catalog({"uptime": installed_games()["uptime"]}),
         bot_delay=0,
         cards=(str(cards),),
+        allowed_hosts=HOSTS,
     )
     with TestClient(app) as c:
         games = {g["name"]: g for g in c.get("/api/games").json()["games"]}

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 from starlette.testclient import TestClient
-from web_support import SeatSocket, close_all, create, seat_socket, toy_catalog
+from web_support import HOSTS, SeatSocket, close_all, create, seat_socket, toy_catalog
 
 from cardlab.games import list_games
 from cardlab.web.app import create_app
@@ -54,14 +54,18 @@ def test_human_and_bots_finish_and_every_action_is_committed_before_broadcast(cl
 
 
 def test_restart_restores_tables_exactly_and_applies_nothing_twice(db):
-    with TestClient(create_app(db=db, catalog=toy_catalog(), bot_delay=0)) as c1:
+    with TestClient(
+        create_app(db=db, catalog=toy_catalog(), bot_delay=0, allowed_hosts=HOSTS)
+    ) as c1:
         made = create(c1, players=2)
         socks = {s: seat_socket(c1, made, s) for s in (0, 1)}
         views = {s: socks[s].state() for s in (0, 1)}
         mid = play_to_end(socks, views, stop_at=3)
         before = {s: json.dumps(views[s]["obs"], sort_keys=True) for s in (0, 1)}
         close_all()
-    with TestClient(create_app(db=db, catalog=toy_catalog(), bot_delay=0)) as c2:
+    with TestClient(
+        create_app(db=db, catalog=toy_catalog(), bot_delay=0, allowed_hosts=HOSTS)
+    ) as c2:
         socks = {s: seat_socket(c2, made, s) for s in (0, 1)}
         views = {s: socks[s].state() for s in (0, 1)}
         assert views[0]["seq"] == mid["seq"] == 3

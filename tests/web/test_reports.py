@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, CspExempt, Server, need_browser
 from starlette.testclient import TestClient
-from web_support import ORIGIN, toy_catalog
+from web_support import HOSTS, ORIGIN, toy_catalog
 
 from cardlab.core.errors import CardlabError
 from cardlab.web.app import create_app
@@ -57,6 +57,7 @@ def client_for(db_dir: Path, settings: str | None = None) -> TestClient:
         catalog=toy_catalog(),
         bot_delay=0,
         report_settings=parse_settings(settings),
+        allowed_hosts=HOSTS,
     )
     return TestClient(app)
 

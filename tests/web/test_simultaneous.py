@@ -8,7 +8,7 @@ import json
 
 import pytest
 from starlette.testclient import TestClient
-from web_support import SeatSocket, close_all, create, seat_socket, toy_catalog
+from web_support import HOSTS, SeatSocket, close_all, create, seat_socket, toy_catalog
 
 from cardlab.web.app import create_app
 from cardlab.web.store import decision_times
@@ -113,13 +113,17 @@ def test_moves_outside_the_pick_are_refused_and_change_nothing(client):
 
 
 def test_a_held_pick_survives_a_restart(db):
-    with TestClient(create_app(db=db, catalog=toy_catalog(), bot_delay=0)) as c1:
+    with TestClient(
+        create_app(db=db, catalog=toy_catalog(), bot_delay=0, allowed_hosts=HOSTS)
+    ) as c1:
         made, socks, views = together(c1)
         pick = views[2]["legal"][0]["action"]
         socks[2].send({"type": "act", "action": pick, "seq": 0})
         chosen_frame(socks[2])
         close_all()
-    with TestClient(create_app(db=db, catalog=toy_catalog(), bot_delay=0)) as c2:
+    with TestClient(
+        create_app(db=db, catalog=toy_catalog(), bot_delay=0, allowed_hosts=HOSTS)
+    ) as c2:
         table = table_of(c2, made)
         assert table.held == {2: pick}
         s2 = seat_socket(c2, made, 2)

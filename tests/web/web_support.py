@@ -20,6 +20,9 @@ from cardlab.web.app import create_app  # noqa: E402
 from cardlab.web.catalog import Catalog, installed_games  # noqa: E402
 
 ORIGIN = {"origin": "http://testserver"}
+HOSTS = ("testserver",)
+"""Starlette's TestClient sends `Host: testserver`: every test app names it in its
+Host allow-list (the default allows only localhost names and the bound address)."""
 
 
 def toy_catalog() -> Catalog:
@@ -43,7 +46,9 @@ def close_all() -> None:
 
 @pytest.fixture
 def client(db: Path):
-    with TestClient(create_app(db=db, catalog=toy_catalog(), bot_delay=0)) as c:
+    with TestClient(
+        create_app(db=db, catalog=toy_catalog(), bot_delay=0, allowed_hosts=HOSTS)
+    ) as c:
         yield c
         close_all()
 
@@ -52,7 +57,9 @@ def client(db: Path):
 def fast_client(db: Path):
     """A client whose scripted seats click faster than any human (no rate limit in the way)."""
     with TestClient(
-        create_app(db=db, catalog=toy_catalog(), bot_delay=0, message_rate=10_000)
+        create_app(
+            db=db, catalog=toy_catalog(), bot_delay=0, message_rate=10_000, allowed_hosts=HOSTS
+        )
     ) as c:
         yield c
         close_all()

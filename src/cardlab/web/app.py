@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket
 from cardlab.core.errors import CardlabError
 from cardlab.web import art, lobby, security
 from cardlab.web.catalog import Catalog
+from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
 from cardlab.web.headers import SecurityHeaders
 from cardlab.web.hub import Hub, TooMany
 from cardlab.web.limits import Limits
@@ -42,13 +43,16 @@ def create_app(
     limits: Limits | None = None,
     cards: tuple[str, ...] = (),
     variants: tuple[str, ...] = (),
+    allowed_hosts: Iterable[str] | AllowedHosts | None = None,
 ) -> Starlette:
     """The app for one database. Tables in it are restored when the app starts.
 
     Playtest reports live in `reports_dir` (default: `reports/` next to the database);
     `report_settings` are the `cardlab report` flags of a lobby run (default: quick).
     `cards` and `variants` are the operator's files (`cardlab serve --cards/--variant`);
-    no request can name a file. `limits` bound what one client may use."""
+    no request can name a file. `limits` bound what one client may use.
+    `allowed_hosts`: the names (Host header) this server answers to besides the
+    localhost names (see gate.py; `cardlab serve` adds the bound address)."""
     store = Store(db)
     catalog = catalog or Catalog()
     hub = Hub(
@@ -60,6 +64,12 @@ def create_app(
         offers=Offers(catalog, cards, variants),
     )
     origins = frozenset(allowed_origins)
+    hosts = (
+        allowed_hosts
+        if isinstance(allowed_hosts, AllowedHosts)
+        else AllowedHosts.build(allowed_hosts or ())
+    )
+    install_log_filter()
     reports = Reports(
         reports_dir if reports_dir is not None else Path(db).resolve().parent / "reports",
         hub.catalog.names(),
@@ -108,7 +118,7 @@ def create_app(
     def foreign_origin(request: Request, what: str) -> Response | None:
         """Side effects need a page of this server: a missing or foreign Origin is 403."""
         origin = request.headers.get("origin")
-        if not security.same_origin(origin, request.headers.get("host"), origins):
+        if not security.same_origin(origin, request.headers.get("host"), origins, hosts):
             shown = "no Origin header" if origin is None else f"origin {origin[:80]!r}"
             return JSONResponse(
                 {"error": f"{shown} may not {what}: use a page of this server"}, status_code=403
@@ -196,7 +206,7 @@ def create_app(
         return HTMLResponse(reports.gate_html(), headers=_NO_STORE)
 
     async def socket(ws: WebSocket) -> None:
-        await table_socket(ws, hub, origins)
+        await table_socket(ws, hub, origins, hosts)
 
     routes: list[Any] = [
         Route("/", home),
@@ -216,6 +226,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestGate, hosts=hosts)  # outermost: before any route runs
     app.state.hub = hub
     app.state.store = store
     app.state.reports = reports

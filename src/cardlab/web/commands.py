@@ -59,6 +59,14 @@ def register(app: typer.Typer) -> None:
         bot_workers: Annotated[
             int, typer.Option(help="Processes in which searching bots (ISMCTS) think.")
         ] = Limits.bot_workers,
+        allowed_host: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="Extra name this server answers to (Host header; repeatable). Default: the "
+                "bound address and localhost names; bound to 0.0.0.0/:: also this machine's "
+                "host name and any IP address."
+            ),
+        ] = None,
         report_settings: Annotated[
             str | None,
             typer.Option(
@@ -72,6 +80,7 @@ def register(app: typer.Typer) -> None:
 
         from cardlab.core.errors import CardlabError
         from cardlab.web.app import create_app
+        from cardlab.web.gate import AllowedHosts
         from cardlab.web.reports import parse_settings
         from cardlab.web.security import HARD_FRAME_LIMIT
 
@@ -85,6 +94,11 @@ def register(app: typer.Typer) -> None:
             bot_workers=bot_workers,
         )
         try:
+            hosts = AllowedHosts.for_bind(host, allowed_host or ())
+        except ValueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        try:
             settings = parse_settings(report_settings)
             app_ = create_app(
                 db=db,
@@ -95,6 +109,7 @@ def register(app: typer.Typer) -> None:
                 limits=limits,
                 cards=tuple(cards or ()),
                 variants=tuple(variant or ()),
+                allowed_hosts=hosts,
             )
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)

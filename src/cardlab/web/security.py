@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from cardlab.web.gate import AllowedHosts
+
 MAX_MESSAGE_BYTES = 4096
 """Largest message a client may send; every legitimate message is under 200 bytes."""
 
@@ -59,15 +61,21 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def origin_allowed(origin: str | None, host: str | None, extra: frozenset[str]) -> bool:
-    """A browser socket must come from a page this server served (same host:port),
-    or from an origin the operator listed with --allow-origin."""
+def origin_allowed(
+    origin: str | None, host: str | None, extra: frozenset[str], hosts: AllowedHosts | None = None
+) -> bool:
+    """A browser socket must come from a page this server served (same host:port,
+    a name in the Host allow-list `hosts`), or from an origin the operator listed
+    with --allow-origin. A rebinding page (Host and Origin both attacker.example)
+    fails the allow-list even though the two agree."""
     if not origin:
         return False
     if origin in extra:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+    if parts.scheme not in ("http", "https") or not host or parts.netloc != host:
+        return False
+    return hosts is None or hosts.allows(parts.netloc)
 
 
 class BadMessage(ValueError):
@@ -177,7 +185,9 @@ def clean_name(raw: Any, limit: int = NAME_LIMIT) -> str:
     return " ".join("".join(kept).split())[:limit].strip()
 
 
-def same_origin(origin: str | None, host: str | None, extra: frozenset[str]) -> bool:
+def same_origin(
+    origin: str | None, host: str | None, extra: frozenset[str], hosts: AllowedHosts | None = None
+) -> bool:
     """A state-changing POST must carry an Origin of this server (or an allowed one);
     a missing Origin is refused too (browsers always send it on POST)."""
-    return origin_allowed(origin, host, extra)
+    return origin_allowed(origin, host, extra, hosts)

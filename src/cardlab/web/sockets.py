@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardlab.core.errors import CardlabError
 from cardlab.web import security
+from cardlab.web.gate import AllowedHosts
 from cardlab.web.hub import Connection, Hub
 from cardlab.web.table import Refused
 from cardlab.web.views import player_view, seal
@@ -42,13 +43,18 @@ FLOOD_CLOSE_AFTER = 500
 """Refused messages after which a flooding socket is closed (code 1008)."""
 
 
-async def table_socket(ws: WebSocket, hub: Hub, allowed_origins: frozenset[str]) -> None:
+async def table_socket(
+    ws: WebSocket,
+    hub: Hub,
+    allowed_origins: frozenset[str],
+    hosts: AllowedHosts | None = None,
+) -> None:
     await ws.accept()
     conn = hub.new_connection(ws.send_text, ws.close)
     writer = asyncio.create_task(conn.writer())
     try:
         origin = ws.headers.get("origin")
-        if not security.origin_allowed(origin, ws.headers.get("host"), allowed_origins):
+        if not security.origin_allowed(origin, ws.headers.get("host"), allowed_origins, hosts):
             await _refuse(ws, f"origin {origin!r} may not open table sockets", 4403)
             return
         table = hub.tables.get(ws.path_params.get("table_id", ""))
