@@ -16,6 +16,11 @@ Verdicts:
   straddles the target, intervals too wide), with what would decide it;
 - `untestable`: the lab cannot measure it (no sample, no engine hook), with the reason.
 
+A design claim measured by intervals is judged by one rule (`by_interval`): it holds
+only when its interval lies inside the target, fails only when it lies wholly outside,
+else needs data, and says how many more games would decide it (from the interval's
+width: games scale with 1/width^2). Overlapping intervals are not evidence of balance.
+
 A claim is judged first under the rulebook as written. Where one of our rulings
 (docs/rules/<game>.md, e.g. U13) changes the verdict, the claim lists the rulings in
 `rests_on` and carries the verdict under them in `with_rulings`, so a designer sees
@@ -27,7 +32,8 @@ kept stable for `cardlab tune` (issue 15).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,3 +123,106 @@ def counts(claims: Iterable[dict[str, Any]], kind: str = DESIGN) -> dict[str, in
         if c.get("kind", DESIGN) == kind:
             out[c["verdict"]] += 1
     return out
+
+
+# --- the one rule for a measured figure against its target ---
+
+INSIDE, OUTSIDE, STRADDLES = "inside", "outside", "straddles"
+
+
+def place(interval: tuple[float, float], target: tuple[float | None, float | None]) -> str:
+    """Where an interval lies against a target range (None: no bound on that side):
+    wholly `inside`, wholly `outside`, or `straddles` an edge."""
+    lo, hi = interval
+    t_lo = -math.inf if target[0] is None else target[0]
+    t_hi = math.inf if target[1] is None else target[1]
+    if t_lo > t_hi:
+        raise ValueError(f"target {target}: its low end is above its high end")
+    if t_lo <= lo and hi <= t_hi:
+        return INSIDE
+    if hi < t_lo or lo > t_hi:
+        return OUTSIDE
+    return STRADDLES
+
+
+def games_to_decide(
+    games: int,
+    estimate: float,
+    interval: tuple[float, float],
+    target: tuple[float | None, float | None],
+) -> int | None:
+    """Games (in all, counted as `games` is) at which the interval would no longer straddle
+    the target's nearest edge, if the estimate stays where it is: an interval's width
+    scales with 1/sqrt(games), so the games scale with 1/width^2. 0 when it is decided
+    already; None when the estimate sits on an edge (no number of games decides it
+    unless the estimate moves)."""
+    if place(interval, target) != STRADDLES:
+        return 0
+    edges = [e for e in target if e is not None]
+    gap = min(abs(estimate - e) for e in edges)
+    half = (interval[1] - interval[0]) / 2
+    if gap <= 0 or games <= 0:
+        return None
+    return max(games + 1, math.ceil(round(games * (half / gap) ** 2, 6)))
+
+
+def part(
+    estimate: float,
+    interval: Sequence[float],
+    target: tuple[float | None, float | None],
+    games: int,
+) -> dict[str, Any]:
+    """One figure judged by the rule: its estimate, interval, target, where the interval
+    lies, and the games (in all) that would decide it."""
+    lo, hi = interval
+    where = place((lo, hi), target)
+    need = games_to_decide(games, estimate, (lo, hi), target)
+    return {
+        "estimate": round(estimate, 4),
+        "interval": [round(lo, 4), round(hi, 4)],
+        "target": list(target),
+        "games": games,
+        "reading": where,
+        "games_to_decide": need,
+        "more_games_to_decide": None if need is None else max(0, need - games),
+    }
+
+
+def by_interval(parts: dict[str, dict[str, Any]], **evidence: Any) -> Verdict:
+    """The one rule for a design claim measured by intervals (`part` each): it holds only
+    when every interval lies inside its target, fails when one lies wholly outside, and
+    otherwise needs data, saying how many more games would decide it (the largest any
+    straddling part needs, from its interval's width: games scale with 1/width^2)."""
+    if not parts:
+        raise ValueError("by_interval needs at least one judged part")
+    readings = [p["reading"] for p in parts.values()]
+    more: int | None
+    if OUTSIDE in readings:
+        result, more = FAILS, 0
+    elif all(r == INSIDE for r in readings):
+        result, more = HOLDS, 0
+    else:
+        result = NEEDS_DATA
+        needs = [p["more_games_to_decide"] for p in parts.values() if p["reading"] == STRADDLES]
+        more = None if None in needs else max(int(n) for n in needs)
+    decides = (
+        "decided: every interval lies inside its target"
+        if result == HOLDS
+        else "decided: an interval lies wholly outside its target"
+        if result == FAILS
+        else "an estimate sits on its target's edge: more games decide it only if it moves"
+        if more is None
+        else f"about {more:,} more games (if the estimates hold still)"
+    )
+    return Verdict(
+        result,
+        {
+            **evidence,
+            "judged": parts,
+            "more_games_to_decide": more,
+            "decides_it": decides,
+            "verdict_rule": "holds only when every interval lies inside its target, fails only "
+            "when one lies wholly outside, else needs data; more games from the interval "
+            "widths (games scale with 1/width^2)",
+        },
+    )

@@ -16,6 +16,7 @@ from cardlab.lab.claims.common import length_verdict, mean_ci, style_matchup
 from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import Observer
 from cardlab.lab.stats import wilson
+from cardlab.lab.verdicts import by_interval, part
 
 PITCH = re.compile(r"pitch (\w+) (\d+) \((\w+)\)")
 
@@ -444,25 +445,32 @@ def richer_vs_specialist(ctx: LabContext) -> Any:
     table = style_matchup(ctx, styles, 2 * ctx.probe_games)
     fair = 1 / ctx.players
     floor = VIABLE_FLOOR * fair
-    viable = {s: v["wilson95"][1] >= floor for s, v in table.items()}
-    return verdict(
-        all(viable.values()),
-        headline=", ".join(
-            f"{s} wins {v['win_rate']:.0%} of its seats (95% {v['wilson95'][0]:.0%}-"
-            f"{v['wilson95'][1]:.0%})"
-            for s, v in table.items()
-        )
-        + f" against a fair {fair:.0%}",
+    games = sum(v["seats"] for v in table.values()) // ctx.players
+    judged_parts = {
+        s: part(v["win_rate"], v["wilson95"], (floor, None), games) for s, v in table.items()
+    }
+    v = by_interval(
+        judged_parts,
         players=ctx.players,
+        games=games,
         styles=table,
         fair_share=round(fair, 4),
         threshold=round(floor, 4),
-        rule=f"a style is viable unless its 95% interval lies wholly below 75% of the fair "
-        f"share ({floor:.1%})",
+        rule=f"a style is viable when its 95% interval lies wholly at or above 75% of the fair "
+        f"share ({floor:.1%}), not viable when it lies wholly below, else needs data",
         why_this_threshold="a style winning clearly less than three quarters of its fair share "
         "punishes the player who picks it; the rulebook presents both as choices",
-        viable=viable,
     )
+    v.evidence["headline"] = (
+        ", ".join(
+            f"{s} wins {t['win_rate']:.0%} of its seats (95% {t['wilson95'][0]:.0%}-"
+            f"{t['wilson95'][1]:.0%})"
+            for s, t in table.items()
+        )
+        + f" against a fair {fair:.0%} (viable from {floor:.0%}), {ctx.players}p, {games} games: "
+        + v.evidence["decides_it"]
+    )
+    return v
 
 
 @claim("runway.length_30", "2-4 players · 30 min")

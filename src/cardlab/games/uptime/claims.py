@@ -14,6 +14,7 @@ from cardlab.lab.metrics import MAX_SEEDS, finished
 from cardlab.lab.seeds import game_seed
 from cardlab.lab.simulate import Observer, load_checked
 from cardlab.lab.stats import wilson
+from cardlab.lab.verdicts import by_interval, part
 
 PASS_ONLY_GAMES = 20
 PASS_ONLY_CAP = 50_000
@@ -270,6 +271,8 @@ REMEDIES: tuple[dict[str, bool], ...] = ({"row_sweep": True},)
 """Designer options (not in the rulebook, docs/rules/uptime.md) the Computer claims are also
 evaluated under, as evidence labelled with the option; the verdict is about the report's rules."""
 MIN_SEATS = 20
+BALANCE_TOLERANCE = 0.10
+"""A Computer is balanced when its acquirers win within 10 points of all acquirers."""
 
 
 def _rules_label(ctx: LabContext, extra: dict[str, Any] | None = None) -> str:
@@ -407,7 +410,7 @@ def _computers_table(records: list[Any], rules: str) -> Any:
             seats_built=built,
             **counts,
         )
-    table = {}
+    table: dict[str, dict[str, Any]] = {}
     for c, shares in stats.items():
         lo, hi = wilson(sum(shares), len(shares))
         table[c] = {
@@ -415,20 +418,34 @@ def _computers_table(records: list[Any], rules: str) -> Any:
             "win_rate": round(sum(shares) / len(shares), 4),
             "wilson95": [round(lo, 4), round(hi, 4)],
         }
-    separated = [
-        (a, b)
-        for a in COMPUTERS
-        for b in COMPUTERS
-        if table[a]["wilson95"][0] > table[b]["wilson95"][1]
-    ]
-    return verdict(
-        not separated,
+    # balanced: each Computer's acquirers win within BALANCE_TOLERANCE of all acquirers
+    pooled = sum(sum(v) for v in stats.values()) / max(1, sum(len(v) for v in stats.values()))
+    target = (pooled - BALANCE_TOLERANCE, pooled + BALANCE_TOLERANCE)
+    judged_parts = {
+        c: part(sum(v) / len(v), wilson(sum(v), len(v)), target, counts["games"])
+        for c, v in stats.items()
+    }
+    v = by_interval(
+        judged_parts,
         rules=rules,
         computers=table,
-        clearly_stronger_pairs=separated,
+        pooled_win_rate=round(pooled, 4),
         **counts,
-        rule="balanced when no Computer's acquirers' 95% interval lies wholly above another's",
+        rule=f"balanced when every Computer's acquirers' 95% interval lies within "
+        f"{BALANCE_TOLERANCE:.0%} points of all Computer acquirers' win rate ({pooled:.1%}); "
+        "unbalanced when one lies wholly outside; else needs data",
     )
+    v.evidence["headline"] = (
+        f"{rules}: "
+        + ", ".join(
+            f"{c} {t['win_rate']:.0%} [{t['wilson95'][0]:.0%}, {t['wilson95'][1]:.0%}] "
+            f"({t['seats']} seats)"
+            for c, t in table.items()
+        )
+        + f" against {target[0]:.0%}-{target[1]:.0%}, {counts['games']} games: "
+        + v.evidence["decides_it"]
+    )
+    return v
 
 
 @claim(
