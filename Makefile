@@ -75,7 +75,7 @@ bench: $(RUN_STAMP)
 COMPILED := build/compiled/src
 COMPILED_TESTS := tests/uptime tests/runway tests/supercomputer \
 	tests/agents/test_ismcts_same_decisions.py tests/agents/test_agent_api.py tests/test_conformance.py \
-	tests/test_core.py tests/agents/test_evaluation.py
+	tests/test_core.py tests/agents/test_evaluation.py tests/test_seeds.py
 COMPILED_STAMP := build/compiled/.built
 $(COMPILED_STAMP): $(shell find src -name '*.py' -o -name '*.toml') scripts/build_compiled.py
 	$(BIN)/python scripts/build_compiled.py
