@@ -2,9 +2,15 @@
 
 A search holds the CPU for up to a second; in a thread it would also hold the
 interpreter lock the event loop needs to answer humans, so slow bots decide in
-`workers` separate processes and queue for them in arrival order. The worker
-gets the bot's redealt view (never the true state), builds the agent from its
-spec and a seed fixed by the table, and returns the action and the CPU time."""
+`workers` separate processes. The worker gets the bot's redealt view (never the
+true state), builds the agent from its spec and a seed fixed by the table, and
+returns the action and the CPU time.
+
+Searches wait in one queue per client (the key of the table's lane, `lane`), and
+the queues take turns: a worker that frees up takes the next client's oldest
+search. One client's eight searching tables therefore delay another client's
+search by one search per worker at most, not by eight (a single FIFO would put
+it behind all of them). Stopping the pool terminates its processes."""
 
 from __future__ import annotations
 
@@ -13,13 +19,16 @@ import contextlib
 import logging
 import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from cardlab.core import GameState
 
 log = logging.getLogger("cardlab.web")
+
+Job = tuple[asyncio.Future[tuple[int, float]], tuple[Any, ...]]
 
 
 def _decide(kind: str, params: dict[str, Any], seed: int, view: GameState) -> tuple[int, float]:
@@ -36,6 +45,12 @@ class BotPool:
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
+        self._queues: dict[str, deque[Job]] = {}
+        self._ring: deque[str] = deque()
+        self._busy = 0
+        self._generation = 0
+        self.dispatched: list[str] = []
+        """The key of each search handed to a worker, in order (the last 1,000)."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -44,19 +59,133 @@ class BotPool:
             )
         return self._pool
 
+    def lane(self, key: str) -> BotPool:
+        """The pool as one client's tables see it: their searches queue under `key`."""
+        return BotLane(self, key)
+
+    def waiting(self) -> int:
+        return sum(len(q) for q in self._queues.values())
+
     async def decide(
-        self, kind: str, params: dict[str, Any], seed: int, view: GameState
+        self, kind: str, params: dict[str, Any], seed: int, view: GameState, key: str = ""
     ) -> tuple[int, float]:
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._executor(), _decide, kind, params, seed, view)
-        except BrokenProcessPool:
+        done: asyncio.Future[tuple[int, float]] = loop.create_future()
+        queue = self._queues.get(key)
+        if queue is None:
+            queue = self._queues[key] = deque()
+            self._ring.append(key)
+        queue.append((done, (kind, params, seed, view)))
+        self._pump()
+        return await done  # a cancelled wait is skipped when its turn comes
+
+    def _pump(self) -> None:
+        while self._busy < self.workers and self._ring:
+            key = self._ring.popleft()
+            queue = self._queues[key]
+            done, args = queue.popleft()
+            if queue:
+                self._ring.append(key)  # its next search waits for the other clients'
+            else:
+                del self._queues[key]
+            if done.done():
+                continue
+            try:
+                work = self._executor().submit(_decide, *args)
+            except (BrokenProcessPool, RuntimeError) as exc:
+                self._drop_pool()
+                done.set_exception(exc)
+                continue
+            self._busy += 1
+            self.dispatched = [*self.dispatched[-999:], key]
+            work.add_done_callback(self._reporter(done))
+
+    def _reporter(self, done: asyncio.Future[Any]) -> Any:
+        """The worker's done-callback (a pool thread): hand the result to the loop."""
+        loop, generation = done.get_loop(), self._generation
+
+        def report(work: Future[tuple[int, float]]) -> None:
+            loop.call_soon_threadsafe(self._finished, work, done, generation)
+
+        return report
+
+    def _finished(
+        self, work: Future[tuple[int, float]], done: asyncio.Future[Any], generation: int
+    ) -> None:
+        if generation != self._generation:  # the pool was stopped meanwhile
+            if not done.done():
+                done.set_exception(RuntimeError("the bot workers were stopped"))
+            return
+        self._busy -= 1
+        exc = None if work.cancelled() else work.exception()
+        if isinstance(exc, BrokenProcessPool):
             log.warning("bot worker died; starting a new pool")
-            self.shutdown()
-            raise
+            self._drop_pool()
+        if not done.done():
+            if work.cancelled():
+                done.cancel()
+            elif exc is not None:
+                done.set_exception(exc)
+            else:
+                done.set_result(work.result())
+        self._pump()
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (for the shutdown test)."""
+        pool = self._pool
+        procs = getattr(pool, "_processes", None) or {}
+        return [p.pid for p in procs.values() if p.pid is not None]
+
+    def _drop_pool(self) -> None:
+        """A broken pool: the next search starts a new one (waiting searches stay queued)."""
+        pool, self._pool = self._pool, None
+        self._generation += 1
+        self._busy = 0
+        if pool is not None:
+            _terminate(pool)
 
     def shutdown(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            with contextlib.suppress(Exception):
-                pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers now: waiting searches fail and every worker process is
+        terminated (a search in progress does not outlive the server)."""
+        for queue in self._queues.values():
+            for done, _ in queue:
+                if not done.done():
+                    done.set_exception(RuntimeError("the server is stopping"))
+        self._queues.clear()
+        self._ring.clear()
+        self._drop_pool()
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Shut the executor down and end its processes (terminate, then kill)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    with contextlib.suppress(Exception):
+        pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        with contextlib.suppress(Exception):
+            proc.terminate()
+    for proc in procs:
+        with contextlib.suppress(Exception):
+            proc.join(1.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(1.0)
+
+
+class BotLane(BotPool):
+    """One client's view of a shared `BotPool` (what a table is given)."""
+
+    def __init__(self, pool: BotPool, key: str) -> None:
+        self.pool, self.key = pool, key  # no queues or processes of its own
+        self.workers = pool.workers
+
+    def lane(self, key: str) -> BotPool:
+        return self.pool.lane(key)
+
+    async def decide(
+        self, kind: str, params: dict[str, Any], seed: int, view: GameState, key: str = ""
+    ) -> tuple[int, float]:
+        return await self.pool.decide(kind, params, seed, view, key or self.key)
+
+    def shutdown(self) -> None:
+        """The shared pool is the server's to stop."""

@@ -1,5 +1,13 @@
 """All live tables of one server: creating them, restoring them from the
-store at start-up, and fanning each change out to the sockets at a table."""
+store at start-up, closing the ones nobody uses, and fanning each change out to
+the sockets at a table.
+
+Only live tables stay in memory. A table that finishes is marked finished in the
+store and leaves `Hub.tables` at once; one nobody has had open for
+`Limits.idle_*` seconds is stopped and marked abandoned. Either is rebuilt
+read-only, from the store, when someone opens it (`Tables.get`), and kept in a
+small most-recently-used cache, so a server holds its live tables plus at most
+`ARCHIVE_CACHE` closed ones whatever its database holds."""
 
 from __future__ import annotations
 
@@ -8,6 +16,8 @@ import contextlib
 import json
 import logging
 import time
+from collections import OrderedDict
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,8 +27,8 @@ from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import Catalog
 from cardlab.web.limits import Limits, PerClient
 from cardlab.web.offers import Offers, scrub, stored_variant, variant_settings
-from cardlab.web.store import Store, TableRecord
-from cardlab.web.table import BotTurns, Table
+from cardlab.web.store import ABANDONED, FINISHED, LIVE, Store, TableRecord
+from cardlab.web.table import BotTurns, Refused, Table
 from cardlab.web.views import player_view, seal
 
 log = logging.getLogger("cardlab.web")
@@ -28,6 +38,87 @@ SEND_QUEUE = 64
 
 REPLACED = 4409
 """Close code of a seat (or host) socket replaced by a newer one, or whose link was revoked."""
+
+ARCHIVE_CACHE = 16
+"""Closed (finished or abandoned) tables kept rebuilt in memory, most recently opened."""
+
+
+class ReadOnlyTable(Table):
+    """A closed table rebuilt from the store: its final (or last) position and, when
+    the game ended, its replay. Nothing changes it and nothing drives it."""
+
+    def options_for(self, seat: int) -> list[int]:
+        return []
+
+    def replay_log(self) -> None:
+        """The stored moves only: held early choices are not applied (nothing is written)."""
+        for rec in self.store.load_actions(self.id):
+            if rec.seq != self.seq:
+                raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
+            self.state.apply_action(rec.action)
+            self._remember()
+
+    async def submit(self, seat: int, action: int, expected_seq: int | None, by: str) -> None:
+        raise Refused(self.closed_reason())
+
+    async def set_seat(self, seat: int, spec: dict[str, Any]) -> None:
+        raise Refused(self.closed_reason())
+
+    def start(self) -> None:
+        return None
+
+    def closed_reason(self) -> str:
+        if self.state.is_terminal():
+            return "the game is over"
+        return "this table was closed after standing idle; start a new one from the lobby"
+
+
+class Tables(MutableMapping[str, Table]):
+    """`Hub.tables`: iterating, `len` and `values` give the live tables only (they are
+    what the caps count); `get` and `[]` also find a closed table, rebuilding it
+    read-only from the store on demand (replays keep working)."""
+
+    def __init__(self, reopen: Any) -> None:
+        self.live: dict[str, Table] = {}
+        self.archive: OrderedDict[str, Table] = OrderedDict()
+        self._reopen = reopen
+
+    def __getitem__(self, table_id: str) -> Table:
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        table = self.archive.get(table_id)
+        if table is None:
+            table = self._reopen(table_id)
+            if table is None:
+                raise KeyError(table_id)
+        self.keep(table)
+        return table
+
+    def keep(self, table: Table) -> None:
+        """Put a closed table in the cache of recently opened ones."""
+        self.archive[table.id] = table
+        self.archive.move_to_end(table.id)
+        while len(self.archive) > ARCHIVE_CACHE:
+            self.archive.popitem(last=False)
+
+    def __setitem__(self, table_id: str, table: Table) -> None:
+        self.archive.pop(table_id, None)
+        self.live[table_id] = table
+
+    def __delitem__(self, table_id: str) -> None:
+        del self.live[table_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self.live))
+
+    def __len__(self) -> int:
+        return len(self.live)
+
+    def __contains__(self, table_id: object) -> bool:
+        if not isinstance(table_id, str):
+            return False
+        return table_id in self.live or table_id in self.archive or self._reopen(table_id, True)
 
 
 class TooMany(CardlabError):
@@ -138,13 +229,16 @@ class Hub:
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.offers = offers or Offers(catalog)
-        self.tables: dict[str, Table] = {}
+        self.tables = Tables(self._reopen)
         self.sockets: dict[str, set[Connection]] = {}
         self.holders: dict[tuple[str, str], Connection] = {}
         self.creators: dict[str, str] = {}
         self.creation = PerClient(self.limits.creates_per_minute, self.limits.create_burst)
         self.bot_turns = BotTurns()
         self.bot_pool = BotPool(self.limits.bot_workers)
+        self.seen: dict[str, float] = {}
+        """When each live table last had a socket open (now, while it has one)."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     def new_connection(self, send_text: Any, close_socket: Any) -> Connection:
         """Per socket: `message_rate` messages a second (bursts of twice that), and
@@ -164,27 +258,46 @@ class Hub:
 
     # -- start and stop ---------------------------------------------------------------
     def restore(self) -> int:
-        """Rebuild every stored table by replaying seed + options + action log."""
-        for rec in self.store.load_tables():
+        """Rebuild every live stored table by replaying seed + options + action log.
+        Finished and abandoned tables stay in the store (rebuilt when opened); a table
+        stored before statuses were kept is settled here once."""
+        now = time.time()
+        for rec in self.store.load_tables((LIVE, None)):
             try:
                 table = self._open(rec)
                 table.replay_log()
             except Exception:
                 log.exception("table %s could not be restored; it stays closed", rec.id)
                 continue
+            if table.state.is_terminal():
+                self.store.set_status(rec.id, FINISHED)
+                continue
+            if rec.status is None:
+                self.store.set_status(rec.id, LIVE)
             self.tables[rec.id] = table
+            self.creators[rec.id] = rec.client or rec.id
+            self.seen[rec.id] = now  # a restart gives the players time to reconnect
         return len(self.tables)
 
     def start(self) -> None:
         for table in self.tables.values():
             table.start()
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(
+                self._sweep_forever(), name="table-expiry"
+            )
 
     async def stop(self) -> None:
-        for table in self.tables.values():
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
+            self._sweeper = None
+        for table in list(self.tables.live.values()) + list(self.tables.archive.values()):
             await table.stop()
         self.bot_pool.shutdown()
 
-    def _open(self, rec: TableRecord) -> Table:
+    def _open(self, rec: TableRecord, read_only: bool = False) -> Table:
         game = self.offers.make(
             rec.game,
             rec.players,
@@ -192,23 +305,94 @@ class Hub:
             stored_variant(rec.settings),
             cards=rec.settings.get("cards"),
         )
-        table = Table(
+        kind = ReadOnlyTable if read_only else Table
+        table = kind(
             rec,
             game,
             self.store,
             rec.settings.get("bot_delay", self.bot_delay),
             self.bot_turns,
-            self.bot_pool,
+            self.bot_pool.lane(rec.client or rec.id),
         )
         table.on_change = self.broadcast
         table.on_private = self.send_seat
         return table
 
+    def _reopen(self, table_id: str, probe: bool = False) -> Any:
+        """A closed table rebuilt read-only from the store (None if there is none);
+        with `probe`, only whether there is one (a page may be served)."""
+        if not isinstance(table_id, str) or len(table_id) > 64:
+            return False if probe else None
+        if probe:
+            return self.store.has_table(table_id)
+        rec = self.store.load_table(table_id)
+        if rec is None or rec.status == LIVE and table_id in self.tables.live:
+            return None
+        try:
+            table = self._open(rec, read_only=True)
+            table.replay_log()
+        except Exception:
+            log.exception("table %s could not be rebuilt", table_id)
+            return None
+        return table
+
+    # -- closing tables -----------------------------------------------------------------
+    def _retire(self, table: Table, status: str) -> None:
+        """A live table closes: recorded in the store, out of the live set (and its caps);
+        sockets still open keep their view of it until they leave."""
+        if self.tables.live.get(table.id) is not table:
+            return
+        self.store.set_status(table.id, status)
+        del self.tables.live[table.id]
+        self.creators.pop(table.id, None)
+        self.seen.pop(table.id, None)
+        if status == FINISHED:
+            self.tables.keep(table)
+
+    def idle_limit(self, table: Table) -> float:
+        lim = self.limits
+        moved = self.store.human_moved(table.id)
+        return lim.idle_after_first_move if moved else lim.idle_before_first_move
+
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Close every live table that has had no socket open for longer than its
+        idle limit; returns their ids."""
+        now = time.time() if now is None else now
+        closed = []
+        for tid, table in list(self.tables.live.items()):
+            if self.sockets.get(tid):
+                self.seen[tid] = now
+                continue
+            since = self.seen.setdefault(tid, now)
+            shortest = min(self.limits.idle_before_first_move, self.limits.idle_after_first_move)
+            if now - since <= shortest or now - since <= self.idle_limit(table):
+                continue
+            await table.stop()
+            if table.state.is_terminal():
+                self._retire(table, FINISHED)
+                continue
+            self._retire(table, ABANDONED)
+            log.info("table %s closed after %.0f s with nobody at it", tid, now - since)
+            closed.append(tid)
+        return closed
+
+    def sweep_interval(self) -> float:
+        lim = self.limits
+        return max(0.05, min(60.0, lim.idle_before_first_move / 10, lim.idle_after_first_move / 10))
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_interval())
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("closing idle tables failed; trying again later")
+
     # -- creating a table -------------------------------------------------------------
     def live_tables(self, client: str | None = None) -> int:
         return sum(
             1
-            for tid, t in self.tables.items()
+            for tid, t in self.tables.live.items()
             if not t.state.is_terminal() and (client is None or self.creators.get(tid) == client)
         )
 
@@ -288,6 +472,7 @@ class Hub:
             seats=seats,
             settings=settings,
             created=time.time(),
+            client=client,
         )
         tokens = {
             f"seat{i}": security.new_token() for i, s in enumerate(seats) if s["kind"] == "human"
@@ -298,6 +483,7 @@ class Hub:
         table = self._open(rec)
         self.tables[rec.id] = table
         self.creators[rec.id] = client
+        self.seen[rec.id] = time.time()
         table.start()
         return {"table": rec.id, "tokens": tokens}
 
@@ -337,7 +523,12 @@ class Hub:
         table = conn.table
         if table is None or conn.role == "none":
             return
-        self.sockets.get(table.id, set()).discard(conn)
+        here = self.sockets.get(table.id, set())
+        here.discard(conn)
+        if not here:
+            self.sockets.pop(table.id, None)
+            if table.id in self.seen:
+                self.seen[table.id] = time.time()
         if conn.role != "spectator":
             key = (table.id, _role_key(conn))
             if self.holders.get(key) is conn:
@@ -395,6 +586,8 @@ class Hub:
             if conn.seat not in frames:
                 frames[conn.seat] = self.view_frame(table, conn.seat)
             conn.push(frames[conn.seat], state=True)
+        if table.state.is_terminal():
+            self._retire(table, FINISHED)  # the last frame is out: it leaves the live set
 
 
 SPEC_KEYS = frozenset(

@@ -6,8 +6,11 @@ the bound, a refusal says which bound and how to get past it."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardlab.web.security import RateLimiter
 
@@ -32,6 +35,12 @@ class Limits:
     gets only the newest state (frames are whole snapshots, so none is lost)."""
     bot_workers: int = 1
     """Processes in which bots search (ISMCTS and other slow bots); quick bots decide inline."""
+    idle_before_first_move: float = 30 * 60.0
+    """Seconds a live table may have no socket open before any human has moved: then it
+    is closed and recorded as abandoned (so nobody can fill the server with tables and
+    walk away)."""
+    idle_after_first_move: float = 24 * 3600.0
+    """The same once a human has moved (a game left overnight survives)."""
 
 
 @dataclass
@@ -58,3 +67,82 @@ class PerClient:
         if bucket is None or bucket.rate <= 0:
             return 60
         return max(1, int((1 - bucket.tokens) / bucket.rate) + 1)
+
+
+class ClientAddress:
+    """The key every per-client limit counts under: the peer's address, or the client a
+    trusted proxy names in X-Forwarded-For (only a peer in `forwarded_allow_ips`, like
+    uvicorn's flag of that name, is believed; by default none), with IPv6 grouped by
+    /64 (one host, or one home network, usually holds a whole /64) and IPv4-mapped
+    IPv6 read as IPv4."""
+
+    def __init__(self, forwarded_allow_ips: str | Iterable[str] = ()) -> None:
+        items = (
+            [p.strip() for p in forwarded_allow_ips.split(",")]
+            if isinstance(forwarded_allow_ips, str)
+            else [str(p).strip() for p in forwarded_allow_ips]
+        )
+        items = [p for p in items if p]
+        self.trust_all = "*" in items
+        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+        for item in items:
+            if item == "*":
+                continue
+            try:
+                self.networks.append(ipaddress.ip_network(item, strict=False))
+            except ValueError:
+                raise ValueError(
+                    f"--forwarded-allow-ips: {item!r} is not an IP address or network "
+                    "(give a comma-separated list such as 127.0.0.1,10.0.0.0/8, or *)"
+                ) from None
+
+    def trusted(self, host: str) -> bool:
+        if self.trust_all:
+            return True
+        ip = _ip(host)
+        return ip is not None and any(ip in net for net in self.networks)
+
+    def key(self, scope: Mapping[str, Any]) -> str:
+        """The client key of an ASGI request or websocket scope."""
+        client = scope.get("client")
+        peer = str(client[0]) if client else ""
+        host = peer
+        if peer and (self.trust_all or self.networks) and self.trusted(peer):
+            named = _forwarded_for(scope.get("headers") or ())
+            # The rightmost address no trusted proxy added is the client (the ones to
+            # its left were sent by the client itself and prove nothing).
+            for addr in reversed(named):
+                host = addr
+                if not self.trusted(addr):
+                    break
+        return group(host) if host else "unknown"
+
+
+def group(host: str) -> str:
+    """An address as a per-client key: IPv4 as is, IPv6 by its /64."""
+    ip = _ip(host)
+    if ip is None:
+        return host[:64] or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def _ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    text = host.strip()
+    if text.startswith("[") and "]" in text:  # [v6]:port
+        text = text[1 : text.index("]")]
+    elif text.count(":") == 1:  # v4:port
+        text = text.split(":")[0]
+    try:
+        return ipaddress.ip_address(text.split("%")[0])
+    except ValueError:
+        return None
+
+
+def _forwarded_for(headers: Iterable[tuple[bytes, bytes]]) -> list[str]:
+    values = [v.decode("latin-1") for k, v in headers if k.lower() == b"x-forwarded-for"]
+    named = [a.strip() for v in values for a in v.split(",")]
+    return [a for a in named if _ip(a) is not None][-32:]

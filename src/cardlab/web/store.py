@@ -58,7 +58,17 @@ CREATE TABLE IF NOT EXISTS decisions (
 """
 """`held`: a seat's early choice in a simultaneous decision (secret, never sent to
 another seat), kept until the engine reaches the seat, so a restart loses no move.
-`decisions`: each human decision's think time, for `cardlab calibrate`."""
+`decisions`: each human decision's think time, for `cardlab calibrate`.
+
+`tables.status` (added by `_migrate` to older databases): "live", "finished" or
+"abandoned" (closed after `Limits.idle_*` with nobody connected); NULL only on a
+table stored before statuses were kept (settled once at start-up). Only live tables
+are rebuilt at start-up; the others are read-only and rebuilt on demand.
+`tables.client`: the per-client key of whoever made the table (its cap survives a
+restart)."""
+
+STATUS_COLUMNS = (("status", "TEXT"), ("closed", "REAL"), ("client", "TEXT"))
+LIVE, FINISHED, ABANDONED = "live", "finished", "abandoned"
 
 
 @dataclass
@@ -73,6 +83,8 @@ class TableRecord:
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
     created: float = field(default_factory=time.time)
+    status: str | None = LIVE
+    client: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,16 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the status columns to a database made before they existed."""
+        with self._lock:
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            for name, kind in STATUS_COLUMNS:
+                if name not in have:
+                    self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+            self._db.execute("CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created)")
 
     def close(self) -> None:
         with self._lock:
@@ -112,16 +134,19 @@ class Store:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, game, players, options, seed, seats, settings, "
+                "created, status, client) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
                     rec.id,
                     rec.game,
                     rec.players,
                     json.dumps(rec.options),
-                    rec.seed,
+                    rec.seed - (1 << 64) if rec.seed >= 1 << 63 else rec.seed,  # 64 bits
                     json.dumps(rec.seats),
                     json.dumps(rec.settings),
                     rec.created,
+                    rec.status or LIVE,
+                    rec.client,
                 ),
             )
             self._db.executemany(
@@ -182,15 +207,56 @@ class Store:
             ).fetchone()
         return row[0] if row else None
 
-    def load_tables(self) -> list[TableRecord]:
+    def load_tables(self, statuses: tuple[str | None, ...] | None = None) -> list[TableRecord]:
+        """Stored tables, oldest first: all of them, or those with one of `statuses`
+        (None in it: tables from before statuses were kept)."""
+        args: tuple[str, ...]
+        where, args = "", ()
+        if statuses is not None:
+            named = tuple(s for s in statuses if s is not None)
+            parts = [f"status IN ({','.join('?' * len(named))})"] if named else []
+            if None in statuses:
+                parts.append("status IS NULL")
+            where = " WHERE " + (" OR ".join(parts) or "0")
+            args = named
         with self._lock:
-            rows = self._db.execute("SELECT * FROM tables ORDER BY created").fetchall()
-        return [
-            TableRecord(
-                r[0], r[1], r[2], json.loads(r[3]), r[4], json.loads(r[5]), json.loads(r[6]), r[7]
+            rows = self._db.execute(
+                f"SELECT {_COLUMNS} FROM tables{where} ORDER BY created", args
+            ).fetchall()
+        return [_record(r) for r in rows]
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        with self._lock:
+            row = self._db.execute(
+                f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table_id,)
+            ).fetchone()
+        return _record(row) if row else None
+
+    def has_table(self, table_id: str) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone()
+        return row is not None
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """A table finished or was abandoned (stamped with the time it was closed)."""
+        closed = None if status == LIVE else time.time()
+        with self._lock:
+            self._db.execute(
+                "UPDATE tables SET status=?, closed=? WHERE id=?", (status, closed, table_id)
             )
-            for r in rows
-        ]
+
+    def human_moved(self, table_id: str) -> bool:
+        """Whether a person (not a bot or the turn timer) has made a move at the table."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT 1 FROM actions WHERE table_id=? AND by='human' LIMIT 1", (table_id,)
+            ).fetchone()
+        return row is not None
+
+    def count_status(self) -> dict[str | None, int]:
+        with self._lock:
+            rows = self._db.execute("SELECT status, COUNT(*) FROM tables GROUP BY status")
+            return {status: int(n) for status, n in rows.fetchall()}
 
     def load_actions(self, table_id: str) -> list[ActionRecord]:
         with self._lock:
@@ -203,6 +269,24 @@ class Store:
     def count_tables(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+
+
+_COLUMNS = "id, game, players, options, seed, seats, settings, created, status, client"
+
+
+def _record(r: Any) -> TableRecord:
+    return TableRecord(
+        r[0],
+        r[1],
+        r[2],
+        json.loads(r[3]),
+        r[4] % (1 << 64),  # a 64-bit seed is stored as SQLite's signed 64-bit INTEGER
+        json.loads(r[5]),
+        json.loads(r[6]),
+        r[7],
+        status=r[8],
+        client=r[9],
+    )
 
 
 def decision_times(db_path: str | Path) -> list[dict[str, Any]]:
