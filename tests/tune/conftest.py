@@ -22,3 +22,14 @@ def tunetoy() -> Iterator[str]:
     games.register_game(GAME_INFO)
     yield "tunetoy"
     games.unregister_game("tunetoy")
+
+
+@pytest.fixture
+def tunenoise() -> Iterator[str]:
+    from tunetoy import NOISE_INFO
+
+    import cardlab.games as games
+
+    games.register_game(NOISE_INFO)
+    yield "tunenoise"
+    games.unregister_game("tunenoise")

@@ -14,7 +14,8 @@ from cardlab.lab.tune.output import write_outputs
 
 
 def test_finds_the_deck_size_that_fits_the_box(tunetoy: str) -> None:
-    result = run_tune(TuneSpec(tunetoy, 2, trials=30, games=3, seed=0))
+    # the lever held at the rule as written (-o overtime=0): only card numbers are searched
+    result = run_tune(TuneSpec(tunetoy, 2, trials=30, games=3, seed=0, options=(("overtime", 0),)))
     best = result.best()
     assert result.baseline.misses > 0  # the packaged 10-card deck misses the box
     assert best.clears
@@ -98,7 +99,9 @@ def test_an_unknown_option_in_a_variant_names_the_file(tmp_path) -> None:
 
     path = tmp_path / "v.toml"
     path.write_text('game = "runway"\n[options]\nshock = "none"\n')
-    variant = load_variant(path, game_info("runway"))
+    with pytest.raises(OptionError, match=r"v\.toml.*shock"):
+        load_variant(path, game_info("runway"))  # refused when the file is read
+    variant = load_variant(path)  # read without the game: refused when the game is made
     with pytest.raises(OptionError, match=r"v\.toml.*shock"):
         load_game("runway", variant=variant)
 

@@ -29,6 +29,17 @@ class Lever:
 
     passage: str
     purpose: str
+    says: str = ""
+    """Optional: the changed rule in rulebook words, formatted with the value
+    (``"At the end of your turn, discard down to {value} cards."``); the print's
+    rules sheet of a variant uses it. Empty: the sheet falls back to the doc."""
+
+    def rule_text(self, value: OptionValue, doc: str = "") -> str:
+        """The changed rule in words for `value` (the `says` template, else the doc)."""
+        shown = _show(value)
+        if self.says:
+            return self.says.format(value=shown)
+        return f"{doc}: {shown}" if doc else shown
 
 
 @dataclass(frozen=True)
@@ -108,12 +119,22 @@ def lever(
     purpose: str,
     low: int | None = None,
     high: int | None = None,
+    says: str = "",
 ) -> OptionSpec:
     """A rule lever: `allowed[0]` must be the rule as written. `passage` names (or
     quotes) the rulebook text it changes; `purpose` says what a designer would try it
-    for. One call in the game's ``option_specs`` is all a lever needs."""
+    for; `says` (optional) is the changed rule as a sentence with ``{value}`` in it,
+    for the printed rules sheet of a variant. One call in the game's
+    ``option_specs`` is all a lever needs."""
+    if says:
+        try:
+            says.format(value="1")
+        except (KeyError, IndexError, ValueError) as exc:
+            raise ValueError(
+                f"lever {name!r}: says {says!r} is not a template with only {{value}} ({exc})"
+            ) from None
     return OptionSpec(
-        name, allowed, doc, "lever", Lever(passage=passage, purpose=purpose), low, high
+        name, allowed, doc, "lever", Lever(passage=passage, purpose=purpose, says=says), low, high
     )
 
 

@@ -2,18 +2,28 @@
 one card from a deck of `deck.size` cards; the game lasts exactly that many
 decisions, 6 seconds each, and everyone shares the win. The box says 1.8 to
 2.4 minutes, so the decks of 18 to 24 cards (step 2) are the ones that fit,
-and the packaged 10 does not."""
+and the packaged 10 does not.
+
+Its rule lever `overtime` (as written 0) has the players take that many more
+cards after the deck runs out, so 8 to 14 of overtime fix the packaged deck
+too: the tuner must find a rule change as well as a card number.
+
+`tunenoise` is the same game with a deck that fits the box and a stall that
+strikes 15% of games at random; its lever `salt` only reshuffles which games
+stall, so whatever it seems to do in a small search is noise."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
 from cardlab.core import Game, GameState, IllegalActionError
 from cardlab.core.carddata import load_card_file
 from cardlab.core.game import TERMINAL_PLAYER
+from cardlab.core.options import OptionSpec, lever
 from cardlab.core.plugin import DecisionKind, GameInfo, Tunable
 
 HERE = Path(__file__).parent
@@ -32,12 +42,24 @@ class Countdown(Game):
     title = "Countdown"
     min_players = 2
     max_players = 2
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        lever(
+            "overtime",
+            (0, 4, 12),
+            "cards taken after the deck runs out",
+            passage="End: the game ends when the deck is empty",
+            purpose="make a short game last longer without printing more cards",
+            low=0,
+            high=20,
+            says="When the deck is empty, keep taking turns {value} more times.",
+        ),
+    )
 
     def load_cards(self, path: Path | None) -> CardFile:
         return load_card_file(path or HERE / "cards.toml", CardFile)
 
     def new_initial_state(self, seed: int = 0) -> CountdownState:
-        return CountdownState(self, self.cards.deck.size)
+        return CountdownState(self, self.cards.deck.size + int(self.options["overtime"]), seed)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -45,9 +67,10 @@ class Countdown(Game):
 
 
 class CountdownState(GameState):
-    def __init__(self, game: Countdown, left: int) -> None:
+    def __init__(self, game: Countdown, left: int, seed: int = 0) -> None:
         self.game = game
         self.left = left
+        self.seed = seed
         self.moves: list[int] = []
 
     def current_player(self) -> int:
@@ -81,7 +104,7 @@ class CountdownState(GameState):
         return self.clone()
 
     def clone(self) -> CountdownState:
-        c = CountdownState(self.game, self.left)
+        c = CountdownState(self.game, self.left, self.seed)
         c.moves = list(self.moves)
         return c
 
@@ -98,6 +121,44 @@ class CountdownState(GameState):
         return {"end_reason": "deck empty", "tiebreak": None}
 
 
+class Noisy(Countdown):
+    """Countdown whose games stall at random; `salt` only changes which ones."""
+
+    name = "tunenoise"
+    title = "Noisy Countdown"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        lever(
+            "salt",
+            (0, 1, 2, 3),
+            "a number that reshuffles which games stall (and changes nothing else)",
+            passage="Setup: shuffle",
+            purpose="nothing: a lever whose effect is pure noise",
+            low=0,
+            high=40,
+        ),
+    )
+
+    def load_cards(self, path: Path | None) -> CardFile:
+        return CardFile(deck=Deck(size=20))
+
+    def new_initial_state(self, seed: int = 0) -> CountdownState:
+        return NoisyState(self, self.cards.deck.size, seed)
+
+
+class NoisyState(CountdownState):
+    STALL = 0.15
+
+    def clone(self) -> NoisyState:
+        c = NoisyState(self.game, self.left, self.seed)
+        c.moves = list(self.moves)
+        return c
+
+    def info(self) -> dict[str, Any]:
+        rng = random.Random(f"{self.seed}:{self.game.options['salt']}")
+        stalled = rng.random() < self.STALL
+        return {"end_reason": "stall" if stalled else "deck empty", "tiebreak": None}
+
+
 GAME_INFO = GameInfo(
     name="tunetoy",
     title="Countdown",
@@ -110,4 +171,18 @@ GAME_INFO = GameInfo(
     decision_kinds=(DecisionKind("take", (6.0, 6.0)),),
     box_minutes={2: (1.8, 2.4)},
     tunables=(Tunable("cards:deck.size", 4, 40, 2, "cards in the deck"),),
+)
+
+
+NOISE_INFO = GameInfo(
+    name="tunenoise",
+    title="Noisy Countdown",
+    pitch="A toy whose only lever is noise.",
+    game="tunetoy:Noisy",
+    package="tunetoy",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    decision_kinds=(DecisionKind("take", (6.0, 6.0)),),
+    box_minutes={2: (1.8, 2.4)},
 )

@@ -14,6 +14,18 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def tune(
         game: Annotated[str, typer.Argument(help="game to tune")],
+        list_: Annotated[
+            bool,
+            typer.Option(
+                "--list", help="Print every tunable (options, levers, card numbers) and stop."
+            ),
+        ] = False,
+        option: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--option", "-o", help="Play every trial with this rule option, not searched."
+            ),
+        ] = None,
         players: Annotated[int, typer.Option(help="player count")] = 4,
         trials: Annotated[
             int, typer.Option(help="trials in all (a resumed study counts its old ones)")
@@ -41,17 +53,48 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(help="at most this many parameters changed in a sampled trial")
         ] = 3,
         check_agents: Annotated[
-            str, typer.Option(help="after the search, replay as-written and best with these seats")
+            str,
+            typer.Option(help="the ISMCTS seats of the confirmation (after the persona seats)"),
         ] = "ismcts:iterations=200,greedy",
-        check_games: Annotated[int, typer.Option(help="games of that check (0: skip it)")] = 20,
+        confirm_games: Annotated[
+            int,
+            typer.Option(
+                help="most games per arm of the persona-seat confirmation (0: no confirmation)"
+            ),
+        ] = 400,
+        check_games: Annotated[
+            int, typer.Option(help="most games per arm of the ISMCTS-seat confirmation")
+        ] = 100,
+        confirm_min: Annotated[
+            int, typer.Option(help="fewest games per arm of a confirmation")
+        ] = 40,
+        candidates: Annotated[
+            int, typer.Option(help="candidates to confirm, best first, until one holds")
+        ] = 2,
         progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
     ) -> None:
-        """Search rule options and card numbers for the smallest change that clears the gate."""
+        """Search rule options, levers and card numbers for the smallest change that
+        clears the gate, then confirm it on fresh seeds before calling it best."""
         from rich.progress import Progress
 
+        from cardlab.core.options import parse_option_pairs, resolve_options
+        from cardlab.games import game_info
         from cardlab.lab.tune import TuneSpec, run_tune
         from cardlab.lab.tune.output import describe, write_outputs
 
+        try:
+            info = game_info(game)
+            given = parse_option_pairs(option or [])
+            resolved = resolve_options(game, info.game_class().option_specs, given)
+            fixed = tuple((k, resolved[k]) for k in given)
+        except CardlabError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        if list_:
+            from cardlab.lab.tune.space import list_tunables
+
+            typer.echo(list_tunables(info, dict(fixed)))
+            return
         if max_changes < 1:
             typer.echo("error: --max-changes must be at least 1", err=True)
             raise typer.Exit(2)
@@ -67,6 +110,7 @@ def register(app: typer.Typer) -> None:
             address,
             storage,
             max_changes=max_changes,
+            options=fixed,
         )
         try:
             if progress:
@@ -78,25 +122,45 @@ def register(app: typer.Typer) -> None:
         except CardlabError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
-        checks = None
-        if check_games > 0:
-            from cardlab.agents import parse_agent_list
-            from cardlab.lab.tune.study import check_best
-
-            agents = tuple(a.label for a in parse_agent_list(check_agents))
-            checks = check_best(result, agents, check_games)
-        paths = write_outputs(result, out, checks)
         best, base = result.best(), result.baseline
         typer.echo(f"as written: misses {base.misses:.3f}")
         state = "clears every target" if best.clears else "closest found"
         typer.echo(
-            f"best: trial {best.number} ({state}), {len(best.changed)} change(s): {describe(best)}; misses {best.misses:.3f}"
+            f"search's best: trial {best.number} ({state}), {len(best.changed)} change(s): "
+            f"{describe(best)}; misses {best.misses:.3f}"
         )
-        if checks is not None:
-            for label in ("baseline", "best"):
-                c = checks[label]
-                typer.echo(
-                    f"check with {', '.join(checks['agents'])}: {label} misses {c['misses']:.3f}"
+        confirmation = None
+        if confirm_games > 0 and best.changed:
+            from cardlab.agents import parse_agent_list
+            from cardlab.lab.tune.confirm import confirm
+            from cardlab.lab.tune.output import power_text
+
+            try:
+                seats = tuple(a.label for a in parse_agent_list(check_agents))
+                confirmation = confirm(
+                    result,
+                    persona_games=confirm_games,
+                    ismcts_games=check_games,
+                    min_games=confirm_min,
+                    ismcts_seats=seats,
+                    candidates=candidates,
+                    progress=lambda msg: typer.echo(f"  {msg}") if progress else None,
                 )
+            except CardlabError as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(2) from None
+            for tried in confirmation.tried:
+                mark = "confirmed" if tried["confirmed"] else f"not confirmed ({tried['why_not']})"
+                typer.echo(f"  trial {tried['trial']} {tried['changed']}: {mark}")
+            typer.echo(f"power: {power_text(confirmation)}")
+            if confirmation.confirmed:
+                typer.echo(f"best: {confirmation.candidate} ({confirmation.summary})")
+                for name, why in confirmation.whys.items():
+                    typer.echo(f"  {name.split(':', 1)[1]}: {why}")
+            else:
+                typer.echo("best: as written: no candidate beat as-written beyond noise")
+        elif not best.changed:
+            typer.echo("best: as written (no change did better in the search)")
+        paths = write_outputs(result, out, None, confirmation)
         for key in ("json", "variant", "html"):
             typer.echo(f"  {paths[key]}")

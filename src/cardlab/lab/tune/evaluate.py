@@ -175,11 +175,20 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
         "first_seat_edge": edge,
         "first_seat_edge_ci95": 1.96 * math.sqrt(max(1e-12, (1 / players) * (1 - 1 / players) / n)),
         "minutes": [round(quick, 2), round(slow, 2)],
+        "minutes_sd": round(_sd([(a + b) / 2 for a, b in minutes]), 3),
         "box_minutes": list(box) if box else None,
         "box_miss": box_miss,
         "mean_decisions": sum(sum(f.decisions.values()) for f in ok) / n,
         "end_reasons": dict(Counter(f.end_reason for f in ok).most_common()),
     }
+
+
+def _sd(values: list[float]) -> float:
+    """Sample spread of per-game minutes (the power of a box-time change needs it)."""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
 
 
 def game_targets(

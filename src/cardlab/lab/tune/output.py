@@ -1,6 +1,8 @@
-"""What a tuning run leaves for the designer: `tune.json` (every trial),
-`variant.toml` (the best, ready for `--variant`), `pareto.png` and
-`report.html` (the rules as written beside the best variant)."""
+"""What a tuning run leaves for the designer: `tune.json` (every trial and the
+confirmation), `variant.toml` (the confirmed best, ready for `--variant`; each
+change's `why` is its measured effect), `pareto.png` and `report.html` (the
+rules as written beside the best variant). A candidate the confirmation did
+not separate from as written is written to `unconfirmed.toml` instead, saying so."""
 
 from __future__ import annotations
 
@@ -9,32 +11,110 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardlab.core.variants import Variant
+from cardlab.core.variants import CardChange, Variant
 from cardlab.games import game_info
+from cardlab.lab.tune.confirm import Confirmation, confirmed_variant
 from cardlab.lab.tune.objectives import TARGETS
 from cardlab.lab.tune.space import variant_of
 from cardlab.lab.tune.study import TrialResult, TuneResult
 
 
-def best_variant(result: TuneResult) -> Variant:
+def _command(result: TuneResult) -> str:
+    s = result.spec
+    opts = "".join(f" -o {k}={v}" for k, v in s.options)
+    return (
+        f"cardlab tune {s.game} --players {s.players} --trials {s.trials} "
+        f"--games {s.games} --seed {s.seed}{opts}"
+    )
+
+
+def search_why(result: TuneResult, trial: TrialResult, name: str) -> str:
+    """Without a confirmation: the change's effect as the search measured it (its
+    single-change trial when there is one, else the whole trial), said as such."""
+    base = result.baseline
+    alone = [
+        t for t in result.trials if t.changed == [name] and t.values[name] == trial.values[name]
+    ]
+    source = alone[0] if alone else trial
+    b, c = base.metrics, source.metrics
+    if not b.get("games") or not c.get("games"):
+        return "not measured"
+    parts = []
+    for key, words in (("stall_share", "stalls"), ("tiebreak_share", "tie-breaks decide")):
+        if abs(c[key] - b[key]) > 1e-9:
+            parts.append(f"{words} {b[key]:.0%} -> {c[key]:.0%}")
+    mb, mc = sum(b["minutes"]) / 2, sum(c["minutes"]) / 2
+    if abs(mc - mb) > 0.05:
+        parts.append(f"minutes {mb:.1f} -> {mc:.1f}")
+    parts.append(f"misses {base.misses:.3f} -> {source.misses:.3f}")
+    who = "alone" if alone else "with the trial's other changes"
+    return (
+        f"{', '.join(parts)} ({who}) at {result.spec.players} players, {c['games']} games, "
+        "paired seeds; search figures, not confirmed on fresh seeds"
+    )
+
+
+def best_variant(result: TuneResult, confirmation: Confirmation | None = None) -> Variant:
+    """The variant file: the confirmed candidate with measured whys; without a
+    confirmation, the search's best with the search's own figures as whys."""
     info = game_info(result.spec.game)
+    if confirmation is not None and confirmation.confirmed:
+        about = (
+            f"Found by `{_command(result)}` and {confirmation.summary}. "
+            f"Power: {power_text(confirmation)}."
+        )
+        return confirmed_variant(result, confirmation, f"{info.title}, tuned variant", about)
     best = result.best()
-    variant = variant_of(info, result.params, best.values, f"{info.title}, tuned variant")
+    variant = variant_of(
+        info, result.params, best.values, f"{info.title}, tuned variant", result.spec.fixed
+    )
     verdict = "clears every target" if best.clears else "misses some targets (the closest found)"
+    if confirmation is not None:
+        verdict += "; " + confirmation.summary + " (not a recommended ruleset)"
     about = (
-        f"Found by `cardlab tune {result.spec.game} --players {result.spec.players} "
-        f"--trials {result.spec.trials} --games {result.spec.games} --seed {result.spec.seed}`: "
-        f"trial {best.number}, {len(best.changed)} change(s); {verdict}."
+        f"Found by `{_command(result)}`: trial {best.number}, {len(best.changed)} change(s); "
+        f"{verdict}."
     )
+    whys = {n: search_why(result, best, n) for n in best.changed}
+    options_why = {k: whys[f"option:{k}"] for k in variant.options if f"option:{k}" in whys}
+    changes = tuple(
+        CardChange(c.path, c.value, whys.get(f"cards:{c.path}", "")) for c in variant.changes
+    )
+    title = variant.title if confirmation is None else f"{info.title}, unconfirmed candidate"
     return Variant(
-        variant.game, variant.name, variant.title, about, variant.options, variant.changes
+        variant.game,
+        variant.name,
+        title,
+        about,
+        variant.options,
+        changes,
+        options_why=options_why,
     )
 
 
-def tune_json(result: TuneResult, checks: dict[str, Any] | None = None) -> dict[str, Any]:
+def power_text(conf: Confirmation) -> str:
+    aim = conf.aim
+    if aim.get("games_80") is None:
+        return "no difference in the search to size the confirmation by"
+    parts = [
+        f"the search saw {aim['search']}, which needs {aim['games_80']} games per arm at 80% power"
+    ]
+    for c in conf.checks:
+        n80 = "no difference" if c.games_80 is None else f"{c.games_80} needed"
+        parts.append(f"{c.seats} played {c.games} ({n80} for the confirmed difference)")
+    return "; ".join(parts)
+
+
+def tune_json(
+    result: TuneResult,
+    checks: dict[str, Any] | None = None,
+    confirmation: Confirmation | None = None,
+) -> dict[str, Any]:
     s = result.spec
     return {
         "checks": checks,
+        "confirmation": None if confirmation is None else confirmation.to_json(),
+        "options_fixed": dict(s.options),
         "game": s.game,
         "players": s.players,
         "seed": s.seed,
@@ -44,7 +124,14 @@ def tune_json(result: TuneResult, checks: dict[str, Any] | None = None) -> dict[
         "backend": s.backend,
         "targets": [{"id": t.id, "text": t.text, "threshold": t.threshold} for t in TARGETS],
         "parameters": [
-            {"name": p.name, "baseline": p.baseline, "values": p.values(), "about": p.about}
+            {
+                "name": p.name,
+                "kind": p.kind_name,
+                "baseline": p.baseline,
+                "range": p.describe_range(),
+                "values": p.values(),
+                "about": p.about,
+            }
             for p in result.params
         ],
         "baseline": result.baseline.to_json(),
@@ -55,19 +142,28 @@ def tune_json(result: TuneResult, checks: dict[str, Any] | None = None) -> dict[
 
 
 def write_outputs(
-    result: TuneResult, out: Path, checks: dict[str, Any] | None = None
+    result: TuneResult,
+    out: Path,
+    checks: dict[str, Any] | None = None,
+    confirmation: Confirmation | None = None,
 ) -> dict[str, Path]:
+    """Write the files; `variant` is variant.toml, or unconfirmed.toml when the
+    confirmation ran and no candidate beat as-written beyond noise."""
     out.mkdir(parents=True, exist_ok=True)
+    failed = confirmation is not None and not confirmation.confirmed
     paths = {
         "json": out / "tune.json",
-        "variant": out / "variant.toml",
+        "variant": out / ("unconfirmed.toml" if failed else "variant.toml"),
         "plot": out / "pareto.png",
         "html": out / "report.html",
     }
-    paths["json"].write_text(json.dumps(tune_json(result, checks), indent=2, sort_keys=True) + "\n")
-    paths["variant"].write_text(best_variant(result).to_toml())
+    if failed and (out / "variant.toml").exists():
+        (out / "variant.toml").unlink()  # a stale recommendation from an earlier run
+    data = tune_json(result, checks, confirmation)
+    paths["json"].write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n")
+    paths["variant"].write_text(best_variant(result, confirmation).to_toml())
     _plot(result, paths["plot"])
-    paths["html"].write_text(_html(result, checks))
+    paths["html"].write_text(_html(result, checks, confirmation))
     return paths
 
 
@@ -117,7 +213,11 @@ def _fmt(value: Any) -> str:
     return html.escape(str(value))
 
 
-def _html(result: TuneResult, checks: dict[str, Any] | None = None) -> str:
+def _html(
+    result: TuneResult,
+    checks: dict[str, Any] | None = None,
+    confirmation: Confirmation | None = None,
+) -> str:
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     env = Environment(
@@ -141,7 +241,7 @@ def _html(result: TuneResult, checks: dict[str, Any] | None = None) -> str:
         {"text": b["text"], "threshold": b["threshold"], "base": b["verdict"], "best": v["verdict"]}
         for b, v in zip(base.claims, best.claims, strict=True)
     ]
-    variant = best_variant(result)
+    variant = best_variant(result, confirmation)
     return env.get_template("tune.html").render(
         title=info.title,
         spec=result.spec,
@@ -154,6 +254,8 @@ def _html(result: TuneResult, checks: dict[str, Any] | None = None) -> str:
         trials=len(result.trials),
         param_about={p.name: p.about for p in result.params},
         checks=checks,
+        confirmation=None if confirmation is None else confirmation.to_json(),
+        power=None if confirmation is None else power_text(confirmation),
     )
 
 

@@ -40,6 +40,12 @@ class TuneSpec:
     storage: str | None = None
     study_name: str = ""
     max_changes: int = 3
+    options: tuple[tuple[str, Any], ...] = ()
+    """Rule options every trial plays with (``-o``), not searched."""
+
+    @property
+    def fixed(self) -> dict[str, Any]:
+        return dict(self.options)
 
     def batch_size(self) -> int:
         return self.batch or self.workers
@@ -118,7 +124,11 @@ def single_changes(params: list[Parameter]) -> list[dict[str, Any]]:
     out = []
     for p in params:
         values = p.values()
-        if not p.choices and len(values) > 4:
+        if p.is_int_range:
+            # an integer lever: its listed grid (the designer's first guesses) and its ends
+            ends = {values[0], values[-1]}
+            values = [v for v in values if v in ends or v in p.grid]
+        elif not p.choices and len(values) > 4:
             picks = {values[0], values[-1], values[len(values) // 3], values[2 * len(values) // 3]}
             values = [v for v in values if v in picks]
         for v in values:
@@ -213,6 +223,9 @@ def suggest(trial: Any, params: list[Parameter], max_changes: int) -> dict[str, 
     for i in range(k):
         name = trial.suggest_categorical(f"slot{i}", names)
         p = by_name[name]
+        if p.is_int_range:  # an integer lever: Optuna's integer over its whole range
+            values[name] = trial.suggest_int(f"value:{name}", int(p.low), int(p.high))
+            continue
         choices = [v for v in p.values() if v != p.baseline] or [p.baseline]
         values[name] = trial.suggest_categorical(f"value:{name}", choices)
     return values
@@ -230,7 +243,14 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
         )
     if spec.trials < 1 or spec.games < 1 or spec.workers < 1:
         raise CardlabError("--trials, --games and --workers must be at least 1")
-    params = search_space(info)
+    fixed = spec.fixed
+    if fixed:
+        from cardlab.core.options import resolve_options
+
+        specs = info.game_class().option_specs
+        resolved = resolve_options(spec.game, specs, fixed)
+        fixed = {k: resolved[k] for k in fixed}
+    params = search_space(info, fixed=fixed)
     baseline = {p.name: p.baseline for p in params}
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=0)
@@ -271,7 +291,7 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
             # a change already played (same seeds, same bots) gives the same figures
             played = {_key(t.values): t.metrics for t in result.trials}
             todo = [v for v in values if _key(v) not in played]
-            variants = [variant_of(info, params, v, info.title) for v in todo]
+            variants = [variant_of(info, params, v, info.title, fixed) for v in todo]
             for v, m in zip(todo, evaluator.map(variants), strict=True):
                 played[_key(v)] = m
             for trial, vals in zip(asked, values, strict=True):
@@ -367,7 +387,9 @@ def check_best(result: TuneResult, agents: tuple[str, ...], games: int) -> dict[
     s = result.spec
     out: dict[str, Any] = {"agents": list(agents), "games": games}
     for label, trial in (("baseline", result.baseline), ("best", result.best())):
-        variant = variant_of(info, result.params, trial.values, f"{info.title}, check")
+        variant = variant_of(
+            info, result.params, trial.values, f"{info.title}, check", result.spec.fixed
+        )
         m = evaluate(s.game, s.players, variant, s.seed, games, agents)
         out[label] = {"metrics": m, "claims": verdicts(m), "misses": misses(m), "clears": clears(m)}
     return out

@@ -1,0 +1,436 @@
+"""Before the tuner calls a candidate best, it confirms it on fresh seeds.
+
+A search trial plays a few dozen games; among many trials, one will look
+better by luck. So the best candidate is replayed beside the rules as written
+on new seeds (the same seeds for both: paired), with as many games as the
+difference the search saw needs at 80% power, once with the search's persona
+seats and once with ISMCTS seats. It is confirmed only if, with both seat
+sets, it misses less than as written and a target it moves has a 95%
+interval apart from as-written's. A candidate whose intervals overlap
+as-written's only won by noise and is not reported as best.
+
+Each change's `why` in the variant file is its measured effect on these
+seeds: the candidate against the candidate without that change (for a
+single change, against as written), e.g. "stalls 96% -> 4% [2, 7] at 4
+players, 400 games, paired seeds"."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.core.variants import CardChange, Variant
+from cardlab.games import game_info
+from cardlab.lab.claims.common import mean_ci
+from cardlab.lab.stats import Z95, wilson
+from cardlab.lab.tune.evaluate import (
+    STALL_WORDS,
+    GameFacts,
+    game_minutes,
+    game_targets,
+    metrics,
+    play_trial,
+)
+from cardlab.lab.tune.objectives import misses, verdicts
+from cardlab.lab.tune.space import variant_of
+
+CONFIRM_SEED = 7_919
+"""Added to the run seed: the confirmation's games are none of the search's."""
+Z80 = 0.8416212335729143
+"""One-sided normal quantile of 80% power."""
+ISMCTS_SEATS = ("ismcts:iterations=200", "greedy")
+
+RATES = {
+    # target id -> the per-game figure it is judged on
+    "always_ends": "stall_share",
+    "points_decide": "tiebreak_share",
+    "seat_balance": "first_seat_win_share",
+}
+
+
+def games_for_power(p1: float, p2: float) -> int | None:
+    """Games per arm for a two-sided 5% test of rates p1 vs p2 to have 80% power
+    (the normal approximation); None when there is no difference to detect."""
+    d = abs(p1 - p2)
+    if d < 1e-9:
+        return None
+    bar = (p1 + p2) / 2
+    root = Z95 * math.sqrt(2 * bar * (1 - bar)) + Z80 * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+    return max(2, math.ceil((root / d) ** 2))
+
+
+def games_for_power_means(d: float, sd: float) -> int | None:
+    """Games per arm for a difference `d` of means with spread `sd` at 80% power."""
+    if abs(d) < 1e-9:
+        return None
+    return max(2, math.ceil(2 * ((Z95 + Z80) * max(sd, 1e-9) / abs(d)) ** 2))
+
+
+@dataclass
+class Samples:
+    """Per-game figures of one arm (paired with the other arm game by game)."""
+
+    facts: list[GameFacts]
+    metrics: dict[str, Any]
+    per_game: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return len(self.per_game.get("stall_share", []))
+
+
+def samples(info: Any, players: int, facts: list[GameFacts]) -> dict[str, list[float]]:
+    ok = [f for f in facts if f.error is None]
+    return {
+        "stall_share": [
+            1.0 if any(w in f.end_reason.lower() for w in STALL_WORDS) else 0.0 for f in ok
+        ],
+        "tiebreak_share": [1.0 if f.tiebreak not in (None, "", "points") else 0.0 for f in ok],
+        "first_seat_win_share": [
+            1.0 / len(f.winners) if f.first_player in f.winners else 0.0 for f in ok
+        ],
+        "minutes": [sum(game_minutes(info, f, players)) / 2 for f in ok],
+    }
+
+
+def play_arm(
+    game: str, players: int, variant: Variant, run_seed: int, games: int, seats: tuple[str, ...]
+) -> Samples:
+    info = game_info(game)
+    facts = play_trial(game, players, variant, run_seed, games, seats)
+    m = metrics(info, players, facts)
+    if m.get("games") and not m.get("errors") and not seats:
+        m["game_targets"] = game_targets(info, players, variant, run_seed, games)
+    return Samples(facts, m, samples(info, players, facts))
+
+
+def interval(metric: str, values: Sequence[float]) -> tuple[float, float, float]:
+    """(value, low, high): a rate with its Wilson interval, minutes with a normal one."""
+    if not values:
+        return (0.0, 0.0, 1.0)
+    if metric == "minutes":
+        return mean_ci(list(values))
+    n = len(values)
+    lo, hi = wilson(sum(values), n)
+    return (sum(values) / n, lo, hi)
+
+
+def compare(base: Samples, cand: Samples) -> list[dict[str, Any]]:
+    """Each measured figure of both arms with its interval, and whether they are apart."""
+    out = []
+    for metric in ("stall_share", "tiebreak_share", "first_seat_win_share", "minutes"):
+        b = interval(metric, base.per_game.get(metric, []))
+        c = interval(metric, cand.per_game.get(metric, []))
+        out.append(
+            {
+                "metric": metric,
+                "base": [round(x, 4) for x in b],
+                "candidate": [round(x, 4) for x in c],
+                "apart": c[2] < b[1] or c[1] > b[2],
+            }
+        )
+    return out
+
+
+def target_misses(m: dict[str, Any]) -> dict[str, float]:
+    return {c["id"]: float(c["miss"]) for c in verdicts(m) if c.get("miss") is not None}
+
+
+def _metric_of_target(target: str) -> str | None:
+    if target in RATES:
+        return RATES[target]
+    if target == "box_time":
+        return "minutes"
+    return None
+
+
+def needed_games(base: dict[str, Any], cand: dict[str, Any]) -> dict[str, Any]:
+    """From the search's figures: the target the candidate improves most and the
+    games per arm that difference needs at 80% power."""
+    bm, cm = target_misses(base), target_misses(cand)
+    gains = sorted(((bm[t] - cm.get(t, bm[t]), t) for t in bm), reverse=True)
+    for gain, target in gains:
+        metric = _metric_of_target(target)
+        if gain <= 0 or metric is None:
+            continue
+        if metric == "minutes":
+            d = sum(cand["minutes"]) / 2 - sum(base["minutes"]) / 2
+            sd = max(base.get("minutes_sd", 0.0), cand.get("minutes_sd", 0.0))
+            n = games_for_power_means(d, sd)
+            shown = f"minutes {sum(base['minutes']) / 2:.1f} -> {sum(cand['minutes']) / 2:.1f}"
+        else:
+            n = games_for_power(float(base[metric]), float(cand[metric]))
+            shown = f"{metric} {base[metric]:.0%} -> {cand[metric]:.0%}"
+        return {"target": target, "metric": metric, "search": shown, "games_80": n}
+    return {"target": None, "metric": None, "search": "no target moved", "games_80": None}
+
+
+@dataclass
+class SeatCheck:
+    """One seat set's confirmation of a candidate against as written."""
+
+    seats: str
+    games: int
+    games_80: int | None
+    base_misses: float
+    candidate_misses: float
+    figures: list[dict[str, Any]]
+    confirmed: bool
+    why_not: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def check_seats(
+    label: str, base: Samples, cand: Samples, aim: dict[str, Any], players: int
+) -> SeatCheck:
+    figures = compare(base, cand)
+    bmiss, cmiss = misses(base.metrics), misses(cand.metrics)
+    moved = [
+        f
+        for f in figures
+        if f["apart"]
+        and _better(f["metric"], f["base"][0], f["candidate"][0], base.metrics, players)
+    ]
+    games = min(base.games, cand.games)
+    n80 = None
+    if aim["metric"] is not None:
+        fig = next(f for f in figures if f["metric"] == aim["metric"])
+        if aim["metric"] == "minutes":
+            per = base.per_game["minutes"] + cand.per_game["minutes"]
+            sd = _sd(per)
+            n80 = games_for_power_means(fig["candidate"][0] - fig["base"][0], sd)
+        else:
+            n80 = games_for_power(fig["base"][0], fig["candidate"][0])
+    if cmiss >= bmiss:
+        why = f"misses {cmiss:.3f}, as written {bmiss:.3f}: no better on these seeds"
+    elif not moved:
+        why = "every figure's 95% interval overlaps as-written's (noise)"
+    else:
+        why = ""
+    return SeatCheck(label, games, n80, bmiss, cmiss, figures, not why, why)
+
+
+def _sd(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    m = sum(values) / len(values)
+    return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+
+
+def _better(metric: str, base: float, cand: float, m: dict[str, Any], players: int) -> bool:
+    """Whether `cand` is nearer the target than `base` for this figure."""
+    if metric in ("stall_share", "tiebreak_share"):
+        return cand < base
+    if metric == "first_seat_win_share":
+        fair = 1.0 / players
+        return abs(cand - fair) < abs(base - fair)
+    if metric == "minutes":
+        box = m.get("box_minutes")
+        if not box:
+            return False
+        mid = (box[0] + box[1]) / 2
+        return abs(cand - mid) < abs(base - mid)
+    return False
+
+
+@dataclass
+class Confirmation:
+    """The outcome: the candidate confirmed (or not), with each seat set's check, the
+    power, and a measured `why` per change."""
+
+    candidate: dict[str, Any]
+    changed: list[str]
+    aim: dict[str, Any]
+    checks: list[SeatCheck]
+    confirmed: bool
+    whys: dict[str, str] = field(default_factory=dict)
+    tried: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        if self.confirmed:
+            return "confirmed on fresh seeds: " + "; ".join(
+                f"{c.seats}: misses {c.base_misses:.3f} -> {c.candidate_misses:.3f} ({c.games} games)"
+                for c in self.checks
+            )
+        return "no candidate beat as-written beyond noise"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "confirmed": self.confirmed,
+            "summary": self.summary,
+            "candidate": self.candidate,
+            "changed": self.changed,
+            "power": self.aim,
+            "checks": [c.to_json() for c in self.checks],
+            "whys": self.whys,
+            "tried": self.tried,
+        }
+
+
+WORDS = {
+    "stall_share": "stalls",
+    "tiebreak_share": "tie-breaks decide",
+    "first_seat_win_share": "the first seat wins",
+    "minutes": "minutes",
+}
+
+
+def effect(with_: Samples, without: Samples, players: int) -> str:
+    """A change's measured effect in words: the figure it moves most (by its target's
+    miss; else by the largest difference), both values and the new one's interval."""
+    figures = compare(without, with_)
+    wm, om = target_misses(with_.metrics), target_misses(without.metrics)
+    by_target = sorted(
+        ((om.get(t, 0.0) - wm.get(t, 0.0), t) for t in set(wm) | set(om)), reverse=True
+    )
+    metric = None
+    for gain, target in by_target:
+        if abs(gain) > 0 and _metric_of_target(target) is not None:
+            metric = _metric_of_target(target)
+            break
+    if metric is None:
+        metric = max(
+            figures,
+            key=lambda f: (
+                abs(f["candidate"][0] - f["base"][0])
+                / (1.0 if f["metric"] != "minutes" else max(1.0, f["base"][0]))
+            ),
+        )["metric"]
+    fig = next(f for f in figures if f["metric"] == metric)
+    b, (c, lo, hi) = fig["base"][0], fig["candidate"]
+    n = min(with_.games, without.games)
+    if metric == "minutes":
+        text = f"{WORDS[metric]} {b:.1f} -> {c:.1f} [{lo:.1f}, {hi:.1f}]"
+    else:
+        text = f"{WORDS[metric]} {b:.0%} -> {c:.0%} [{lo * 100:.0f}, {hi * 100:.0f}]"
+    tail = "" if fig["apart"] else " (within noise)"
+    return f"{text} at {players} players, {n} games, paired seeds{tail}"
+
+
+def confirm(
+    result: Any,
+    persona_games: int = 400,
+    ismcts_games: int = 100,
+    min_games: int = 40,
+    ismcts_seats: tuple[str, ...] = ISMCTS_SEATS,
+    candidates: int = 2,
+    progress: Callable[[str], None] | None = None,
+) -> Confirmation:
+    """Confirm the search's best (then the next candidates, up to `candidates`) on
+    fresh, paired seeds with persona seats and with `ismcts_seats`; games per seat set
+    are what the search's difference needs at 80% power, between `min_games` and the
+    seat set's cap. The first candidate confirmed by both seat sets is the best."""
+    s = result.spec
+    seed = s.seed + CONFIRM_SEED
+    base_values = result.baseline.values
+    say = progress or (lambda _msg: None)
+    tried: list[dict[str, Any]] = []
+    last: Confirmation | None = None
+    for trial in _candidates(result)[: max(1, candidates)]:
+        aim = needed_games(result.baseline.metrics, trial.metrics)
+        n80 = aim["games_80"] or min_games
+        checks: list[SeatCheck] = []
+        arms: dict[str, tuple[Samples, Samples]] = {}
+        for label, seats, cap in (
+            ("personas", (), persona_games),
+            ("ismcts", tuple(ismcts_seats), ismcts_games),
+        ):
+            if cap <= 0:
+                continue
+            games = max(min(n80, cap), min(min_games, cap))
+            say(f"confirming trial {trial.number} with {label} seats: {games} games per arm")
+            base = play_arm(s.game, s.players, _variant(result, base_values), seed, games, seats)
+            cand = play_arm(s.game, s.players, _variant(result, trial.values), seed, games, seats)
+            arms[label] = (base, cand)
+            check = check_seats(label, base, cand, aim, s.players)
+            if games < n80:
+                short = f"capped at {games} of the {n80} games 80% power needs"
+                check.why_not = f"{check.why_not}; {short}" if check.why_not else short
+            checks.append(check)
+        ok = bool(checks) and all(c.confirmed for c in checks)
+        conf = Confirmation(
+            {k: trial.values[k] for k in trial.changed},
+            list(trial.changed),
+            aim,
+            checks,
+            ok,
+        )
+        tried.append(
+            {
+                "trial": trial.number,
+                "changed": {k: trial.values[k] for k in trial.changed},
+                "confirmed": ok,
+                "why_not": "; ".join(f"{c.seats}: {c.why_not}" for c in checks if c.why_not),
+            }
+        )
+        if ok:
+            label = "personas" if "personas" in arms else "ismcts"
+            seats = () if label == "personas" else tuple(ismcts_seats)
+            conf.whys = _whys(result, trial, arms[label], seats)
+            conf.tried = tried
+            return conf
+        last = conf
+    if last is None:
+        last = Confirmation({}, [], {"games_80": None}, [], False)
+    last.tried = tried
+    return last
+
+
+def _candidates(result: Any) -> list[Any]:
+    """The search's best first, then the other changed trials by misses and size."""
+    best = result.best()
+    rest = sorted(
+        (t for t in result.trials if t.changed and t.misses < result.baseline.misses),
+        key=lambda t: (t.misses, len(t.changed), t.number),
+    )
+    seen: set[str] = set()
+    out = []
+    for t in ([best] if best.changed else []) + rest:
+        key = repr(sorted((k, t.values[k]) for k in t.changed))
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
+
+
+def _variant(result: Any, values: dict[str, Any]) -> Variant:
+    info = game_info(result.spec.game)
+    return variant_of(info, result.params, values, info.title, result.spec.fixed)
+
+
+def _whys(
+    result: Any, trial: Any, arm: tuple[Samples, Samples], seats: tuple[str, ...]
+) -> dict[str, str]:
+    """Each change's measured effect: alone against as written, or the candidate
+    against the candidate without it (the same fresh seeds and seats)."""
+    s = result.spec
+    base, cand = arm
+    games = cand.games
+    if len(trial.changed) == 1:
+        return {trial.changed[0]: effect(cand, base, s.players)}
+    out = {}
+    for name in trial.changed:
+        without = dict(trial.values) | {name: result.baseline.values[name]}
+        other = play_arm(
+            s.game, s.players, _variant(result, without), s.seed + CONFIRM_SEED, games, seats
+        )
+        out[name] = effect(cand, other, s.players) + " (against the others without it)"
+    return out
+
+
+def confirmed_variant(result: Any, conf: Confirmation, title: str, about: str) -> Variant:
+    """The variant file of a confirmed candidate: each change with its measured why."""
+    v = _variant(result, conf.candidate | _unchanged(result, conf))
+    whys = conf.whys
+    options_why = {k: whys[f"option:{k}"] for k in v.options if f"option:{k}" in whys}
+    changes = tuple(CardChange(c.path, c.value, whys.get(f"cards:{c.path}", "")) for c in v.changes)
+    return Variant(v.game, v.name, title, about, v.options, changes, options_why=options_why)
+
+
+def _unchanged(result: Any, conf: Confirmation) -> dict[str, Any]:
+    return {k: v for k, v in result.baseline.values.items() if k not in conf.candidate}
