@@ -167,9 +167,14 @@ def test_gate_view_shows_each_verdict_with_its_text_escaped(app_dir):
         assert "No playtest report yet" in page
 
 
+def operator(c: TestClient) -> dict[str, str]:
+    """The headers of the operator's run request: the page's Origin and the token."""
+    return {**ORIGIN, "authorization": f"Bearer {c.app.state.operator_token}"}
+
+
 def test_run_requests_are_checked(app_dir):
     with client_for(app_dir) as c:
-        r = c.post("/api/reports/highcard/run", headers=ORIGIN)
+        r = c.post("/api/reports/highcard/run", headers=operator(c))
         assert r.status_code == 404 and "no playtest lab for 'highcard'" in r.json()["error"]
         game = ready_lab_game()
         r = c.post(f"/api/reports/{game}/run", headers={"origin": "http://evil.example"})
@@ -190,8 +195,8 @@ def wait_state(c: TestClient, game: str, seconds: float = 45) -> dict:
 def test_a_failed_run_shows_its_error_line(app_dir):
     game = ready_lab_game()
     with client_for(app_dir, "--players 99 --workers 1") as c:
-        assert c.post(f"/api/reports/{game}/run", headers=ORIGIN).status_code == 202
-        again = c.post(f"/api/reports/{game}/run", headers=ORIGIN)  # the first still starts up
+        assert c.post(f"/api/reports/{game}/run", headers=operator(c)).status_code == 202
+        again = c.post(f"/api/reports/{game}/run", headers=operator(c))  # the first starts up
         assert again.status_code == 409
         assert f"a playtest of {game} is already running" in again.json()["error"]
         st = wait_state(c, game)
@@ -243,7 +248,9 @@ def test_lobby_runs_a_playtest_and_opens_the_report(browser, tmp_path):
     """Click "Run a fresh playtest" (tiny settings), a second run is refused while it
     runs, and once done the lobby link opens the report without console errors."""
     game = ready_lab_game()
-    server = Server(tmp_path / "tables.db", extra=("--report-settings", TINY)).start()
+    token = "operator-test-token"
+    extra = ("--report-settings", TINY, "--operator-token", token)
+    server = Server(tmp_path / "tables.db", extra=extra).start()
     try:
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         errors: list[str] = []  # console errors, page errors and failed loads of every page
@@ -251,7 +258,8 @@ def test_lobby_runs_a_playtest_and_opens_the_report(browser, tmp_path):
         context.on("weberror", lambda e: errors.append(str(e.error)))
         context.on("response", lambda r: errors.append(r.url) if r.status >= 400 else None)
         page = context.new_page()
-        page.goto(server.url)
+        page.goto(f"{server.url}/#operator={token}")  # the printed operator link
+        assert "operator" not in page.url  # the lobby took the token out of the address
         panel = page.locator(f"#game-{game}")
         panel.locator(".report-line:has-text('No playtest report yet')").wait_for()
         page.screenshot(path=str(ARTIFACTS / "lobby-no-reports.png"), full_page=True)
@@ -260,7 +268,9 @@ def test_lobby_runs_a_playtest_and_opens_the_report(browser, tmp_path):
         assert panel.locator("button.run").is_disabled()
         # a second run of the same game while this one runs is refused, clearly
         req = urllib.request.Request(
-            f"{server.url}/api/reports/{game}/run", method="POST", headers={"origin": server.url}
+            f"{server.url}/api/reports/{game}/run",
+            method="POST",
+            headers={"origin": server.url, "authorization": f"Bearer {token}"},
         )
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(req)

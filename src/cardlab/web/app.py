@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
@@ -21,15 +23,24 @@ from cardlab.web.catalog import Catalog
 from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
 from cardlab.web.headers import SecurityHeaders
 from cardlab.web.hub import Hub, TooMany
-from cardlab.web.limits import Limits
+from cardlab.web.limits import ClientAddress, Limits
 from cardlab.web.offers import Offers
-from cardlab.web.reports import FILES, QUICK_SETTINGS, REPORT_CSP, Reports, RunRefused
+from cardlab.web.reports import (
+    FILES,
+    QUICK_SETTINGS,
+    REPORT_CSP,
+    Reports,
+    RunRefused,
+    operator_allowed,
+)
 from cardlab.web.sockets import table_socket
 from cardlab.web.store import Store
 
 log = logging.getLogger("cardlab.web")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
+BODY_SECONDS = 10.0
+"""A request body must arrive whole within this (a trickled body is answered 408)."""
 
 
 def create_app(
@@ -43,6 +54,8 @@ def create_app(
     limits: Limits | None = None,
     cards: tuple[str, ...] = (),
     variants: tuple[str, ...] = (),
+    operator_token: str | None = None,
+    forwarded_allow_ips: str | tuple[str, ...] = (),
     allowed_hosts: Iterable[str] | AllowedHosts | None = None,
 ) -> Starlette:
     """The app for one database. Tables in it are restored when the app starts.
@@ -50,9 +63,14 @@ def create_app(
     Playtest reports live in `reports_dir` (default: `reports/` next to the database);
     `report_settings` are the `cardlab report` flags of a lobby run (default: quick).
     `cards` and `variants` are the operator's files (`cardlab serve --cards/--variant`);
-    no request can name a file. `limits` bound what one client may use.
+    no request can name a file. `limits` bound what one client may use, a client
+    being its address, or the one a proxy in `forwarded_allow_ips` names in
+    X-Forwarded-For (IPv6 by /64). Starting a playtest run needs `operator_token`
+    (a fresh random one if not given: `app.state.operator_token`).
     `allowed_hosts`: the names (Host header) this server answers to besides the
     localhost names (see gate.py; `cardlab serve` adds the bound address)."""
+    client_address = ClientAddress(forwarded_allow_ips)
+    operator = operator_token or secrets.token_urlsafe(24)
     store = Store(db)
     catalog = catalog or Catalog()
     hub = Hub(
@@ -129,12 +147,19 @@ def create_app(
         refused = foreign_origin(request, "create tables")
         if refused is not None:
             return refused
-        body = await _bounded_body(request)
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await _bounded_body(request)
+        except TimeoutError:
+            return JSONResponse(
+                {"error": f"the request body did not arrive within {BODY_SECONDS:g} s"},
+                status_code=408,
+            )
         if body is None:
             return JSONResponse(
                 {"error": f"request too large (limit {MAX_BODY} bytes)"}, status_code=413
             )
-        client = request.client.host if request.client is not None else "unknown"
+        client = client_address.key(request.scope)
         try:
             spec = security.parse_json_body(body)
             made = hub.create(spec, client=client)
@@ -170,6 +195,13 @@ def create_app(
         refused = foreign_origin(request, "start playtests")
         if refused is not None:
             return refused
+        why = operator_allowed(request.headers.get("authorization"), operator)
+        if why is not None:
+            return JSONResponse(
+                {"error": why, "operator": True},
+                status_code=401,
+                headers={"WWW-Authenticate": 'Bearer realm="cardlab operator"'},
+            )
         game = request.path_params["game"]
         try:
             status = reports.start(game)
@@ -230,6 +262,8 @@ def create_app(
     app.state.hub = hub
     app.state.store = store
     app.state.reports = reports
+    app.state.operator_token = operator
+    app.state.client_address = client_address
     return app
 
 

@@ -67,6 +67,39 @@ def register(app: typer.Typer) -> None:
                 "host name and any IP address."
             ),
         ] = None,
+        idle_before_first_move: Annotated[
+            float,
+            typer.Option(
+                help="Seconds a table may have nobody connected before any human has moved; "
+                "then it is closed as abandoned."
+            ),
+        ] = Limits.idle_before_first_move,
+        idle_after_first_move: Annotated[
+            float,
+            typer.Option(help="The same once a human has moved (default 24 h)."),
+        ] = Limits.idle_after_first_move,
+        forwarded_allow_ips: Annotated[
+            str,
+            typer.Option(
+                help="Proxy addresses (comma-separated IPs or networks, or *) whose "
+                "X-Forwarded-For names the client for per-client limits; default: none."
+            ),
+        ] = "",
+        operator_token: Annotated[
+            str | None,
+            typer.Option(
+                envvar="CARDLAB_OPERATOR_TOKEN",
+                help="The operator token that starts playtest runs (default: a fresh one, "
+                "printed at start).",
+            ),
+        ] = None,
+        keep_alive_timeout: Annotated[
+            int, typer.Option(help="Seconds an idle keep-alive HTTP connection stays open.")
+        ] = Limits.keep_alive_timeout,
+        request_timeout: Annotated[
+            float,
+            typer.Option(help="Seconds a client has to send a whole HTTP request (slowloris)."),
+        ] = Limits.request_timeout,
         report_settings: Annotated[
             str | None,
             typer.Option(
@@ -81,6 +114,7 @@ def register(app: typer.Typer) -> None:
         from cardlab.core.errors import CardlabError
         from cardlab.web.app import create_app
         from cardlab.web.gate import AllowedHosts
+        from cardlab.web.guards import install_log_budget, uvicorn_options
         from cardlab.web.reports import parse_settings
         from cardlab.web.security import HARD_FRAME_LIMIT
 
@@ -92,7 +126,17 @@ def register(app: typer.Typer) -> None:
             spectators_per_table=spectators_per_table,
             frames_per_second=frames_per_second,
             bot_workers=bot_workers,
+            idle_before_first_move=idle_before_first_move,
+            idle_after_first_move=idle_after_first_move,
         )
+        if min(idle_before_first_move, idle_after_first_move) <= 0:
+            typer.echo("error: --idle-before/after-first-move must be above 0 seconds", err=True)
+            raise typer.Exit(2)
+        try:
+            guards = uvicorn_options(request_timeout, keep_alive_timeout)
+        except ValueError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         try:
             hosts = AllowedHosts.for_bind(host, allowed_host or ())
         except ValueError as exc:
@@ -110,11 +154,19 @@ def register(app: typer.Typer) -> None:
                 cards=tuple(cards or ()),
                 variants=tuple(variant or ()),
                 allowed_hosts=hosts,
+                operator_token=operator_token,
+                forwarded_allow_ips=forwarded_allow_ips,
             )
-        except CardlabError as exc:
+        except (CardlabError, ValueError) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"cardlab table: http://{host}:{port}/  (database {db})")
+        if operator_token is None:
+            # Printed once: the operator's link (the token rides in the fragment, which
+            # the browser never sends; the lobby keeps it for this tab).
+            token = app_.state.operator_token
+            typer.echo(f"operator link (playtest runs): http://{host}:{port}/#operator={token}")
+        install_log_budget()
         # No permessage-deflate: compressing every ~10 KB frame cost more server time than
         # anything else per update (benchmarks/web_tables.py); frames stay small enough raw.
         uvicorn.run(
@@ -124,4 +176,5 @@ def register(app: typer.Typer) -> None:
             ws_max_size=HARD_FRAME_LIMIT,
             ws_per_message_deflate=False,
             log_level="info",
+            **guards,
         )

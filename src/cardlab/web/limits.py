@@ -41,6 +41,10 @@ class Limits:
     walk away)."""
     idle_after_first_move: float = 24 * 3600.0
     """The same once a human has moved (a game left overnight survives)."""
+    request_timeout: float = 10.0
+    """Seconds a client has to send one whole HTTP request, head and body (guards.py)."""
+    keep_alive_timeout: int = 5
+    """Seconds an idle keep-alive HTTP connection stays open (uvicorn's timeout_keep_alive)."""
 
 
 @dataclass

@@ -9,7 +9,16 @@ Layout of the reports directory (default `<database dir>/reports`)::
 A run is `python -m cardlab.cli report GAME --out <reports>/.<game>.running --quiet
 <settings>` in its own process (lower CPU priority than the server), awaited with
 asyncio so the event loop keeps serving tables. Only when it succeeds does its directory
-replace `<reports>/<game>/`, so the lobby link always opens a complete report.
+replace `<reports>/<game>/`, so the lobby link always opens a complete report: the old
+report is moved aside (`.<game>.old`), the new one renamed into place, and only then is
+the old one deleted; a server stopped between the two renames puts the old one back at
+its next start. A failed run leaves the previous report in place and says it failed.
+
+Starting a run is the operator's alone (`operator_allowed`: the token `cardlab serve`
+prints, sent as `Authorization: Bearer T`). Runs go one at a time; a game already
+running or queued is not queued again, and at most `MAX_QUEUE` wait. A run's process
+leads its own process group, and stopping the server ends the whole group (the lab's
+worker processes too).
 
 Only the three file names above, under a game the lab knows, are ever served, and the
 resolved path must lie inside the reports directory (symlinks cannot lead out)."""
@@ -19,12 +28,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import hashlib
+import hmac
 import html
 import json
 import logging
 import os
 import shlex
 import shutil
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -117,6 +129,28 @@ class RunRefused(CardlabError):
     """A run that may not start now (already running, unknown game)."""
 
 
+MAX_QUEUE = 3
+"""Runs that may wait behind the one running."""
+
+
+def operator_allowed(authorization: str | None, operator_token: str) -> str | None:
+    """None when an `Authorization: Bearer T` header carries the operator token, else
+    why not (compared as SHA-256 digests in constant time)."""
+    if not authorization:
+        return (
+            "starting a playtest run needs the operator token (the one `cardlab serve` "
+            "printed), sent as 'Authorization: Bearer TOKEN'"
+        )
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return "the Authorization header must be 'Bearer TOKEN' (the operator token)"
+    given = hashlib.sha256(token.strip().encode("utf-8", "replace")).digest()
+    wanted = hashlib.sha256(operator_token.encode("utf-8")).digest()
+    if not operator_token or not hmac.compare_digest(given, wanted):
+        return "that is not this server's operator token"
+    return None
+
+
 class Reports:
     """The reports directory of one server and the runs it started."""
 
@@ -138,6 +172,19 @@ class Reports:
         """Games waiting for their run: one run at a time, so the tables keep a core."""
         self._procs: dict[str, asyncio.subprocess.Process] = {}
         self._cache: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        self.max_queue = MAX_QUEUE
+        self._recover()
+
+    def _recover(self) -> None:
+        """Put back a report a stopped swap left aside, and drop half-written runs."""
+        for game in self.games:
+            final, old = self.root / game, self.root / f".{game}.old"
+            with contextlib.suppress(OSError):
+                if old.is_dir() and not final.exists():
+                    old.rename(final)
+                    log.warning("playtest report of %s restored after an interrupted swap", game)
+            shutil.rmtree(old, ignore_errors=True)
+            shutil.rmtree(self.root / f".{game}.running", ignore_errors=True)
 
     # --- files ------------------------------------------------------------------
     def file(self, game: str, name: str) -> Path | None:
@@ -209,6 +256,11 @@ class Reports:
             )
         now = _iso(dt.datetime.now().timestamp())
         if any(r.get("state") == "running" for r in self._runs.values()):
+            if len(self.queue) >= self.max_queue:
+                raise RunRefused(
+                    f"{len(self.queue)} playtest runs are already waiting (the limit); "
+                    "try again when one has finished"
+                )
             self.queue.append(game)
             self._runs[game] = {"state": "queued", "queued": now}
         else:
@@ -223,8 +275,11 @@ class Reports:
         try:
             await self._run(game)
         finally:
-            if self.queue:
+            self._tasks.pop(game, None)
+            if self.queue and not self._stopping:
                 self._begin(self.queue.pop(0))
+
+    _stopping = False
 
     async def _run(self, game: str) -> None:
         run = self._runs[game]
@@ -239,6 +294,7 @@ class Reports:
                 *self.settings,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
+                start_new_session=True,  # its own process group: stop() ends its workers too
             )
             self._procs[game] = proc
             with contextlib.suppress(OSError):  # the tables come first
@@ -261,19 +317,29 @@ class Reports:
             raise
         except Exception as exc:  # noqa: BLE001 - any failure is shown in the lobby
             # The lobby is public: the error line must not show the server's paths.
-            error = scrub(str(exc))
+            error = "the server stopped during the run" if self._stopping else scrub(str(exc))
             run.update(state="failed", finished=_iso(dt.datetime.now().timestamp()), error=error)
             log.warning("playtest report of %s failed: %s", game, exc)
         finally:
             self._procs.pop(game, None)
             shutil.rmtree(work, ignore_errors=True)
 
+    def pids(self) -> list[int]:
+        """Process ids of the runs in progress (for the shutdown test)."""
+        return [p.pid for p in self._procs.values()]
+
     async def stop(self) -> None:
-        """Stop runs in progress (the server is shutting down)."""
+        """Stop runs in progress (the server is shutting down): each run's whole process
+        group is sent SIGTERM, then SIGKILL if it is still there a moment later."""
+        self._stopping = True
         self.queue.clear()
-        for proc in list(self._procs.values()):
-            with contextlib.suppress(ProcessLookupError):
-                proc.kill()
+        procs = list(self._procs.values())
+        for proc in procs:
+            _signal_group(proc.pid, signal.SIGTERM)
+        for proc in procs:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(proc.wait(), 3.0)
+            _signal_group(proc.pid, signal.SIGKILL)  # whatever of the group is left
         for task in list(self._tasks.values()):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -329,6 +395,11 @@ class Reports:
             "<h1>Claims gate: do the rulebooks' claims hold in simulation?</h1></header>"
             f'<main class="gate-main">{"".join(parts)}</main></body></html>'
         )
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        os.killpg(pid, sig)
 
 
 VERDICTS = {"holds": "✔", "fails": "✘", "needs_data": "…", "untestable": "?"}

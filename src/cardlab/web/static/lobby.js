@@ -222,11 +222,39 @@ async function pollReports(games) {
   pollTimer = setTimeout(() => pollReports(games), running ? 1500 : 5000);
 }
 
+// --- the operator: a playtest run needs the token `cardlab serve` printed. It comes in
+// the printed link's fragment (/#operator=T: never sent in a request line, so never in
+// a log), is kept in this tab's sessionStorage and sent as an Authorization header.
+const OPERATOR_KEY = "cardlab-operator";
+function takeOperatorFragment() {
+  const m = /(?:^#|&)operator=([^&]+)/.exec(location.hash);
+  if (!m) return;
+  try { sessionStorage.setItem(OPERATOR_KEY, decodeURIComponent(m[1])); } catch (err) { console.warn("no sessionStorage", err); }
+  history.replaceState(null, "", location.pathname + location.search);  // out of the address bar and history
+}
+function operatorHeaders() {
+  let token = null;
+  try { token = sessionStorage.getItem(OPERATOR_KEY); } catch (err) { /* private mode */ }
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+async function startRun(game) {
+  let resp = await fetch(`/api/reports/${game.name}/run`, { method: "POST", headers: operatorHeaders() });
+  if (resp.status === 401) {
+    const token = window.prompt("Starting a playtest run is for this server's operator: paste the operator token `cardlab serve` printed.");
+    if (token && token.trim()) {
+      try { sessionStorage.setItem(OPERATOR_KEY, token.trim()); } catch (err) { /* asked again next time */ }
+      resp = await fetch(`/api/reports/${game.name}/run`, { method: "POST", headers: operatorHeaders() });
+    }
+  }
+  return resp;
+}
+
 function wireRun(node, game, games) {
   node.querySelector("button.run").addEventListener("click", async (ev) => {
     ev.target.disabled = true;
-    const resp = await fetch(`/api/reports/${game.name}/run`, { method: "POST" });
+    const resp = await startRun(game);
     if (!resp.ok) {
+      ev.target.disabled = false;
       const body = await resp.json();
       node.querySelector(".run-status").replaceChildren(el("span", { class: "error" }, body.error));
       return;
@@ -236,6 +264,7 @@ function wireRun(node, game, games) {
 }
 
 async function main() {
+  takeOperatorFragment();
   const { games } = await (await fetch("/api/games")).json();
   const root = document.getElementById("games");
   root.replaceChildren(...games.map(gamePanel));
