@@ -5,6 +5,7 @@ the hidden-information contract at the OpenSpiel level."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -164,3 +165,36 @@ def test_the_python_observer_names_every_tensor_slot():
     assert len(names) == game.information_state_tensor_size() == len(set(names))
     assert plain.feature_names() == names[: game.observation_tensor_size()]
     assert names[-1] == f"own_actions[{game.cardlab.max_game_length() - 1}]"
+
+
+def _worker_plays(game, seed):
+    """Runs in a worker process: the game arrived pickled."""
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return str(game), state.history(), state.returns()
+
+
+@pytest.mark.parametrize(("name", "players"), SPIEL_CASES, ids=SPIEL_IDS)
+def test_games_sim_test_with_pickling(name, players):
+    # OpenSpiel's own games_sim_test body: pickles the game, its type and states
+    # along a simulated game (it failed while the classes made with type() were
+    # not bound in their module)
+    from open_spiel.python.tests.games_sim_test import GamesSimTest
+
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": players, "deals": 100})
+    GamesSimTest().sim_game(game, check_pickle_serialization=True)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.cardlab.num_players == players
+
+
+def test_a_game_goes_to_a_multiprocessing_worker():
+    import multiprocessing
+
+    game = pyspiel.load_game("python_cardlab_runway", {"players": 3})
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        text, history, returns = pool.apply(_worker_plays, (game, 4))
+    local = _worker_plays(game, 4)
+    assert text == str(game) and (history, returns) == local[1:]

@@ -123,6 +123,12 @@ class CardlabSpielGame(pyspiel.Game):
     def new_initial_state(self) -> CardlabSpielState:
         return CardlabSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # pybind's own pickling restores only the C++ half (no __init__, no engine):
+        # a game pickles as its OpenSpiel string, reloaded through this module (so the
+        # unpickling process registers the games first)
+        return _load_game, (str(self),)
+
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> CardlabObserver:
@@ -135,6 +141,11 @@ class CardlabSpielGame(pyspiel.Game):
         ):
             raise ValueError("cardlab games offer only the seat's own (private + public) view")
         return CardlabObserver(self.cardlab, perfect_recall=recall)
+
+
+def _load_game(text: str) -> pyspiel.Game:
+    """``pyspiel.load_game(text)``: how a pickled game is rebuilt."""
+    return pyspiel.load_game(text)
 
 
 @functools.lru_cache(maxsize=32)
@@ -351,8 +362,13 @@ def _register() -> list[str]:
         except AttributeError:  # an engine package that is not finished yet
             continue
 
-        # pyspiel wants a class: a closure here makes the interpreter abort at exit
-        cls = type(f"Cardlab_{name}_SpielGame", (CardlabSpielGame,), {"NAME": name})
+        # pyspiel wants a class: a closure here makes the interpreter abort at exit.
+        # It is bound in this module under its own name, so pickle finds it (a game sent
+        # to a multiprocessing or Ray worker, OpenSpiel's games_sim_test)
+        cls_name = f"Cardlab_{name}_SpielGame"
+        cls = type(cls_name, (CardlabSpielGame,), {"NAME": name, "__module__": __name__})
+        cls.__qualname__ = cls_name
+        globals()[cls_name] = cls
         pyspiel.register_game(game_type, cls)
         done.append(short_name(name))
     return done
