@@ -202,10 +202,10 @@ def test_with_enough_games_it_concludes_and_the_sentence_follows_the_intervals(
     assert out["concludes"] and not out["stopped_by_budget"] and "to_conclude" not in out
     for c in out["cells"]:
         weak, strong = c["rows"]
-        assert c["reading"] == reading(weak, strong) != "cannot_conclude"
-        if strong["wilson95"][0] > weak["wilson95"][1]:
+        assert c["reading"] == reading(weak, strong, "look_interval") != "cannot_conclude"
+        if strong["look_interval"][0] > weak["look_interval"][1]:
             assert "clearly wins more often" in c["sentence"]
-        elif weak["wilson95"][0] > strong["wilson95"][1]:
+        elif weak["look_interval"][0] > strong["look_interval"][1]:
             assert c["sentence"].startswith(f"{c['weaker']} wins more often")
         else:
             assert "cannot be told apart" in c["sentence"]
@@ -283,3 +283,85 @@ def test_lab_bench_times_the_skill_cells_as_the_report_plays_them(toy: str) -> N
     assert cost["wall_s_per_game_per_cell"] > 0
     low, high = cost["standard_wall_s"]  # the section's own range for 200 games per cell
     assert 0 <= low <= high
+
+
+def test_a_cell_stops_at_the_first_look_where_its_intervals_separate() -> None:
+    # RUNWAY at two players: random against greedy is not close, so that cell stops at its
+    # first look (26 games) and plays no more, and concludes at any ISMCTS strength; the
+    # error rate over every look of every cell is stated
+    out = skill(_ctx("runway"), games=60, iterations=10)
+    first, second = out["cells"]
+    assert out["sequential"]["looks_games_per_cell"] == [26, 50, 60]
+    assert "at most 5%" in out["sequential"]["text"]
+    assert first["stopped_at_look"] and first["games"] == 26 and first["concludes"]
+    assert first["reading"] == "stronger_clearly_ahead"
+    weak, strong = first["rows"]
+    assert strong["look_interval"][0] > weak["look_interval"][1]
+    # the look's intervals are wider than 95% ones (Bonferroni over 6 looks x 2 cells)
+    assert strong["look_interval"][0] < strong["wilson95"][0]
+    assert out["games_played"] == out["games_counted"] == 26 + second["games"]
+    # ISMCTS at 10 iterations: its cell cannot conclude below the standard's strength
+    assert not second["concludes"] and not out["concludes"]
+
+
+def test_looks_are_in_whole_blocks_and_the_error_rate_is_bonferroni() -> None:
+    from statistics import NormalDist
+
+    assert skill_module.look_deals(100, 2) == [13, 25, 50, 75, 100]
+    assert skill_module.look_deals(10, 3) == [9, 10]
+    z = skill_module.look_z(2)
+    assert NormalDist().cdf(z) == pytest.approx(1 - 0.05 / (2 * 6 * 2))
+
+
+def test_a_section_out_of_time_keeps_the_games_it_played(
+    toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 25: with its budget spent, a section that had played games returned a fresh
+    # "skipped" section, throwing them (and their seconds) away
+    from cardlab.lab.report import add_skill
+    from cardlab.lab.skill import Played
+
+    played = Played()
+    report = {"settings": {}, "games_played": 0, "elapsed_s": 0.0, "main": None}
+    first = skill(_ctx(toy), games=24, iterations=30, budget_s=12, clock=_Clock(), played=played)
+    report["skill"] = first
+    report["games_played"] = first["games_played"]
+    import cardlab.lab.report as report_module
+
+    monkeypatch.setattr(report_module, "headline", lambda r: {})  # a stand-in report
+    add_skill(report, _ctx(toy), 24, 30, budget_s=-5.0, played=played)
+    section = report["skill"]
+    assert "cells" in section and "skipped" not in section
+    assert section["games_played"] == first["games_played"] > 0
+    assert report["games_played"] == first["games_played"]
+    assert section["wall_s"] >= first["wall_s"]
+
+
+def test_the_gate_line_accounts_for_every_second() -> None:
+    from cardlab.lab import gate
+
+    rows = [
+        {
+            "game": "a",
+            "kind": "skill",
+            "id": "a.skill",
+            "verdict": "concludes",
+            "why": "x",
+            "skill_s": 30.0,
+            "before_skill_s": 100.0,
+            "budget_s": 600.0,
+        },
+        {
+            "game": "b",
+            "kind": "skill",
+            "id": "b.skill",
+            "verdict": "concludes",
+            "why": "y",
+            "skill_s": 20.0,
+            "before_skill_s": 100.0,
+            "budget_s": 600.0,
+        },
+    ]
+    line = gate.table(rows, 160.0).splitlines()[-1]
+    assert "other sections 100 s, skill sections 50 s [a 30 s, b 20 s]" in line
+    assert "the rest (reports, pages) 10 s" in line

@@ -139,6 +139,8 @@ def _still_needs(section: dict[str, Any]) -> float:
     estimate = section.get("to_conclude")
     if not estimate:
         return math.inf
+    if "left_wall_s" in estimate:  # the open cells' games still to play, at most
+        return float(estimate["left_wall_s"][1])
     done = float(section.get("games_per_cell", 0)) / float(estimate["games_per_cell"])
     return float(estimate["wall_s"][1]) * max(0.0, 1.0 - done)
 
@@ -239,7 +241,7 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
     lines.append(
         f"design claims: {counts['holds']} hold, {counts['fails']} fail, "
         f"{counts['needs_data']} need data, {counts['untestable']} untestable; "
-        f"invariants broken: {broken}; {elapsed:.0f} s{_time_split(skills)}"
+        f"invariants broken: {broken}; {elapsed:.0f} s{_time_split(skills, elapsed)}"
     )
     return "\n".join(lines)
 
@@ -252,14 +254,20 @@ def all_games() -> list[str]:
     return games_with_claims()
 
 
-def _time_split(skills: list[dict[str, Any]]) -> str:
-    """Where the time went: the other sections (all games), the skill sections, the budget."""
+def _time_split(skills: list[dict[str, Any]], elapsed: float | None = None) -> str:
+    """Where the time went, every second of it: the other sections (all games), each skill
+    section, and the rest (writing reports and pages between sections), the budget."""
     if not skills or "before_skill_s" not in skills[0]:
         return ""
     budget = skills[0].get("budget_s")
+    before = float(skills[0]["before_skill_s"])
+    skill_s = sum(float(r.get("skill_s", 0.0)) for r in skills)
+    each = ", ".join(f"{r['game']} {float(r.get('skill_s', 0.0)):.0f} s" for r in skills)
+    rest = (
+        "" if elapsed is None else f", the rest (reports, pages) {elapsed - before - skill_s:.0f} s"
+    )
     return (
-        f" (other sections {skills[0]['before_skill_s']:.0f} s, skill sections "
-        f"{sum(r.get('skill_s', 0.0) for r in skills):.0f} s"
+        f" (other sections {before:.0f} s, skill sections {skill_s:.0f} s [{each}]{rest}"
         + (f"; budget {budget:.0f} s" if budget is not None else "; no budget")
         + ")"
     )

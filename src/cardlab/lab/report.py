@@ -204,7 +204,7 @@ def _skill(
 ) -> dict[str, Any]:
     if games <= 0:
         return {"skipped": "ladder turned off (--ladder-games 0)"}
-    if budget_s is not None and budget_s <= 0:
+    if budget_s is not None and budget_s <= 0 and not (played and played.results):
         return {
             "skipped": "the time budget was spent before the skill section began",
             "concludes": False,
@@ -213,7 +213,15 @@ def _skill(
         }
     from cardlab.lab.skill import skill
 
-    return skill(ctx, games, iterations, budget_s, played=played)
+    # with games already played and no time left, the section is read from those games
+    # (never a fresh skipped section that would throw them away)
+    return skill(
+        ctx,
+        games,
+        iterations,
+        max(0.0, budget_s or 0.0) if budget_s is not None else None,
+        played=played,
+    )
 
 
 def add_skill(

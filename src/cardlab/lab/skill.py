@@ -3,12 +3,20 @@
 The ladder has cells, one per pair of neighbouring bots (random vs greedy, greedy vs
 ISMCTS). Each cell is a seat-rotated ladder (`cardlab.ladder`) of the two bots on the
 same deals, played in balanced blocks: one deal in every seat rotation, so each bot
-takes each seat equally often in every block. A cell concludes only when it was played
-at the gate's standard (`MIN_CELL_GAMES` games with ISMCTS at `MIN_ITERATIONS`
-iterations): below that the section shows its numbers and says it cannot conclude.
-The sentence for a cell follows from the intervals:
+takes each seat equally often in every block.
 
-- the stronger bot's 95% interval lies wholly above the weaker's: it clearly wins more;
+**Stopping when it knows.** A cell is looked at after 25, 50, 100, 150 and 200 games
+(`LOOK_GAMES`, in whole blocks) and at the games asked: at most `MAX_LOOKS` looks. At
+each look both bots' win rates get Wilson intervals at the Bonferroni-corrected level
+1 - ALPHA / (MAX_LOOKS x cells): when they separate, the cell stops there and its
+sentence is decided. So the chance that any cell of the section reads a difference that
+is not there is at most ALPHA (5%), however early it stops. A cell that reaches the
+standard (`MIN_CELL_GAMES` games) without separating concludes that the bots cannot be
+told apart. A cell with ISMCTS concludes only at the standard's strength
+(`MIN_ITERATIONS`); random against greedy concludes at any. Below that the section
+shows its numbers and says it cannot conclude. The sentence for a cell:
+
+- the stronger bot's interval lies wholly above the weaker's: it clearly wins more;
 - the weaker bot's interval lies wholly above: the "weaker" bot wins more;
 - the intervals overlap: the cell cannot tell them apart at this many games.
 
@@ -33,16 +41,39 @@ import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from cardlab.agents import parse_agent_spec
 from cardlab.lab.backends import _progress
 from cardlab.lab.context import LabContext
 from cardlab.lab.simulate import SimSpec, make_spec, spec_game
+from cardlab.lab.stats import wilson
 from cardlab.ladder import block_size, deal_seeds, play_rotation, tabulate
 
 MIN_CELL_GAMES = 200
 MIN_ITERATIONS = 1000
+ALPHA = 0.05
+"""The chance, over the whole section (every cell, every look), of reading a difference
+between two bots that is not there."""
+LOOK_GAMES = (25, 50, 100, 150, 200)
+"""Games per cell at which a cell is looked at (and at the games asked)."""
+MAX_LOOKS = len(LOOK_GAMES) + 1
+
+
+def look_deals(target_deals: int, size: int) -> list[int]:
+    """The deals (blocks) after which a cell is looked at: `LOOK_GAMES` rounded up to
+    whole blocks, below the deals asked, and the deals asked."""
+    points = {math.ceil(g / size) for g in LOOK_GAMES}
+    return sorted({d for d in points if d < target_deals} | {target_deals})
+
+
+def look_z(cells: int) -> float:
+    """The z of each look's intervals: Bonferroni over `MAX_LOOKS` looks of `cells` cells,
+    two-sided, so the section's error rate is at most `ALPHA`."""
+    return NormalDist().inv_cdf(1 - ALPHA / (2 * MAX_LOOKS * cells))
+
+
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 """Student's t, two-sided 95%, by degrees of freedom (few timed games: a wider range)."""
 
@@ -73,30 +104,47 @@ def _play(
     return result, time.perf_counter() - start
 
 
-def reading(weak: dict[str, Any], strong: dict[str, Any]) -> str:
-    if strong["wilson95"][0] > weak["wilson95"][1]:
+def reading(weak: dict[str, Any], strong: dict[str, Any], key: str = "wilson95") -> str:
+    """The cell's reading from the two bots' intervals (`key`: which interval)."""
+    if strong[key][0] > weak[key][1]:
         return "stronger_clearly_ahead"
-    if weak["wilson95"][0] > strong["wilson95"][1]:
+    if weak[key][0] > strong[key][1]:
         return "weaker_clearly_ahead"
     return "cannot_tell_apart"
+
+
+def _separated(results: list[dict[str, Any]], z: float) -> bool:
+    """Do the two bots' win-rate intervals (at `z`) lie apart in these games? (A game's
+    `seat_agents` index the cell's pair: 0 the weaker, 1 the stronger.)"""
+    seats, wins = [0, 0], [0.0, 0.0]
+    for result in results:
+        for seat, i in enumerate(result["seat_agents"]):
+            seats[i] += 1
+            if seat in result["winners"]:  # as the ladder's table counts a shared win
+                wins[i] += 1
+    (lo0, hi0), (lo1, hi1) = (wilson(wins[i], seats[i], z) for i in (0, 1))
+    return lo1 > hi0 or lo0 > hi1
 
 
 def sentence(weak: str, strong: str, read: str, games: int, concludes: bool) -> str:
     if not concludes:
         return (
-            f"{strong} vs {weak}: cannot conclude — {games} games at this strength is below "
-            f"the gate's standard ({MIN_CELL_GAMES} games per cell, ISMCTS at "
-            f"{MIN_ITERATIONS:,} iterations)"
+            f"{strong} vs {weak}: cannot conclude — {games} games at this strength, and the "
+            f"intervals have not separated, is below the gate's standard ({MIN_CELL_GAMES} "
+            f"games per cell, ISMCTS at {MIN_ITERATIONS:,} iterations)"
         )
     if read == "stronger_clearly_ahead":
-        return f"{strong} clearly wins more often than {weak} (95% intervals apart): skill pays"
+        return (
+            f"{strong} clearly wins more often than {weak} (intervals apart at {games} "
+            "games): skill pays"
+        )
     if read == "weaker_clearly_ahead":
         return (
-            f"{weak} wins more often than {strong} (95% intervals apart): the stronger bot "
-            "plays worse here, or the rules reward its weaker play"
+            f"{weak} wins more often than {strong} (intervals apart at {games} games): the "
+            "stronger bot plays worse here, or the rules reward its weaker play"
         )
     return (
-        f"{strong} and {weak} cannot be told apart at {games} games (95% intervals overlap): "
+        f"{strong} and {weak} cannot be told apart at {games} games (intervals overlap): "
         "luck weighs heavily at this level of play"
     )
 
@@ -130,6 +178,8 @@ class _Runner:
         deadline: float | None,
         clock: Callable[[], float],
         played: Played,
+        looks: list[int] | None = None,
+        z: float = 0.0,
     ) -> None:
         if not played.seconds:
             played.seconds.extend([] for _ in pairs)
@@ -145,6 +195,38 @@ class _Runner:
         self.workers, self.deadline, self.clock = workers, deadline, clock
         self.stopped_by_budget = False
         self.advance: Callable[[int], None] = lambda n: None
+        self.size, self.looks, self.z = size, looks or [], z
+        self.stop_at: dict[int, int] = {}
+        """Cell -> the deals at whose look its intervals separated (it plays no more)."""
+        self._next_look = [0] * len(pairs)
+        for cell in range(len(pairs)):  # games played earlier are looked at in order
+            self._look(cell)
+
+    def _deals_done(self, cell: int) -> int:
+        deals = 0
+        while deals < len(self.seeds) and all(
+            (cell, deals, r) in self.results for r in range(self.size)
+        ):
+            deals += 1
+        return deals
+
+    def _look(self, cell: int) -> None:
+        """Look at every point this cell's complete deals have passed, in order; stop it
+        at the first where its intervals separate (the same point however the games were
+        scheduled: the looks depend only on the games' results)."""
+        done = self._deals_done(cell)
+        while cell not in self.stop_at and self._next_look[cell] < len(self.looks):
+            point = self.looks[self._next_look[cell]]
+            if point > done:
+                return
+            self._next_look[cell] += 1
+            games = [self.results[(cell, d, r)] for d in range(point) for r in range(self.size)]
+            if _separated(games, self.z):
+                self.stop_at[cell] = point
+
+    def _open(self) -> Any:
+        """The tasks still to play, skipping a cell once it has stopped (read lazily)."""
+        return (t for t in self.tasks if t[0] not in self.stop_at)
 
     def _args(self, task: tuple[int, int, int]) -> tuple[Any, ...]:
         cell, deal, rotation = task
@@ -168,6 +250,8 @@ class _Runner:
         self.results[task] = out[0]
         self.seconds[task[0]].append(out[1])
         self.advance(1)
+        if self.looks:
+            self._look(task[0])
 
     def run(self) -> None:
         if self.workers <= 1:
@@ -176,7 +260,7 @@ class _Runner:
             self._run_pool()
 
     def _run_here(self) -> None:
-        for task in self.tasks:
+        for task in self._open():
             if not self._fits(task, 0):
                 self.stopped_by_budget = True
                 return
@@ -185,7 +269,7 @@ class _Runner:
     def _run_pool(self) -> None:
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
             pending: dict[Future[Any], tuple[int, int, int]] = {}
-            queue = iter(self.tasks)
+            queue = self._open()
             nxt = next(queue, None)
             while nxt is not None or pending:
                 while nxt is not None and len(pending) < self.workers:
@@ -201,18 +285,19 @@ class _Runner:
                 for future in finished:
                     self._record(pending.pop(future), future.result())
 
-    def complete_deals(self, size: int) -> int:
-        """Deals (rounds) that every cell played in every rotation: the games kept."""
-        deals = 0
-        while deals < len(self.seeds) and all(
-            (cell, deals, r) in self.results for cell in range(len(self.pairs)) for r in range(size)
-        ):
-            deals += 1
-        return deals
+    def complete_deals(self) -> list[int]:
+        """Per cell, the deals kept: where it stopped, else the rounds every cell still
+        open played in every rotation (so the open cells share their games)."""
+        still = [c for c in range(len(self.pairs)) if c not in self.stop_at]
+        common = min((self._deals_done(c) for c in still), default=0)
+        return [self.stop_at.get(c, common) for c in range(len(self.pairs))]
 
 
 def estimate(
-    seconds: list[list[float]], games_per_cell: int, parallel: float
+    seconds: list[list[float]],
+    games_per_cell: int,
+    parallel: float,
+    done: list[int] | None = None,
 ) -> dict[str, Any] | None:
     """Wall seconds for every cell to play `games_per_cell` games, as a 95% range.
 
@@ -220,11 +305,14 @@ def estimate(
     interval on the mean, so few or uneven games give a wide range; one timed game
     gives half to twice its time; Student's t for few games); the cells share `parallel` workers as they did
     here. The machine's load during the later games is not modelled: it is the same
-    machine at the same load, or the figure does not apply."""
-    if any(not s for s in seconds):
+    machine at the same load, or the figure does not apply.
+
+    `done`: the games each cell has played already; `left_wall_s` is then the range for
+    the games still to play (at most: a cell may stop earlier at a look)."""
+    if not seconds or any(not s for s in seconds):
         return None
-    low = high = 0.0
-    for s in seconds:
+    low = high = left_low = left_high = 0.0
+    for i, s in enumerate(seconds):
         mean = statistics.fmean(s)
         if len(s) < 2:
             lo, hi = mean / 2, mean * 2
@@ -233,13 +321,19 @@ def estimate(
             lo, hi = max(min(s), mean - half), mean + half
         low += lo * games_per_cell
         high += hi * games_per_cell
+        left = max(0, games_per_cell - (done[i] if done else 0))
+        left_low += lo * left
+        left_high += hi * left
     timed = sum(len(s) for s in seconds)
-    return {
+    out: dict[str, Any] = {
         "games_per_cell": games_per_cell,
         "wall_s": [round(low / parallel), round(high / parallel)],
         "from_games": timed,
         "parallel": round(parallel, 2),
     }
+    if done is not None:
+        out["left_wall_s"] = [round(left_low / parallel), round(left_high / parallel)]
+    return out
 
 
 def skill(
@@ -266,6 +360,7 @@ def skill(
     )
     setting = (spec, ctx.seed)
     workers = max(1, ctx.workers)
+    looks, z = look_deals(target_deals, size), look_z(len(pairs))
     runner = _Runner(
         setting,
         pairs,
@@ -275,6 +370,8 @@ def skill(
         None if budget_s is None else start + budget_s,
         clock,
         played,
+        looks,
+        z,
     )
     label = f"{ctx.game} skill (ISMCTS {iterations:,})"
     with _progress(ctx.progress, label, len(runner.tasks)) as runner.advance:
@@ -282,11 +379,11 @@ def skill(
     played.wall_s += clock() - start
     played.budget_s += budget_s or 0.0
     wall = played.wall_s
-    deals = runner.complete_deals(size)
-    reached = deals * size
-    concludes = reached >= MIN_CELL_GAMES and iterations >= MIN_ITERATIONS
+    kept = runner.complete_deals()
     cells = []
     for index, (weak, strong) in enumerate(pairs):
+        deals = kept[index]
+        n = deals * size
         results = [runner.results[(index, d, r)] for d in range(deals) for r in range(size)]
         table = tabulate(ctx.game, ctx.players, ctx.seed, [weak, strong], results)
         rows: dict[str, dict[str, Any]] = {
@@ -295,26 +392,37 @@ def skill(
                 "wins": r.wins,
                 "win_rate": round(r.win_rate, 4),
                 "wilson95": [round(r.low, 4), round(r.high, 4)],
+                "look_interval": [round(x, 4) for x in wilson(r.wins, r.seats, z)],
                 "rating": round(r.rating, 1),
             }
             for r in table.rows
         }
         w, s = rows[weak], rows[strong]
-        read = reading(w, s)
+        read = reading(w, s, "look_interval")
+        strong_enough = iterations >= MIN_ITERATIONS or not any(
+            "ismcts" in a for a in (weak, strong)
+        )
+        stopped = index in runner.stop_at
+        done = strong_enough and (stopped or n >= MIN_CELL_GAMES)
         cells.append(
             {
                 "weaker": weak,
                 "stronger": strong,
-                "games": reached,
+                "games": n,
+                "stopped_at_look": stopped,
                 "rows": [{"agent": weak, **w}, {"agent": strong, **s}],
                 "gap": round(s["win_rate"] - w["win_rate"], 4),
-                "reading": read if concludes else "cannot_conclude",
-                "sentence": sentence(weak, strong, read, reached, concludes),
+                "reading": read if done else "cannot_conclude",
+                "concludes": done,
+                "sentence": sentence(weak, strong, read, n, done),
                 "seconds_per_game": round(statistics.fmean(runner.seconds[index]), 3)
                 if runner.seconds[index]
                 else None,
             }
         )
+    concludes = all(c["concludes"] for c in cells)
+    reached = max(c["games"] for c in cells)
+    open_cells = [i for i, c in enumerate(cells) if not c["concludes"]]
     n_played = sum(len(s) for s in runner.seconds)
     busy = sum(sum(s) for s in runner.seconds)
     standard_games = math.ceil(MIN_CELL_GAMES / size) * size
@@ -323,19 +431,25 @@ def skill(
         "players": ctx.players,
         "seed": ctx.seed,
         "games_per_cell": reached,
+        "open_games_per_cell": min((cells[i]["games"] for i in open_cells), default=reached),
         "asked_games_per_cell": target_deals * size,
         "block_games": size,
-        "blocks_per_cell": deals,
+        "blocks_per_cell": max(kept),
         "iterations": iterations,
         "standard": {"games_per_cell": MIN_CELL_GAMES, "iterations": MIN_ITERATIONS},
+        "sequential": sequential_rule(looks, size, len(pairs), z),
         "concludes": concludes,
         "budget_s": None if budget_s is None else round(played.budget_s, 1),
         "stopped_by_budget": runner.stopped_by_budget,
         "wall_s": round(wall, 1),
         "games_played": n_played,
-        "games_discarded": n_played - reached * len(pairs),
+        "games_counted": sum(c["games"] for c in cells),
+        "games_discarded": n_played - sum(c["games"] for c in cells),
         # --ladder-games 0 would skip the section: nothing to replay then
-        "replay": f"--ladder-games {reached} --ladder-iterations {iterations}" if reached else None,
+        "replay": f"--ladder-games {target_deals * size if not runner.stopped_by_budget else reached}"
+        f" --ladder-iterations {iterations}"
+        if reached
+        else None,
         "cells": cells,
         "fair_share": round(1 / ctx.players, 4),
     }
@@ -343,7 +457,12 @@ def skill(
         # timings at fewer iterations say nothing about the standard's cost
         parallel = max(1.0, min(workers, busy / wall if wall else 1.0))
         out["to_conclude"] = (
-            estimate(runner.seconds, standard_games, parallel)
+            estimate(
+                [runner.seconds[i] for i in open_cells],
+                standard_games,
+                parallel,
+                done=[cells[i]["games"] for i in open_cells],
+            )
             if iterations >= MIN_ITERATIONS
             else None
         )
@@ -351,9 +470,29 @@ def skill(
     return out
 
 
+def sequential_rule(looks: list[int], size: int, cells: int, z: float) -> dict[str, Any]:
+    """The stopping rule as the section states it: its looks, the level of each look's
+    intervals and the error rate over the whole section."""
+    level = 1 - ALPHA / (MAX_LOOKS * cells)
+    games = [d * size for d in looks]
+    return {
+        "looks_games_per_cell": games,
+        "look_level": round(level, 5),
+        "z": round(z, 3),
+        "error_rate": ALPHA,
+        "text": (
+            f"each cell is looked at after {', '.join(str(g) for g in games)} games and stops "
+            f"at the first look where the two bots' {level:.2%} intervals separate "
+            f"(Bonferroni over at most {MAX_LOOKS} looks x {cells} cells): the chance that any "
+            f"cell reads a difference that is not there is at most {ALPHA:.0%}"
+        ),
+    }
+
+
 def why_not(section: dict[str, Any]) -> str:
     """Why the section cannot conclude, in one plain sentence."""
-    reached, std = section["games_per_cell"], section["standard"]
+    reached = section.get("open_games_per_cell", section["games_per_cell"])
+    std = section["standard"]
     parts = []
     if section["iterations"] < std["iterations"]:
         parts.append(
