@@ -256,13 +256,14 @@ def test_one_playtest_run_at_a_time_with_a_visible_queue(tmp_path, monkeypatch):
     monkeypatch.setattr(reports_mod, "lab_games", lambda: ["alpha", "beta", "gamma"])
     with app_client(tmp_path / "t.db") as c:
         c.app.state.reports.games = ["alpha", "beta", "gamma"]
+        op = {**ORIGIN, "authorization": f"Bearer {c.app.state.operator_token}"}
         for game in ["alpha", "beta", "gamma"]:
-            assert c.post(f"/api/reports/{game}/run", headers=ORIGIN).status_code == 202
+            assert c.post(f"/api/reports/{game}/run", headers=op).status_code == 202
         status = c.get("/api/reports").json()
         assert status["running"] == "alpha" and status["queue"] == ["beta", "gamma"]
         assert status["games"]["gamma"]["state"] == "queued"
         assert status["games"]["gamma"]["position"] == 2
-        again = c.post("/api/reports/beta/run", headers=ORIGIN)
+        again = c.post("/api/reports/beta/run", headers=op)
         assert again.status_code == 409 and "queued" in again.json()["error"]
         deadline = time.monotonic() + 10
         while c.get("/api/reports").json()["queue"] and time.monotonic() < deadline:
