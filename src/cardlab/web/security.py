@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from cardlab.core.rng import fresh_seed
 from cardlab.web.gate import AllowedHosts
 
 MAX_MESSAGE_BYTES = 4096
@@ -58,7 +59,9 @@ def new_table_id() -> str:
 
 
 def new_seed() -> int:
-    return secrets.randbits(63)
+    """A table's seed: 64 bits from `secrets` (core.rng.fresh_seed). It deals every
+    hidden card, so it never leaves the server while the game is live."""
+    return fresh_seed()
 
 
 def origin_allowed(

@@ -190,7 +190,7 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
             raise Refused("only a seat that was handed to a bot can be reclaimed")
         if not table.seats[conn.seat].get("reclaim"):
             raise Refused("the host handed this seat to a bot; only the host can hand it back")
-        await table.set_seat(conn.seat, HUMAN)
+        await table.set_seat(conn.seat, HUMAN, expect_bot=True)
     elif kind in HOST_ONLY:
         await _host_command(hub, conn, kind, msg)
     elif kind == "hello":
@@ -220,9 +220,9 @@ async def _host_command(hub: Hub, conn: Connection, kind: str, msg: dict[str, An
     elif not table.is_bot(seat):
         raise Refused(f"seat {seat} is not played by a bot")
     elif kind == "hand_back":
-        await table.set_seat(seat, HUMAN)
+        await table.set_seat(seat, HUMAN, expect_bot=True)
     else:
-        await table.set_seat(seat, {"reclaim": True})
+        await table.set_seat(seat, {"reclaim": True}, expect_bot=True)
 
 
 def _audience(conn: Connection) -> str:
@@ -256,4 +256,5 @@ async def _hand_to_bot(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
     await table.set_seat(
         seat,
         {"kind": "bot", "agent": agent, "params": {}, "human": True, "reclaim": not by_host},
+        expect_bot=False,
     )

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
+import shlex
 import sqlite3
 import time
 from collections import deque
@@ -28,6 +30,7 @@ from typing import Any
 from cardlab.agents import agent_view, make_agent
 from cardlab.agents.base import Agent
 from cardlab.core import Game, GameState
+from cardlab.core.rng import derived_seed
 from cardlab.web.botpool import BotPool
 from cardlab.web.store import Store, TableRecord
 
@@ -129,7 +132,10 @@ class Table:
         self._agents: dict[int, Agent] = {}
         self._bot_cost: dict[int, float] = {}
         self.bot_turns = bot_turns
-        self._view_rng = random.Random(record.seed ^ 0x5EED)
+        # Bumped whenever a seat changes hands: a bot's (or the timer's) move made for
+        # an earlier holder is refused under the lock (issue 23 item 5).
+        self.epoch: dict[int, int] = {}
+        self._bot_failed: set[int] = set()
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         self.driver: asyncio.Task[None] | None = None
         self.turn_deadline: float | None = None
@@ -174,9 +180,17 @@ class Table:
         if seat not in self._agents:
             params = dict(spec.get("params") or {})
             self._agents[seat] = make_agent(
-                spec["agent"], seed=self.record.seed % 100_000 + seat, **params
+                spec["agent"], seed=self.bot_seed(seat, -1, "bot"), **params
             )
         return self._agents[seat]
+
+    def bot_seed(self, seat: int, seq: int, purpose: str) -> int:
+        """The seed of one bot decision (or its redeal, or a timer's move) of `seat` at
+        step `seq`: sha256 of the table's secret seed and the purpose (core.rng), so
+        nothing a player sees of one decision predicts another, and a restarted
+        server makes every decision again exactly as before (it depends on the seed,
+        the seat and the step only, never on how many decisions came first)."""
+        return derived_seed(self.record.seed, f"web:{purpose}:{seat}:{seq}")
 
     def replay_log(self) -> None:
         """Rebuild the state from the stored log (server start), then the early
@@ -278,8 +292,10 @@ class Table:
             self.store.drop_held(self.id, seat)
 
     def public_info(self) -> dict[str, Any]:
-        """Table facts every audience may see (no seed, no tokens)."""
-        return {
+        """Table facts every audience may see: no tokens, and the seed only once the
+        game is over (it deals every hidden card), with the command that deals the
+        same game again."""
+        info = {
             "id": self.id,
             "game": self.record.game,
             "title": getattr(self.game, "title", self.record.game),
@@ -301,6 +317,23 @@ class Table:
                 for i, s in enumerate(self.seats)
             ],
         }
+        if self.state.is_terminal():
+            info["seed"] = str(self.record.seed)  # a string: 64 bits overflow a JS number
+            info["replay"] = self.replay_command()
+        return info
+
+    def replay_command(self) -> str:
+        """`cardlab play` with this table's game, players, options, variant and seed: it
+        deals the same cards in the same order (the moves are in the table's replay)."""
+        args = ["cardlab", "play", self.record.game, "--players", str(self.record.players)]
+        args += ["--seed", str(self.record.seed)]
+        for key, value in sorted(self.record.options.items()):
+            shown = json.dumps(value) if not isinstance(value, str) else value
+            args += ["-o", f"{key}={shown.lower() if isinstance(value, bool) else shown}"]
+        variant = self.record.settings.get("variant")
+        if variant:
+            args += ["--variant", str(variant)]
+        return shlex.join(args)
 
     def _turn_left(self) -> float | None:
         if self.turn_deadline is None:
@@ -308,16 +341,36 @@ class Table:
         return round(max(0.0, self.turn_deadline - time.monotonic()), 1)
 
     # -- the one way a state changes --------------------------------------------------
-    async def submit(self, seat: int, action: int, expected_seq: int | None, by: str) -> None:
+    async def submit(
+        self, seat: int, action: int, expected_seq: int | None, by: str, epoch: int | None = None
+    ) -> None:
         """Apply (or, for an early simultaneous choice, hold) one move; refuse with
-        the reason and change nothing when it may not be made."""
+        the reason and change nothing when it may not be made. A bot's or the
+        timer's move names the step it was made for and the seat's `epoch` then: it
+        is refused when the seat changed hands since (checked under the lock)."""
         async with self.lock:
+            if by in ("bot", "timer"):
+                self._check_holder(seat, expected_seq, by, epoch)
             held = self._apply_locked(seat, action, expected_seq, by)
         if held:
             if self.on_private is not None:
                 self.on_private(self, seat)  # only this seat learns it has chosen
             return
         await self._announce()
+
+    def _check_holder(
+        self, seat: int, expected_seq: int | None, by: str, epoch: int | None
+    ) -> None:
+        """A machine's move is for one step and one holder of the seat: the bot that
+        searched it, or (the timer) the human who let the clock run out."""
+        if by == "bot" and not self.is_bot(seat):
+            raise Refused(f"seat {seat} is no longer played by a bot")
+        if by == "timer" and self.is_bot(seat):
+            raise Refused(f"seat {seat} is played by a bot now; the timer's move is void")
+        if epoch is None or epoch != self.epoch.get(seat, 0):
+            raise Refused(f"seat {seat} changed hands since this {by} move was made")
+        if expected_seq is None or expected_seq != self.seq:
+            raise Refused(f"the {by} move was made for step {expected_seq}, not {self.seq}")
 
     def _apply_locked(self, seat: int, action: int, expected_seq: int | None, by: str) -> bool:
         state = self.state
@@ -420,11 +473,24 @@ class Table:
             await self.on_change(self)
 
     # -- seats changing hands ---------------------------------------------------------
-    async def set_seat(self, seat: int, spec: dict[str, Any]) -> None:
+    async def set_seat(
+        self, seat: int, spec: dict[str, Any], expect_bot: bool | None = None
+    ) -> None:
+        """Change who plays `seat`. `expect_bot`: the seat must (True) or must not
+        (False) be a bot's when the lock is taken, else Refused (a reclaim, hand-back
+        or hand-over checked before it waited for the lock may be out of date)."""
         async with self.lock:
+            if expect_bot is not None and self.is_bot(seat) != expect_bot:
+                raise Refused(
+                    f"seat {seat} is not played by a bot"
+                    if expect_bot
+                    else f"seat {seat} is already played by a bot"
+                )
             self.seats[seat] = {**self.seats[seat], **spec}
+            self.epoch[seat] = self.epoch.get(seat, 0) + 1
             self._agents.pop(seat, None)
             self._bot_cost.pop(seat, None)
+            self._bot_failed.discard(seat)
             if self.is_bot(seat) and self.held.pop(seat, None) is not None:
                 self.store.drop_held(self.id, seat)  # the bot decides in its turn
             self.store.update_seats(self.id, self.seats)
@@ -459,12 +525,13 @@ class Table:
             self.changed.clear()
             seat = self.state.current_player()
             seq = self.seq
+            epoch = self.epoch.get(seat, 0)
             if self.is_bot(seat):
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
                 if self.bot_turns is not None:
                     await self.bot_turns.turn()
-                await self._bot_move(seat, seq)
+                await self._bot_move(seat, seq, epoch)
                 continue
             if self.turn_deadline is None:
                 self._arm_timer()
@@ -472,34 +539,60 @@ class Table:
             try:
                 await asyncio.wait_for(self.changed.wait(), timeout)
             except TimeoutError:
-                await self._timed_out(seat, seq)
+                await self._timed_out(seat, seq, epoch)
 
-    async def _bot_move(self, seat: int, seq: int) -> None:
-        if self.seq != seq or self.state.current_player() != seat or not self.is_bot(seat):
+    async def _bot_move(self, seat: int, seq: int, epoch: int | None = None) -> None:
+        epoch = self.epoch.get(seat, 0) if epoch is None else epoch
+        if (
+            self.seq != seq
+            or self.state.current_player() != seat
+            or not self.is_bot(seat)
+            or self.epoch.get(seat, 0) != epoch
+        ):
             return
         legal = self.state.legal_actions()
         if len(legal) == 1:
             action = legal[0]
         else:
             # Bots get a redeal of what their seat cannot see, never the true state.
-            view = agent_view(self.state, seat, self._view_rng)
+            view = agent_view(self.state, seat, random.Random(self.bot_seed(seat, seq, "view")))
             try:
-                action = await self._decide(seat, view)
+                if seat in self._bot_failed:  # greedy plays for it (logged once)
+                    raise RuntimeError(f"the bot of seat {seat} failed before")
+                action = await self._decide(seat, view, seq)
             except Exception:
-                log.exception("table %s: bot of seat %d failed; it plays at random", self.id, seat)
-                action = random.choice(legal)
+                action = self._fallback_move(seat, seq, view)
         try:
-            await self.submit(seat, action, seq, by="bot")
+            await self.submit(seat, action, seq, by="bot", epoch=epoch)
         except Refused as exc:
             log.info("table %s: bot move at step %d dropped: %s", self.id, seq, exc)
 
-    async def _decide(self, seat: int, view: GameState) -> int:
+    def _fallback_move(self, seat: int, seq: int, view: GameState) -> int:
+        """A bot that raised plays the quick bot's (greedy's) move; its traceback is
+        logged once per table and seat, not once a move."""
+        if seat not in self._bot_failed:
+            self._bot_failed.add(seat)
+            log.exception(
+                "table %s: the %s bot of seat %d failed; greedy plays for it from now on "
+                "(logged once)",
+                self.id,
+                self.seats[seat].get("agent"),
+                seat,
+            )
+        try:
+            return make_agent("greedy", seed=self.bot_seed(seat, seq, "fallback")).step(view)
+        except Exception:
+            log.debug("table %s: greedy failed too at step %d", self.id, seq, exc_info=True)
+            legal = self.state.legal_actions()
+            return legal[self.bot_seed(seat, seq, "fallback") % len(legal)]
+
+    async def _decide(self, seat: int, view: GameState, seq: int | None = None) -> int:
         """The seat's bot decides on `view`: on the loop if it is known to be quick, in
         the worker process pool if it searches (ISMCTS), else in a thread. Its cost is
         the peak of recent decisions (decaying)."""
         cost = self._bot_cost.get(seat)
         if cost is not None and cost < INLINE_BOT_SECONDS:
-            agent = self.agent(seat)
+            agent = self._reseeded(seat, seq)
             start = time.perf_counter()
             action = agent.step(view)
             spent = time.perf_counter() - start
@@ -507,19 +600,31 @@ class Table:
             # A searching bot thinks in a worker process; any other bot (a few ms at
             # most) in a thread, so it never queues behind other tables' searches.
             spec = self.seats[seat]
-            seed = (self.record.seed + 7919 * self.seq + seat) % (2**31)
+            seed = self.bot_seed(seat, self.seq if seq is None else seq, "bot")
             action, spent = await self.bot_pool.decide(
                 spec["agent"], dict(spec.get("params") or {}), seed, view
             )
         else:
-            action, spent = await asyncio.to_thread(_timed_step, self.agent(seat), view)
+            agent = self._reseeded(seat, seq)
+            action, spent = await asyncio.to_thread(_timed_step, agent, view)
         self._bot_cost[seat] = max(spent, 0.8 * (cost or 0.0))
         return action
 
-    async def _timed_out(self, seat: int, seq: int) -> None:
-        """The clock ran out: a random legal move is made for the seat."""
+    def _reseeded(self, seat: int, seq: int | None) -> Agent:
+        """The seat's agent, its generator set for this decision (`bot_seed`)."""
+        agent = self.agent(seat)
+        reseed = getattr(agent, "reseed", None)
+        if reseed is not None:
+            reseed(self.bot_seed(seat, self.seq if seq is None else seq, "bot"))
+        return agent
+
+    async def _timed_out(self, seat: int, seq: int, epoch: int | None = None) -> None:
+        """The clock ran out: a random legal move is made for the seat (refused if the
+        seat changed hands or the table moved on meanwhile)."""
         if self.seq != seq or self.state.is_terminal():
             return
-        action = random.choice(self.state.legal_actions())
+        legal = self.state.legal_actions()
+        action = legal[self.bot_seed(seat, seq, "timer") % len(legal)]
+        epoch = self.epoch.get(seat, 0) if epoch is None else epoch
         with contextlib.suppress(Refused):
-            await self.submit(seat, action, seq, by="timer")
+            await self.submit(seat, action, seq, by="timer", epoch=epoch)
