@@ -112,3 +112,65 @@ def test_adapters_list_no_game_by_name():
             if game == TOY_INFO.name:
                 continue
             assert f'"{game}"' not in text and f"'{game}'" not in text, f"{path} names {game}"
+
+
+def _policies(game):
+    """Random play, greedy play (high scores) and always-the-first-action play
+    (long, stalling games): the states where counts reach their maxima."""
+    from cardlab.agents import make_agent
+
+    greedy = make_agent("greedy", seed=3)
+    yield "random", (lambda s, legal, rng: rng.choice(legal))
+    yield "first", (lambda s, legal, rng: legal[0])
+    yield "greedy", (lambda s, legal, rng: greedy.step(s.clone()))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_every_slot_stays_inside_the_declared_bounds(name, players):
+    # the Box spaces say [LOW, HIGH]; every slot of every seat's vector at every
+    # state of whole games keeps to it (PettingZoo's api_test failed on UPTIME
+    # deals where a payment held 5 Silicon: payment.paid/4 read 1.25)
+    game = _game(name, players)
+    names = feature_names(game)
+    rng = random.Random(players)
+    lo = np.full(len(names), np.inf, np.float32)
+    hi = np.full(len(names), -np.inf, np.float32)
+    for _policy, choose in _policies(game):
+        for seed in range(2):
+            state = game.new_initial_state(seed)
+            for _ in range(game.max_game_length() + 1):
+                for p in range(players):
+                    vec = encode_state(state, p)
+                    np.minimum(lo, vec, out=lo)
+                    np.maximum(hi, vec, out=hi)
+                if state.is_terminal():
+                    break
+                state.apply_action(choose(state, state.legal_actions(), rng))
+    out = [(n, float(a), float(b)) for n, a, b in zip(names, lo, hi, strict=True)]
+    bad = [x for x in out if x[1] < LOW or x[2] > HIGH]
+    assert not bad, f"slots out of [{LOW}, {HIGH}]: {bad[:10]}"
+
+
+def test_uptime_payment_of_five_of_a_kind_stays_in_bounds():
+    # the extreme that broke the bound: find a payment holding 5 of one material
+    from collections import Counter
+
+    from cardlab.games import load_game
+
+    game = load_game("uptime", players=2)
+    slots = layout(game)
+    block = next(k for k in slots if k.startswith("payment.paid/"))
+    copies = int(block.rsplit("/", 1)[1])
+    assert copies == max(Counter(game.cards.name).values())  # from the card data
+    for seed in range(1000):
+        rng, state = random.Random(seed), game.new_initial_state(seed)
+        while not state.is_terminal():
+            pay = state.observation(0)["payment"]
+            if pay and pay["paid"] and max(Counter(pay["paid"]).values()) >= 5:
+                vec = encode_state(state, 0)
+                assert vec.min() >= LOW and vec.max() <= HIGH
+                most = max(Counter(pay["paid"]).values())
+                assert vec[slots[block]].max() == pytest.approx(most / copies)
+                return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no payment of 5 of one material in 1,000 random games")

@@ -3,8 +3,9 @@ the adapters.
 
 Built from ``observation(p)`` only. Cards are one-hot by id over the card
 file's ids (C = 54 packaged; slots named by id); card names (for the known
-bottom of the Build Deck and payments) count over the distinct names (1/4 per
-copy). Seats are relative (``you``, ``seat+1``, ...). Counts are scaled to
+bottom of the Build Deck and payments) count over the distinct names, 1/K per
+copy, K the most copies of one name in the card file (6 packaged), so a count
+never leaves [0, 1]. Seats are relative (``you``, ``seat+1``, ...). Counts are scaled to
 about [0, 1] and clipped; each block's name says its divisor. Divisors that
 are card counts (Supply and Build Deck sizes, materials, Patches) come from the
 game's card data, so a designer's deck with other material or Patch counts is
@@ -70,10 +71,16 @@ def _ids(w: Writer, name: str, ids: dict[str, int], cards: list[dict[str, Any]])
         block[ids[card["id"]]] = 1.0
 
 
-def _names(w: Writer, name: str, names: dict[str, int], items: list[str]) -> None:
-    block = w.block(name, names)
+@cache
+def _copies(names: tuple[str, ...]) -> int:
+    """The most copies of one card name in the card file: the names blocks' divisor."""
+    return max((names.count(x) for x in set(names)), default=1)
+
+
+def _names(w: Writer, name: str, names: dict[str, int], items: list[str], copies: int) -> None:
+    block = w.block(f"{name}/{copies}", names)
     for item in items:
-        block[names[item]] += 1.0 / 4
+        block[names[item]] += 1.0 / copies
 
 
 def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
@@ -88,7 +95,8 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
         w.one_hot(f"build_row{i}.reserved_by", seats, rel(slot["reserved_by"], me, n))
     for key in ("supply_discard", "build_discard", "removed_twists"):
         _ids(w, key, ids, obs[key])
-    _names(w, "build_deck_bottom_known/4", names, obs["build_deck_bottom_known"])
+    copies = _copies(tuple(game.cards.name))
+    _names(w, "build_deck_bottom_known", names, obs["build_deck_bottom_known"], copies)
     for q, seat in enumerate(rotate(obs["players"], me)):
         s = seats[q]
         _ids(w, f"{s}.tableau", ids, seat["tableau"])
@@ -143,7 +151,7 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
         1,
         ("for_auction", "remaining/4"),
     )
-    _names(w, "payment.paid/4", names, pay["paid"] if pay else [])
+    _names(w, "payment.paid", names, pay["paid"] if pay else [], copies)
     w.one_hot("decision_kind", DECISIONS, DECISIONS.index(obs["decision_kind"]))
     w.one_hot("phase", PHASES, PHASES.index(obs["phase"]))
     w.scaled(

@@ -62,6 +62,9 @@ ALL_KINDS: Final = (1 << MATERIAL_KINDS) - 1
 """A bit mask naming every material kind (for `supply_kinds_gone`, `choose_excluded`)."""
 STALL_CAP_ROUNDS: Final = 100
 """With stall_end=false, the hard cap: the game stops after this many rounds, 'stalled' (U13)."""
+IDLE_STALL_ROUNDS: Final = 3
+"""U13 under the recycling levers (hand_limit, trade_in, pass_cards=0): the Supply need never run
+dry, so the stall also comes after this many full rounds in a row with no card leaving the Row."""
 M: Final = MATERIAL_KINDS  # per-seat stride of the flat counter lists
 C: Final = COMPONENT_TYPES
 
@@ -79,6 +82,9 @@ class HotTable:
         "patch_cost",
         "row_sweep", "supply_reshuffle", "raise_requires_computer", "stall_end",
         "router_per_computer",
+        # rule levers (rules.py; the rule as written at their defaults)
+        "hand_limit", "trade_in", "trade_action", "leftover_rate", "computer_points",
+        "draw_cards", "pass_cards", "row_size", "recycle",
     )  # fmt: skip
 
     def __init__(self, game: Any) -> None:
@@ -100,6 +106,17 @@ class HotTable:
         # U14 (scoring.breakdown): every Router counts every Computer, or the option's
         # one Router per Computer
         self.router_per_computer = options["router_rule"] == "per_computer"
+        self.hand_limit: int = cast(int, options["hand_limit"])
+        self.trade_in: int = cast(int, options["trade_in"])
+        # TRADE is the last action number, only with the lever on (actions.py)
+        self.trade_action: int = game.num_distinct_actions - 1 if self.trade_in else -1
+        self.leftover_rate: int = cast(int, options["leftover_rate"])
+        self.computer_points: int = cast(int, options["computer_points"])
+        self.draw_cards: int = cast(int, options["draw_cards"])
+        self.pass_cards: int = cast(int, options["pass_cards"])
+        self.row_size: int = cast(int, options["row_size"])
+        # materials can cycle without a claim: the idle-round stall keeps games finite (U13)
+        self.recycle = bool(self.hand_limit or self.trade_in or not self.pass_cards)
 
 
 class UptimeState(GameState):
@@ -121,6 +138,7 @@ class UptimeState(GameState):
         # turn order and the end
         "first_player", "turn_seat", "round", "total_turns", "shortage_pending", "end_pending",
         "end_reason", "row_moved", "supply_empty_round", "supply_kinds_gone", "lazy_decks",
+        "idle_rounds", "trade_left",
         # the pending decision and its context
         "steps", "decision", "decider",
         "pay_need", "pay_materials", "pay_left", "pay_types_used", "pay_patch_allowed",
@@ -160,7 +178,8 @@ class UptimeState(GameState):
         self.removed_twists: list[int] = []
         self.build_discard: list[int] = []
         self.build_bottom_known = 0
-        self.build_row = [self.build_deck.pop() for _ in range(ROW)]
+        size = self.hot.row_size  # lever row_size: slots past it stay empty
+        self.build_row = [self.build_deck.pop() if s < size else -1 for s in range(ROW)]
         self.reserved_by, self.reserve_patch = [-1] * ROW, [-1] * ROW
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.materials, self.known_materials = [0] * (M * n), [0] * (M * n)
@@ -180,6 +199,7 @@ class UptimeState(GameState):
         self.round, self.total_turns = 1, 0
         self.shortage_pending = self.end_pending = self.row_moved = self.supply_empty_round = False
         self.end_reason: str | None = None
+        self.idle_rounds = self.trade_left = 0
         self.supply_kinds_gone = (
             0  # kinds publicly known to be absent from the Supply Deck (U5 "gone")
         )
@@ -380,13 +400,14 @@ class UptimeState(GameState):
         choice is first completed with its first legal options, so a
         Requisition is valued for the card it brings, not the moment before."""
         s = self
-        if s.decision in (A.D_PAY, A.D_CHOOSE, A.D_BLADE):
+        pending = (A.D_PAY, A.D_CHOOSE, A.D_BLADE, A.D_DISCARD, A.D_TRADE)
+        if s.decision in pending:
             s = self.clone()
-            while s.decision in (A.D_PAY, A.D_CHOOSE, A.D_BLADE):
+            while s.decision in pending:
                 legal = s.legal_actions()
                 if not legal:  # an inconsistent copy (never a real game): value it as it stands
                     break
-                s.apply_action(legal[0])
+                s.apply_action(s._completion(legal))
         pts = s.final_points if s.decision == A.D_OVER else scoring.points(s)
         bidder, bid, prize = -1, 0, 0
         if s.auction_slot >= 0 and s.decision in (A.D_OPEN_BID, A.D_RAISE):
@@ -394,6 +415,7 @@ class UptimeState(GameState):
             bid = s.auction_high_bid if s.decision == A.D_RAISE else 1
             prize = s.table.value[s.build_row[s.auction_slot]]
 
+        needs = s.hot.trade_in or s.hot.hand_limit
         # One loop with its lookups in locals (search rates every seat of every finished
         # copy); the arithmetic is term for term that of the plain formula, so the floats
         # are the same.
@@ -415,8 +437,55 @@ class UptimeState(GameState):
             )
             if p == bidder:
                 v += 0.8 * prize - 0.45 * bid
+            if needs and s.affordable_new_type(p):  # levers: a Component ready to buy
+                v += 1.0
             out.append(v)
         return out
+
+    def _completion(self, legal: list[int]) -> int:
+        """How `progress_values` completes a pending sub-decision: the first legal option,
+        except under the trade-in and hand-limit levers, where a free material is the one
+        that makes a Component of a missing type affordable and a given or discarded
+        material is one the seat holds most of (so the lookahead values a sensible trade)."""
+        dk, p = self.decision, self.decider
+        if dk == A.D_CHOOSE and self.choose_reason == "Trade-in":
+            want = self.wanted_material(p)
+            if want >= 0 and A.CHOOSE_MAT + want in legal:
+                return A.CHOOSE_MAT + want
+        elif dk == A.D_TRADE or dk == A.D_DISCARD:
+            mats = self.materials
+            return max(legal, key=lambda a: mats[p * M + a - A.PAY_MAT] if a < A.PAY_COMP else -1)
+        return legal[0]
+
+    def _row_needs(self, p: int) -> list[tuple[int, int]]:
+        """The material pairs of the Row Components `p` may claim and lacks the type of."""
+        t = self.hot
+        out = []
+        for s in range(ROW):
+            c = self.build_row[s]
+            if c < 0 or t.kind[c] != COMPONENT or self.component_types[p * C + t.sub[c]]:
+                continue
+            if self.reserved_by[s] >= 0 and self.reserved_by[s] != p:
+                continue
+            x, y = t.cost_pair[c]
+            out.append((x, y))
+        return out
+
+    def affordable_new_type(self, p: int) -> bool:
+        """Whether `p` can pay, in materials, a Row Component of a type it lacks."""
+        mats, b = self.materials, p * M
+        return any(mats[b + x] >= 1 + (x == y) and mats[b + y] >= 1 for x, y in self._row_needs(p))
+
+    def wanted_material(self, p: int) -> int:
+        """The material kind that would complete a Row Component of a type `p` lacks (it
+        holds the other one), or -1."""
+        mats, b = self.materials, p * M
+        for x, y in self._row_needs(p):
+            if mats[b + x] and not mats[b + y]:
+                return y
+            if mats[b + y] and not mats[b + x]:
+                return x
+        return -1
 
     def clone(self) -> UptimeState:
         # A bare instance: __init__ without a game returns at once. (Not object.__new__,
@@ -462,6 +531,7 @@ class UptimeState(GameState):
             self.end_pending,
         )
         s.end_reason, s.row_moved = self.end_reason, self.row_moved
+        s.idle_rounds, s.trade_left = self.idle_rounds, self.trade_left
         s.supply_empty_round, s.supply_kinds_gone, s.lazy_decks = (
             self.supply_empty_round,
             self.supply_kinds_gone,
@@ -533,6 +603,16 @@ class UptimeState(GameState):
         if dk == A.D_BLADE:
             c6 = p * C
             return [A.RETURN_COMP + t for t in range(C) if self.component_types[c6 + t]]
+        if dk == A.D_DISCARD:  # lever hand_limit: any card of the hand
+            out = [A.PAY_MAT + m for m in range(M) if mats[b + m]]
+            if self.patches[p]:
+                out.append(A.PAY_PATCH)
+            return out
+        if dk == A.D_TRADE:  # lever trade_in: any material held
+            out = [A.PAY_MAT + m for m in range(M) if mats[b + m]]
+            if len(self.hand[p]) - self.patches[p] == self.trade_left:
+                return out[:1]  # everything must go: the order is no choice
+            return out
         if dk == A.D_OPEN_BID:
             return A.bid_actions(1, len(self.hand[p]) - self.patches[p])
         if dk == A.D_RAISE:
@@ -587,7 +667,11 @@ class UptimeState(GameState):
         ):
             # Designer option: nothing in the Row is claimable by you and the Build Deck still
             # holds unseen cards (each sweep reveals one or more, so sweeps are finite).
+            if t.trade_in and total >= t.trade_in:
+                return [A.DRAW, A.PASS, *reserves, A.SWEEP, t.trade_action]
             return [A.DRAW, A.PASS, *reserves, A.SWEEP]
+        if t.trade_in and total >= t.trade_in:  # lever trade_in: the last action number
+            return [A.DRAW, A.PASS, *reqs, *bids, *reserves, t.trade_action]
         return [A.DRAW, A.PASS, *reqs, *bids, *reserves]
 
     # ---- applying ------------------------------------------------------------------
@@ -634,6 +718,10 @@ class UptimeState(GameState):
             self._do_choose(p, a - A.CHOOSE_MAT)
         elif dk == A.D_BLADE:
             self._do_blade(p, a - A.RETURN_COMP)
+        elif dk == A.D_DISCARD:
+            self._do_discard(p, a)
+        elif dk == A.D_TRADE:
+            self._do_trade(p, a - A.PAY_MAT)
         elif dk == A.D_OPEN_BID:
             self.auction_high_bid, self.auction_high_bidder = A.bid_amount(a), p
             self.auction_to_answer = tuple(
@@ -668,8 +756,13 @@ class UptimeState(GameState):
         if a <= A.PASS:
             self.draw_pass[p] = self.draw_pass[p] + 1  # U17 counts these for the tie-break
             self._log(("action", p, "draw" if a == A.DRAW else "pass"))
-            # what the S_DRAW step would do first thing in _run, done now
-            self._step_draw(p, 2 if a == A.DRAW else 1, "draw")
+            # what the S_DRAW step would do first thing in _run, done now (levers
+            # draw_cards, pass_cards: 2 and 1 as written)
+            self._step_draw(p, self.hot.draw_cards if a == A.DRAW else self.hot.pass_cards, "draw")
+        elif a == self.hot.trade_action:  # lever trade_in (never matches with it off: -1)
+            self._log(("action", p, "trade"))
+            self.trade_left = self.hot.trade_in
+            self.decision, self.decider = A.D_TRADE, p
         elif a == A.SWEEP:
             self.draw_pass[p] = (
                 self.draw_pass[p] + 1
@@ -708,7 +801,7 @@ class UptimeState(GameState):
         self.row_moved = True
         self._log(("sweep", p, tuple(swept)))
         added = []
-        for s in range(ROW):
+        for s in range(self.hot.row_size):
             if row[s] < 0 and self.reserved_by[s] < 0 and deck:
                 row[s] = self._take_build()
                 added.append(row[s])
@@ -926,6 +1019,39 @@ class UptimeState(GameState):
                     return True
         return False
 
+    def _do_discard(self, p: int, a: int) -> None:
+        """Lever hand_limit: one card from hand, face-up (public): a material to the Supply
+        discard (it comes back under supply_reshuffle), a Patch to the Build discard."""
+        if a == A.PAY_PATCH:
+            c = self._remove_from_hand(p, PATCH, 0)
+            self.patches[p] = self.patches[p] - 1
+            self.build_discard.append(c)
+        else:
+            m = a - A.PAY_MAT
+            c = self._remove_from_hand(p, MATERIAL, m)
+            i = p * M + m
+            self.materials[i] = self.materials[i] - 1
+            if self.known_materials[i]:
+                self.known_materials[i] = self.known_materials[i] - 1
+            self.supply_discard.append(c)
+        self._log(("discard", p, c, self.hot.hand_limit))
+
+    def _do_trade(self, p: int, m: int) -> None:
+        """Lever trade_in: give one material of kind m face-up to the Supply discard; after
+        the last one, take a free material of your choice (U5's order: discard, then deck)."""
+        c = self._remove_from_hand(p, MATERIAL, m)
+        i = p * M + m
+        self.materials[i] = self.materials[i] - 1
+        if self.known_materials[i]:
+            self.known_materials[i] = self.known_materials[i] - 1
+        self.supply_discard.append(c)
+        self._log(("trade_give", p, c))
+        self.trade_left -= 1
+        if self.trade_left:
+            self.decision, self.decider = A.D_TRADE, p
+        else:
+            self.steps.append((S_CHOOSE, p, "Trade-in"))
+
     def _do_blade(self, p: int, ctype: int) -> None:
         c = self._remove_component(p, ctype)
         self.build_deck.insert(0, c)  # U7: to the bottom of the Build Deck, face known to all
@@ -1003,7 +1129,7 @@ class UptimeState(GameState):
             self._trigger_end("build_deck_empty", self.decider)
         else:
             added = []
-            for s in range(ROW):
+            for s in range(self.hot.row_size):
                 if row[s] < 0 and self.build_deck:
                     row[s] = self._take_build()
                     added.append(row[s])
@@ -1014,6 +1140,12 @@ class UptimeState(GameState):
             self._log(("discard_top", c))
 
     def _step_end_turn(self, p: int) -> None:
+        limit = self.hot.hand_limit
+        if limit and len(self.hand[p]) > limit:
+            # lever hand_limit: discard down first, one card a decision, then end again
+            self.steps.append((S_END_TURN, p))
+            self.decision, self.decider = A.D_DISCARD, p
+            return
         self.turns[p] = self.turns[p] + 1
         self.total_turns += 1
         n = self.num_players
@@ -1027,6 +1159,13 @@ class UptimeState(GameState):
                     self._log(("stall",))
                     self._finish()
                     return
+                if self.hot.recycle:  # U13 under the recycling levers: idle rounds
+                    self.idle_rounds = 0 if self.row_moved else self.idle_rounds + 1
+                    if self.idle_rounds >= IDLE_STALL_ROUNDS:
+                        self.end_reason = "stall"
+                        self._log(("stall",))
+                        self._finish()
+                        return
             elif self.round >= STALL_CAP_ROUNDS:
                 self.end_reason = "stalled"  # U13 option off: the hard cap
                 self._log(("cap", self.round))
