@@ -129,6 +129,14 @@ def test_options_defaults_are_the_rulings():
         "supply_reshuffle": True,
         "row_sweep": False,
         "starting_hand": 4,
+        # the rule levers (issue 24) default to the rule as written
+        "hand_limit": 0,
+        "trade_in": 0,
+        "leftover_rate": 3,
+        "computer_points": 0,
+        "draw_cards": 2,
+        "pass_cards": 1,
+        "row_size": 4,
     }
 
 

@@ -44,6 +44,8 @@ SAMPLE_EVENTS = {
     "return": {"seat": 0, "card": "RAM"},
     "no_return": {"seat": 0},
     "sweep": {"seat": 0, "cards": ["Router", "Mainframe"]},
+    "discard": {"seat": 1, "card": "Silicon", "limit": 6},  # lever hand_limit
+    "trade_give": {"seat": 2, "card": "Copper"},  # lever trade_in
     "reshuffle": {"count": 1},
     "refill": {"cards": ["Case"]},
     "skip_refill": {},

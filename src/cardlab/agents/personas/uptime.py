@@ -37,6 +37,8 @@ class _UptimeBot(Agent):
         s = cast(UptimeState, state)
         if kind == "pay":
             return self._pay(s, me, legal)
+        if kind in ("discard", "trade_in"):  # levers hand_limit, trade_in
+            return self._give(s, me, legal)
         if kind == "choose_material":
             want = self._wanted_material(s, me)
             pick = A.CHOOSE_MAT + want if want is not None else None
@@ -62,6 +64,33 @@ class _UptimeBot(Agent):
             return -1.0
 
         return max(no_patch, key=lambda a: (score(a), self.rng.random()))
+
+    def _give(self, s: UptimeState, me: int, legal: list[int]) -> int:
+        """A card to part with (a discard down to the hand limit, a trade-in): the material
+        the seat needs least, i.e. the one it holds most of that no Row Component of a
+        missing type asks for; a Patch (wild) only when nothing else is left."""
+        mats = s.materials_of(me)
+        needed = {m for pair in s._row_needs(me) for m in pair}
+
+        def spare(a: int) -> tuple[float, ...]:
+            if a == A.PAY_PATCH:
+                return (-1.0, 0.0, 0.0)
+            m = a - A.PAY_MAT
+            return (float(m not in needed), float(mats[m]), self.rng.random())
+
+        return max(legal, key=spare)
+
+    def _trade_helps(self, s: UptimeState, me: int) -> bool:
+        """A trade-in completes a needed cost: the seat holds one material of a Row Component
+        of a missing type and, after giving `trade_in` others (not that one), can pay it."""
+        k = s.hot.trade_in
+        want = s.wanted_material(me)
+        if not k or want < 0 or s.hot.trade_action not in s.legal_actions():
+            return False
+        mats = s.materials_of(me)
+        keep = {m for pair in s._row_needs(me) for m in pair if mats[m]}
+        spare = sum(mats[m] - (1 if m in keep else 0) for m in range(len(mats)))
+        return spare >= k
 
     def _wanted_material(self, s: UptimeState, me: int) -> int | None:
         """The material that would let us requisition a Component type we lack."""
@@ -174,6 +203,8 @@ class Converter(_UptimeBot):
                 return self.rng.choice(cheap)
         if g["patch"] and types + patches < 3:
             return self.rng.choice(g["patch"])
+        if self._trade_helps(s, me):  # lever trade_in: buy the material a Component lacks
+            return s.hot.trade_action
         if A.SWEEP in legal:
             return A.SWEEP
         if s.can_draw():
@@ -198,6 +229,8 @@ class Auctioneer(_UptimeBot):
     kind = "auctioneer"
 
     def bias(self, s: UptimeState, me: int, action: int, group: str) -> float:
+        if action == s.hot.trade_action:  # lever trade_in: only to reach its first Computer
+            return 0.5 if s.computers[me] == 0 and self._trade_helps(s, me) else -1.0
         if group == "bid":
             return 2.0 + 0.3 * s.table.value[s.row_card(action - A.BID_SLOT)]
         if s.computers[me] == 0 and group in ("computer", "component"):

@@ -18,6 +18,13 @@ is an ordinary decision of whoever must make it.
     36..59   BID amount 1..24       open at / raise to that many materials
     60       SWEEP                  designer option row_sweep: Build Row to the deck bottom, refill
     61..     BID amount 25..        only with a card file of more than 24 raw materials
+    last     TRADE                  lever trade_in: k materials for 1 of your choice (after all
+                                    the above, so it exists only with the lever on)
+
+Two lever decisions reuse numbers above: a hand-limit discard (decision "discard") names
+the card by PAY_MAT kind 0..3 or PAY_PATCH, and a trade-in's payment (decision
+"trade_in") names each given material by PAY_MAT kind 0..3; the free material it buys is
+a CHOOSE_MAT decision ("choose_material", reason "Trade-in").
 
 The packaged deck has 24 raw materials, so no bid can exceed 24 and the space is
 61 actions. A designer's deck with more materials (the material counts are a
@@ -52,6 +59,12 @@ def num_actions(materials: int) -> int:
     return NUM_ACTIONS + max(0, materials - MAX_BID)
 
 
+def trade_action(materials: int) -> int:
+    """The TRADE turn action (lever trade_in): the first number after the bids, so every
+    other action keeps its number and the space grows by one only with the lever on."""
+    return num_actions(materials)
+
+
 def bid_action(k: int) -> int:
     """The action of a bid of `k` materials (k >= 1)."""
     return BID + k if k <= MAX_BID else SWEEP + k - MAX_BID
@@ -77,6 +90,8 @@ D_BLADE: Final = 3
 D_OPEN_BID: Final = 4
 D_RAISE: Final = 5
 D_OVER: Final = 6
+D_DISCARD: Final = 7  # lever hand_limit: discard one card down to the limit
+D_TRADE: Final = 8  # lever trade_in: give one material of the k
 DECISION_NAMES: Final = (
     "turn",
     "pay",
@@ -85,7 +100,11 @@ DECISION_NAMES: Final = (
     "opening_bid",
     "raise_or_pass",
     "over",
+    "discard",
+    "trade_in",
 )
+BASE_DECISIONS: Final = 7
+"""The decision kinds of the rules as written (the RL encoding's one-hot at the defaults)."""
 
 # Payment requirement kinds (what the pending payment still needs).
 NEED_SPECIFIC: Final = 0

@@ -22,10 +22,21 @@ from typing import Any
 
 from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
 from cardlab.core import Game
-from cardlab.games.uptime.actions import DECISION_NAMES
+from cardlab.games.uptime.actions import BASE_DECISIONS, DECISION_NAMES
 from cardlab.games.uptime.cards import MATERIAL, PATCH
 
 DECISIONS = DECISION_NAMES  # the engine's own list, so the two cannot drift
+
+
+def decisions(game: Game) -> tuple[str, ...]:
+    """The decision kinds this game can reach: the rules as written have the first seven;
+    the levers hand_limit and trade_in add "discard" and "trade_in" (so the vector of a
+    game at the defaults is the same as before the levers)."""
+    if game.options.get("hand_limit") or game.options.get("trade_in"):
+        return DECISIONS
+    return DECISIONS[:BASE_DECISIONS]
+
+
 PHASES = ("play", "final_round", "over")
 SOURCES = ("computers", "network", "contracts", "leftovers", "total")
 
@@ -61,7 +72,7 @@ def size(game: Game) -> int:
     c, k, m = len(ids), len(names), len(mats)
     return (
         c + 4 * (c + n) + 3 * c + k + n * _per_seat(c, m)
-        + (1 + c + n + 1 + 2 * n) + (1 + n + 2 + k) + len(DECISIONS) + 3 + 5 + 4 * n
+        + (1 + c + n + 1 + 2 * n) + (1 + n + 2 + k) + len(decisions(game)) + 3 + 5 + 4 * n
     )  # fmt: skip
 
 
@@ -152,7 +163,8 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
         ("for_auction", "remaining/4"),
     )
     _names(w, "payment.paid", names, pay["paid"] if pay else [], copies)
-    w.one_hot("decision_kind", DECISIONS, DECISIONS.index(obs["decision_kind"]))
+    kinds = decisions(game)
+    w.one_hot("decision_kind", kinds, kinds.index(obs["decision_kind"]))
     w.one_hot("phase", PHASES, PHASES.index(obs["phase"]))
     w.scaled(
         "table",

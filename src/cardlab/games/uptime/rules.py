@@ -11,7 +11,7 @@ from typing import ClassVar, cast
 
 from cardlab.core.errors import OptionError
 from cardlab.core.game import Game
-from cardlab.core.options import OptionSpec
+from cardlab.core.options import OptionSpec, lever
 from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.cards import (
@@ -28,7 +28,7 @@ from cardlab.games.uptime.cards import (
 from cardlab.games.uptime.scoring import NETWORK_CAP
 from cardlab.games.uptime.state import (
     BLADE,
-    ROW,
+    IDLE_STALL_ROUNDS,
     STALL_CAP_ROUNDS,
     SURGE,
     WORKSTATION,
@@ -91,6 +91,73 @@ class UptimeGame(Game):
             "more (the rulebook: 4, and 5 with two players)",
             "U16",
         ),
+        # Rule levers (issue 24): each default is the rule as written; docs/rules/uptime.md
+        # "Rule levers" gives the passage each changes and what a designer tries it for.
+        lever(
+            "hand_limit",
+            (0, 6, 8, 10),
+            "cards a seat may keep in hand at the end of its turn; above it the seat discards "
+            "down, materials to the Supply discard, Patches to the Build discard (0: no limit)",
+            passage="U11 / A turn: the rulebook sets no hand limit",
+            purpose="stop hoarding: materials held back return to the Supply for others",
+            low=0,
+            high=30,
+        ),
+        lever(
+            "trade_in",
+            (0, 3, 2, 4),
+            "a turn action: give this many raw materials of any kinds to the Supply discard "
+            "and take 1 of your choice from the Supply discard or the Supply Deck (0: off)",
+            passage="A turn: Draw, Requisition, Bid or Pass (no trade of materials)",
+            purpose="let a seat complete a Component's two specific materials without luck",
+            low=0,
+            high=10,
+        ),
+        lever(
+            "leftover_rate",
+            (3, 0, 2, 4, 5),
+            "leftover raw materials score 1 point per this many at the end (0: nothing)",
+            passage="Scoring: 'Every 3 leftover raw materials: 1 point' (U15)",
+            purpose="make hoarding materials worth less than converting them",
+            low=0,
+            high=24,
+        ),
+        lever(
+            "computer_points",
+            (0, 6, 7, 8),
+            "points every Computer scores, overriding the printed value (0: as printed)",
+            passage="Scoring: 'Computer: 5 points each'",
+            purpose="reward building over bidding and hoarding",
+            low=0,
+            high=20,
+        ),
+        lever(
+            "draw_cards",
+            (2, 3),
+            "Supply cards a Draw takes",
+            passage="A turn: 'Draw - take the top 2 cards of the Supply Deck'",
+            purpose="speed materials into hands (or slow them)",
+            low=1,
+            high=4,
+        ),
+        lever(
+            "pass_cards",
+            (1, 0, 2),
+            "Supply cards a Pass takes",
+            passage="A turn: 'Pass - draw the top 1 card'",
+            purpose="make Pass a real pass (0) or a second Draw",
+            low=0,
+            high=3,
+        ),
+        lever(
+            "row_size",
+            (4, 3, 2),
+            "slots of the Build Row that are dealt and refilled (the action encoding has 4)",
+            passage="Setup: 'deal 4 face-up to form the Build Row'",
+            purpose="a tighter market: fewer choices, faster turnover",
+            low=2,
+            high=4,
+        ),
     )
 
     table: CardTable
@@ -99,7 +166,8 @@ class UptimeGame(Game):
     def load_cards(self, path: Path | None) -> CardTable:
         self.table = load_cards(path)
         self._check_deal(path)
-        self._num_actions = A.num_actions(self._count(MATERIAL))
+        base = A.num_actions(self._count(MATERIAL))
+        self._num_actions = base + 1 if self.options["trade_in"] else base  # TRADE (actions.py)
         return self.table
 
     @property
@@ -134,7 +202,8 @@ class UptimeGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        """61 for the packaged deck; one more per raw material beyond 24 (bids, actions.py)."""
+        """61 for the packaged deck; one more per raw material beyond 24 (bids, actions.py),
+        and one more (TRADE) with the lever trade_in on."""
         return self._num_actions
 
     def _count(self, kind: int, sub: int | None = None) -> int:
@@ -168,7 +237,7 @@ class UptimeGame(Game):
         blades = self._count(COMPUTER, BLADE)
         takes = self._count(COMPUTER, WORKSTATION) + 2 * self._count(TWIST, SURGE)
         claims = builds + blades  # a Blade's returned Component can be claimed again
-        sweeps = builds - ROW if opt["row_sweep"] else 0
+        sweeps = builds - int(opt["row_size"]) if opt["row_sweep"] else 0
         events = claims + sweeps
         if opt["supply_reshuffle"]:
             # materials recycle: bound the paid ones by what the claims can cost
@@ -183,18 +252,30 @@ class UptimeGame(Game):
             # each material is paid at most once, plus the ones a free take brings back
             paid = materials + takes
             runs_dry = 1
-        if opt["stall_end"]:
+        recycle = bool(opt["hand_limit"] or opt["trade_in"] or not opt["pass_cards"])
+        if opt["stall_end"] and recycle:
+            # levers that cycle materials: every round moves the Row (an event) or is idle,
+            # and IDLE_STALL_ROUNDS idle rounds in a row end the game (U13)
+            turns = (events + (events + 1) * IDLE_STALL_ROUNDS) * n
+        elif opt["stall_end"]:
+            # a Draw takes up to draw_cards, a Pass pass_cards (>= 1 here): a card each at least
             draws = supply + (paid if opt["supply_reshuffle"] else 0)
             turns = draws + events + patches + runs_dry * n + (events + 1) * n
         else:
             turns = STALL_CAP_ROUNDS * n
         payments = paid + 3 * computers + patches
-        return turns + payments + takes * kinds + blades + contracts * n
+        # per turn: a trade-in's gives and free choice; discards down to the hand limit
+        # (never more than a whole hand: every material and Patch)
+        per_turn = (int(opt["trade_in"]) + kinds if opt["trade_in"] else 0) + (
+            materials + patches if opt["hand_limit"] else 0
+        )
+        return turns * (1 + per_turn) + payments + takes * kinds + blades + contracts * n
 
     def utility_bounds(self) -> tuple[float, float]:
         """Points never go below 0 (all card points and values are >= 0). Max: every
-        Computer, the Network cap (8, or less if the Networks cannot reach it), every
-        Contract, and every raw material as leftovers (1 per 3, U15)."""
+        Computer (at its printed value, or lever computer_points), the Network cap (8, or less
+        if the Networks cannot reach it), every Contract, and every raw material as leftovers
+        (1 per 3, U15; lever leftover_rate, 0: none)."""
         t = self.table
         computers = [i for i in range(t.count) if t.kind[i] == COMPUTER]
         network = 0
@@ -202,11 +283,13 @@ class UptimeGame(Game):
             if t.kind[i] == NETWORK:
                 per = min(len(computers), t.router_max[i]) if t.sub[i] else 1
                 network += t.value[i] * per
+        per_computer = cast(int, self.options["computer_points"])
+        rate = cast(int, self.options["leftover_rate"])
         top = (
-            sum(t.value[i] for i in computers)
+            sum(per_computer or t.value[i] for i in computers)
             + min(NETWORK_CAP, network)
             + sum(t.value[i] for i in range(t.count) if t.kind[i] == CONTRACT)
-            + self._count(MATERIAL) // 3
+            + (self._count(MATERIAL) // rate if rate else 0)
         )
         return 0.0, float(top)
 
@@ -235,6 +318,8 @@ GAME_INFO = GameInfo(
         DecisionKind("blade_return", (3.0, 8.0), about="the Component the Blade returns"),
         DecisionKind("opening_bid", (5.0, 15.0), (0.2, 0.5), about="open an auction"),
         DecisionKind("raise_or_pass", (4.0, 12.0), (0.2, 0.5), about="answer an auction"),
+        DecisionKind("discard", (2.0, 6.0), (0.2, 1.0), about="a card to discard (hand limit)"),
+        DecisionKind("trade_in", (2.0, 6.0), (0.2, 1.0), about="a material to trade in"),
     ),
     box_minutes={2: (25.0, 25.0), 3: (25.0, 30.0), 4: (25.0, 30.0)},
     tunables=TUNABLES,

@@ -28,8 +28,8 @@ def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
     router_cards: list[int] = []
     for c in state.tableau[seat]:
         k = t.kind[c]
-        if k == COMPUTER:
-            computers += t.value[c]
+        if k == COMPUTER:  # lever computer_points overrides the printed value (0: printed)
+            computers += t.computer_points or t.value[c]
         elif k == NETWORK:
             if t.sub[c] == 0:
                 cables += t.value[c]
@@ -49,7 +49,9 @@ def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
             routers += t.value[r] * attached
             left -= attached
     network = min(NETWORK_CAP, cables + routers)
-    leftovers = state.material_count(seat) // 3  # U15: Patches and Components score 0
+    # U15: 1 point per 3 (lever leftover_rate; 0: nothing); Patches and Components score 0
+    rate = t.leftover_rate
+    leftovers = state.material_count(seat) // rate if rate else 0
     total = computers + network + contracts + leftovers
     return {
         "computers": computers,

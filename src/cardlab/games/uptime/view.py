@@ -76,6 +76,16 @@ def action_label(state: UptimeState, action: int) -> str:
         return "Pass (take the top Supply card)"
     if action == A.SWEEP:
         return "Sweep the Build Row (to the Build Deck bottom; refill)"
+    k_trade = state.hot.trade_in
+    if k_trade and action == state.hot.trade_action:
+        return f"Trade in {k_trade} raw materials for 1 of your choice"
+    if state.decision == A.D_DISCARD and (
+        A.PAY_MAT <= action < A.PAY_COMP or action == A.PAY_PATCH
+    ):
+        what = "a Patch" if action == A.PAY_PATCH else f"a {t.material_names[action - A.PAY_MAT]}"
+        return f"Discard {what} (hand limit {state.hot.hand_limit})"
+    if state.decision == A.D_TRADE and A.PAY_MAT <= action < A.PAY_COMP:
+        return f"Trade in a {t.material_names[action - A.PAY_MAT]} ({state.trade_left} to give)"
     if A.REQ <= action < A.RESERVE + ROW:
         # The slot is named so that two copies of a Component in the Row read differently
         # (issue 16: every legal action of a state has its own label).
@@ -137,6 +147,10 @@ def decision_text(state: UptimeState) -> str:
         return f"{who}: choose a free raw material ({state.choose_reason})"
     if dk == A.D_BLADE:
         return f"{who}: return one of your Components to the Build Deck bottom (Blade)"
+    if dk == A.D_DISCARD:
+        return f"{who}: discard down to the hand limit of {state.hot.hand_limit}"
+    if dk == A.D_TRADE:
+        return f"{who}: trade in raw materials, {state.trade_left} more to give"
     card = t.name[state.build_row[state.auction_slot]]
     if dk == A.D_OPEN_BID:
         return f"{who}: name your opening bid for Contract {card}"
@@ -157,7 +171,7 @@ EVENT_KINDS = (
     "setup", "round", "action", "got", "twist", "shortage_pending", "take", "gone", "nothing",
     "claim", "reserve", "unreserve", "open", "raise", "decline", "cannot_raise", "win", "tower",
     "return", "no_return", "sweep", "reshuffle", "refill", "skip_refill", "discard_top",
-    "trigger", "stall", "cap", "end", "final",
+    "trigger", "stall", "cap", "end", "final", "discard", "trade_give",
 )  # fmt: skip
 """Every kind of public event an UPTIME log holds (`events[i]["kind"]`)."""
 
@@ -209,6 +223,10 @@ def _event(state: UptimeState, e: tuple[Any, ...]) -> dict[str, Any]:
         return {"kind": kind, "seat": e[1], "card": name[e[2]], "price": e[3], "paid": names(e[4])}
     if kind == "sweep":
         return {"kind": kind, "seat": e[1], "cards": names(e[2])}
+    if kind == "discard":  # lever hand_limit: face-up, so public
+        return {"kind": kind, "seat": e[1], "card": name[e[2]], "limit": e[3]}
+    if kind == "trade_give":  # lever trade_in: face-up to the Supply discard
+        return {"kind": kind, "seat": e[1], "card": name[e[2]]}
     if kind == "reshuffle":
         return {"kind": kind, "count": e[1]}
     if kind == "refill":
@@ -329,6 +347,10 @@ def event_text(ev: dict[str, Any]) -> str:
         return f"{s} has no Component to return (Blade)."
     if kind == "sweep":
         return f"{s} sweeps {listed(ev['cards'])} to the bottom of the Build Deck (designer option: Row sweep)."
+    if kind == "discard":
+        return f"{s} discards {ev['card']} face-up (hand limit {ev['limit']})."
+    if kind == "trade_give":
+        return f"{s} trades in {ev['card']} to the Supply discard."
     if kind == "reshuffle":
         return f"The Supply discard ({_plural(ev['count'], 'card')}) is shuffled into a new Supply Deck."
     if kind == "refill":
