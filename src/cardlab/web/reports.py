@@ -173,6 +173,8 @@ class Reports:
         self._procs: dict[str, asyncio.subprocess.Process] = {}
         self._cache: dict[str, tuple[float, dict[str, Any] | None]] = {}
         self.max_queue = MAX_QUEUE
+        self.command = [sys.executable, "-m", "cardlab.cli", "report"]
+        """The report command (a test swaps in a stand-in); GAME and flags follow."""
         self._recover()
 
     def _recover(self) -> None:
@@ -287,7 +289,7 @@ class Reports:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             shutil.rmtree(work, ignore_errors=True)
-            cmd = [sys.executable, "-m", "cardlab.cli", "report", game, "--out", str(work)]
+            cmd = [*self.command, game, "--out", str(work)]
             proc = await asyncio.create_subprocess_exec(
                 *cmd,
                 "--quiet",
