@@ -11,22 +11,60 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from cardlab.adapters.gymnasium import END_ACTION, CardlabEnv
-from cardlab.agents import make_agent
+from cardlab.agents import kinds_for_game, make_agent
 from cardlab.games import load_game
 
-from .conftest import CASES, IDS, make
+from .conftest import CASES, IDS, TOY_INFO, make
+
+
+def _env_id(name):
+    env_id = f"cardlab/{name}-v0"
+    if env_id not in gymnasium.registry:  # the toy, registered in-process like the others
+        gymnasium.register(env_id, entry_point=CardlabEnv)
+    return env_id
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
 def test_gymnasium_check_env(name, players):
     # through gymnasium.make, so the checker can also re-make it per render mode
-    env_id = f"cardlab/{name}-v0"
-    if env_id not in gymnasium.registry:
-        gymnasium.register(env_id, entry_point=CardlabEnv, disable_env_checker=True)
     kwargs = {**make(name, players), "opponents": "random", "render_mode": "ansi", "max_steps": 30}
-    env = gymnasium.make(env_id, **kwargs)
+    env = gymnasium.make(_env_id(name), **kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        check_env(env.unwrapped, skip_render_check=False)
+
+
+def _opponents(game_name, kind, n):
+    """`n` opponents of one kind; ISMCTS given as objects with a small search."""
+    if kind == "ismcts":
+        return [make_agent("ismcts", seed=i, iterations=8) for i in range(n)]
+    return kind
+
+
+KIND_CASES = [
+    (name, kind)
+    for name in sorted({g for g, _ in CASES})
+    for kind in kinds_for_game(TOY_INFO.name if name == "toy" else name)
+]
+
+
+@pytest.mark.parametrize(("name", "kind"), KIND_CASES, ids=[f"{g}-{k}" for g, k in KIND_CASES])
+def test_env_checker_is_on_and_passes_with_every_opponent_kind(name, kind):
+    # gymnasium.make wraps the env in its PassiveEnvChecker (the registration no
+    # longer disables it), and check_env passes whoever plays the other seats
+    players = 3
+    kwargs = {**make(name, players), "render_mode": "ansi", "max_steps": 20}
+    kwargs["opponents"] = _opponents(name, kind, players - 1)
+    env = gymnasium.make(_env_id(name), **kwargs)
+    assert not env.spec.disable_env_checker
+    wrappers, inner = [], env
+    while hasattr(inner, "env"):
+        wrappers.append(type(inner).__name__)
+        inner = inner.env
+    assert "PassiveEnvChecker" in wrappers
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env.reset(seed=1)
         check_env(env.unwrapped, skip_render_check=False)
 
 

@@ -11,7 +11,13 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test import (
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    render_test,
+    seed_test,
+)
 from pettingzoo.test.seed_test import parallel_seed_test
 
 from cardlab.adapters.pettingzoo import env, parallel_env, raw_env
@@ -180,3 +186,23 @@ def test_lockstep_aec_env_flags_an_action_out_of_turn_too():
     for agent in list(e.agents):
         e.step(legal[0] if agent in (f"player_{seat}", bystander) else noop)
     assert e.infos[bystander] == {"illegal_action": True}
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in CASES}))
+@pytest.mark.parametrize("mode", ["turn", "lockstep"])
+def test_pettingzoo_render_test(name, mode, capsys):
+    # PettingZoo's render_test makes the env in every mode of its metadata, "human"
+    # first (it failed on every game while only "ansi" existed)
+    render_test(functools.partial(env, **make(name, 3), mode=mode))
+    assert capsys.readouterr().out.strip(), "human printed nothing"
+
+
+def test_human_render_prints_what_ansi_returns(capsys):
+    shown = {}
+    for mode in ("ansi", "human"):
+        e = env(**make("runway", 3), render_mode=mode)
+        e.reset(seed=4)
+        shown[mode] = e.render()
+    assert shown["human"] is None and capsys.readouterr().out == shown["ansi"]
+    with pytest.raises(ValueError, match="render_mode"):
+        env(**make("runway", 3), render_mode="rgb_array")

@@ -39,7 +39,14 @@ import numpy as np
 from gymnasium import spaces
 
 from cardlab.adapters.encoding import HIGH, LOW, encoding_for
-from cardlab.adapters.table import ILLEGAL_MODES, make_game, observe, render_ansi
+from cardlab.adapters.table import (
+    ILLEGAL_MODES,
+    RENDER_MODES,
+    check_render_mode,
+    make_game,
+    observe,
+    render,
+)
 from cardlab.agents import Agent, agent_view, make_agent
 from cardlab.core import Game, GameState, IllegalActionError
 from cardlab.games import list_games
@@ -51,7 +58,7 @@ END_ACTION = 0
 class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     """One seat of a cardlab game against bots. See the module docstring."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(
         self,
@@ -71,8 +78,7 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         n = self.game.num_players
         if not 0 <= seat < n:
             raise ValueError(f"seat must be in 0..{n - 1}, not {seat}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         if reward not in ("points", "win") or illegal not in ILLEGAL_MODES:
             raise ValueError(f"reward: points|win, illegal: {'|'.join(ILLEGAL_MODES)}")
         self.seat = seat
@@ -165,10 +171,7 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         return self._obs(), float(reward + penalty), done, truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
-            return None
-        return render_ansi(self.state, self.seat)
+        return render(self.state, self.seat, self.render_mode)
 
 
 for _name in list_games():
@@ -176,5 +179,4 @@ for _name in list_games():
         f"cardlab/{_name}-v0",
         entry_point=CardlabEnv,
         kwargs={"game": _name},
-        disable_env_checker=True,
     )

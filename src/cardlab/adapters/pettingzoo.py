@@ -29,14 +29,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from cardlab.adapters.encoding import HIGH, LOW, encoding_for
-from cardlab.adapters.table import ILLEGAL_MODES, Lockstep, make_game, observe, render_ansi
+from cardlab.adapters.table import (
+    ILLEGAL_MODES,
+    RENDER_MODES,
+    Lockstep,
+    check_render_mode,
+    make_game,
+    observe,
+    render,
+)
 from cardlab.core import Game, GameState, IllegalActionError
 
 MODES = ("turn", "lockstep")
@@ -61,8 +68,7 @@ class _Common:
         noop: bool,
     ) -> None:
         self.game = make_game(game, players, **options)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if illegal not in ILLEGAL_MODES:
@@ -74,7 +80,7 @@ class _Common:
         self.illegal_penalty = float(illegal_penalty)
         self.metadata = {
             "name": f"cardlab_{self.game.name}_v0",
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "is_parallelizable": noop,
         }
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
@@ -115,10 +121,7 @@ class _Common:
         return {"returns": list(state.returns()), "winners": list(state.winners())}
 
     def _render(self, state: GameState, seat: int) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
-            return None
-        return render_ansi(state, seat)
+        return render(state, seat, self.render_mode)
 
 
 def _seat(agent: str) -> int:

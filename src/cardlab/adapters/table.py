@@ -9,12 +9,14 @@
 - `Lockstep`: the turn structure shared by the parallel PettingZoo env and the
   lockstep AEC env: one step = every seat answers once; seats with nothing to
   decide answer NOOP (any other action from them is flagged as illegal).
-- `render_ansi`: the game's own `render_text(state, seat)` turned into ANSI.
+- `render_ansi`: the game's own `render_text(state, seat)` turned into ANSI;
+  `render` gives it for a render mode (``ansi`` returns it, ``human`` prints it).
 """
 
 from __future__ import annotations
 
 import io
+import sys
 from functools import cache
 from typing import Any
 
@@ -90,6 +92,30 @@ def deciders(state: GameState) -> dict[int, list[int]]:
         if seat in out:
             return out
         out[seat] = probe.legal_actions()
+
+
+RENDER_MODES = ("ansi", "human")
+"""``ansi`` returns the seat's text view as a string; ``human`` prints it (returns None)."""
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
+
+
+def render(state: GameState, seat: int, render_mode: str | None) -> str | None:
+    """What ``env.render()`` gives in `render_mode` (warns when there is none)."""
+    if render_mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn(f"render() called without a render_mode (one of {RENDER_MODES})")
+        return None
+    text = render_ansi(state, seat)
+    if render_mode == "human":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return None
+    return text
 
 
 def render_ansi(state: GameState, seat: int) -> str:
