@@ -76,20 +76,12 @@ def installed_games() -> dict[str, type[Game]]:
 
 
 def bot_kinds_for(game: str) -> list[dict[str, Any]]:
-    """Agent kinds usable at a table of `game`; personas named for another game are left out."""
-    from cardlab.agents.base import agent_kinds
-    from cardlab.games import list_games
+    """Agent kinds that play `game` (agents.base.kinds_for_game: the generic kinds and
+    that game's own personas; another game's personas do not know its actions)."""
+    from cardlab.agents.base import kinds_for_game
 
-    games = set(list_games())
     kinds = []
-    for kind in agent_kinds():
-        prefix, dot, _ = kind.partition(".")
-        for sep in (".", ":", "-", "_"):
-            if sep in kind and not dot:
-                prefix = kind.split(sep, 1)[0]
-                break
-        if prefix in games and prefix != game:
-            continue
+    for kind in kinds_for_game(game):
         entry: dict[str, Any] = {"kind": kind}
         if "ismcts" in kind or "mcts" in kind:
             entry["strengths"] = ISMCTS_STRENGTHS

@@ -434,7 +434,7 @@ class Hub:
             raise CardlabError('"options" must be an object of name: value')
         variant = self.offers.variant(game_name, spec.get("variant"))
         game = self.offers.make(game_name, players, options, variant)
-        seats = _seat_specs(spec.get("seats"), game.num_players, lim.max_bot_iterations)
+        seats = _seat_specs(spec.get("seats"), game.num_players, lim.max_bot_iterations, game_name)
         turn_seconds = spec.get("turn_seconds", 0) or 0
         if (
             not isinstance(turn_seconds, int | float)
@@ -600,10 +600,16 @@ def _role_key(conn: Connection) -> str:
     return f"seat{conn.seat}" if conn.seat is not None else conn.role
 
 
-def _seat_specs(raw: Any, players: int, max_iterations: int) -> list[dict[str, Any]]:
-    """Check the per-seat choices: a human, or a bot of a known kind and strength
-    (searching bots at most `max_iterations` per decision, the server's cap)."""
+def _seat_specs(
+    raw: Any, players: int, max_iterations: int, game: str | None = None
+) -> list[dict[str, Any]]:
+    """Check the per-seat choices: a human, or a bot of a kind that plays `game`
+    (agents.base.kinds_for_game) and a strength the server allows (searching bots
+    at most `max_iterations` per decision, the server's cap)."""
     from cardlab.agents import make_agent
+    from cardlab.agents.base import agent_kinds, kinds_for_game
+
+    allowed = kinds_for_game(game) if game is not None else None
 
     if raw is None:
         raw = [{"kind": "human"}] + [{"kind": "bot", "agent": "greedy"}] * (players - 1)
@@ -623,6 +629,18 @@ def _seat_specs(raw: Any, players: int, max_iterations: int) -> list[dict[str, A
         agent = seat.get("agent", "greedy")
         if not isinstance(agent, str):
             raise CardlabError(f'seat {i}: "agent" must name a bot kind')
+        if allowed is not None and agent not in allowed:
+            known = agent in agent_kinds()
+            raise CardlabError(
+                f"seat {i}: "
+                + (
+                    f"{agent!r} bots do not play {game}"
+                    if known
+                    else f"unknown agent kind {agent[:40]!r}"
+                )
+                + f"; bots for {game}: "
+                + ", ".join(allowed)
+            )
         params = seat.get("params") or {}
         if not isinstance(params, dict) or set(params) - {"iterations"}:
             raise CardlabError(f'seat {i}: bots take only an "iterations" parameter')
