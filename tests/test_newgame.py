@@ -67,6 +67,39 @@ def test_the_scaffold_plays_through_the_registry_with_options(made) -> None:
     assert [f.id for f in faces] == [c.id for c in game.cards.cards]
 
 
+def test_the_scaffolds_lever_works_everywhere(made, tmp_path: Path) -> None:  # R7
+    """The template declares one rule lever (`round_bonus`, 0 as written): it is taken
+    from -o, a variant and the table's catalog, listed by `cardlab games` and
+    `cardlab tune --list`, and at its default the game plays exactly as written."""
+    from cardlab.core.variants import VariantError, load_variant
+    from cardlab.web.catalog import Catalog
+
+    _, info = made
+    plain = cardlab.load_game("nebula", players=3)
+    bonus = cardlab.load_game("nebula", players=3, round_bonus="5")  # as -o gives it
+    assert plain.options["round_bonus"] == 0 and bonus.options["round_bonus"] == 5
+    def bots() -> list:  # type: ignore[type-arg]
+        return [cardlab.make_agent("random", seed=s) for s in range(3)]
+
+    a = cardlab.play_game(plain, bots(), 4)
+    b = cardlab.play_game(cardlab.load_game("nebula", players=3, round_bonus=0), bots(), 4)
+    assert a.history == b.history and a.returns == b.returns
+    variant = tmp_path / "v.toml"
+    variant.write_text('game = "nebula"\n[options]\nround_bonus = 3\n')
+    assert cardlab.load_game("nebula", variant=variant).options["round_bonus"] == 3
+    variant.write_text('game = "nebula"\n[options]\nround_bonus = 9\n')
+    with pytest.raises(VariantError) as err:
+        load_variant(variant, info)
+    assert all(w in str(err.value) for w in ("v.toml", "round_bonus", "from 0 to 5"))
+    (entry,) = [o for o in Catalog().describe("nebula")["options"] if o["name"] == "round_bonus"]
+    assert entry["lever"] is True and (entry["low"], entry["high"]) == (0, 5)
+    assert entry["passage"].startswith("R2") and entry["purpose"] and entry["default"] == 0
+    listed = CliRunner().invoke(app, ["games"]).output
+    assert "round_bonus = 0..5 (grid 0|1|2), default 0" in listed
+    tunables = CliRunner().invoke(app, ["tune", "nebula", "--list"]).output
+    assert "round_bonus = 0..5  default 0  (Optuna int)" in tunables
+
+
 def test_a_bad_card_file_names_file_card_and_field(made, tmp_path: Path) -> None:
     root, _ = made
     bad = tmp_path / "bad.toml"
@@ -94,7 +127,7 @@ def test_the_scaffolds_own_tests_pass(made) -> None:
         env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), *sys.path])},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "18 passed" in done.stdout
+    assert "22 passed" in done.stdout
 
 
 @pytest.mark.parametrize("name", ["Nebula", "9lives", "class", "x", "a-b"])

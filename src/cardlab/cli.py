@@ -65,10 +65,29 @@ def games() -> None:
         cls = game_class(name)
         typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
         for spec in cls.option_specs:
-            allowed = "|".join(
-                str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed
+            if spec.lever is None:
+                typer.echo(f"    {spec.name} = {_allowed(spec)}  ({spec.doc})")
+        lever_specs = [spec for spec in cls.option_specs if spec.lever is not None]
+        if lever_specs:
+            typer.echo("  rule levers (default = the rule as written):")
+        for spec in lever_specs:
+            assert spec.lever is not None
+            typer.echo(
+                f"    {spec.name} = {_allowed(spec)}, default {_word(spec.default)}  ({spec.doc})"
             )
-            typer.echo(f"    {spec.name} = {allowed}  ({spec.doc})")
+            typer.echo(f"        for: {spec.lever.purpose}")
+
+
+def _word(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _allowed(spec) -> str:  # type: ignore[no-untyped-def]
+    """An option's values; an integer lever's range (its listed grid beside it)."""
+    listed = "|".join(_word(v) for v in spec.allowed)
+    if spec.low is not None:
+        return f"{spec.low}..{spec.high} (grid {listed})"
+    return listed
 
 
 def _stdin_is_terminal() -> bool:

@@ -65,9 +65,16 @@ def page_lines(plan: PrintPlan) -> list[str]:
 
 
 def cover_page(
-    paper: Paper, title: str, faces: Sequence[Face], back_kinds: Sequence[str], plan: PrintPlan
+    paper: Paper,
+    title: str,
+    faces: Sequence[Face],
+    back_kinds: Sequence[str],
+    plan: PrintPlan,
+    extra_pages: Sequence[str] = (),
+    page_count: int | None = None,
 ) -> str:
-    """The cover; every line is wrapped to stay inside the page's side margins."""
+    """The cover; every line is wrapped to stay inside the page's side margins.
+    `extra_pages` are page-guide lines for pages after the plan's (the rules sheet)."""
     x = LEFT
     width = paper.width - 2 * LEFT
     parts = [text(x, 32, title, 14, bold=True)]
@@ -90,7 +97,7 @@ def cover_page(
     lines(contents_lines(title, faces, back_kinds), 3.4, 5.2)
     y += 4
     heading("Pages")
-    lines(page_lines(plan), 3.4, 5.2)
+    lines([*page_lines(plan), *extra_pages], 3.4, 5.2)
     y += 4
     heading("How to print")
     lines(INTERLEAVED_INSTRUCTIONS if plan.interleaved else INSTRUCTIONS, 3.2, 5)
@@ -101,7 +108,11 @@ def cover_page(
     parts.append(text(x, y + 10, "scale check: this bar is 100 mm long", 3))
     parts.append(
         text(
-            paper.width / 2, paper.height - 12, f"page 1 of {plan.page_count}", 2.8, anchor="middle"
+            paper.width / 2,
+            paper.height - 12,
+            f"page 1 of {page_count or plan.page_count}",
+            2.8,
+            anchor="middle",
         )
     )
     return page_svg(paper, "".join(parts))

@@ -13,6 +13,7 @@ from cardlab.printing.layout import SheetLayout
 from cardlab.printing.paper import paper_named
 from cardlab.printing.pdf import write_pdf
 from cardlab.printing.plan import plan_pages
+from cardlab.printing.rules_sheet import has_changes, rules_sheet_page
 from cardlab.printing.sheets import back_sheet, face_sheet
 
 
@@ -33,7 +34,10 @@ def print_game(
     are rule options (validated like everywhere else); faces print what they change.
     `interleaved` puts each face sheet's backs right after it, for printers that
     print the whole file two-sided. `variant` (a variant file or the name of one
-    the game ships) prints the variant's cards and options."""
+    the game ships) prints the variant's cards and options. When the variant or the
+    options change a rule or a card, a one-page rules sheet of those changes in
+    rulebook language is the last page (after the backs, so the duplex pairing of
+    face and back pages is unchanged)."""
     sheet_paper = paper_named(paper)
     game = load_game(game_name, cards=cards, variant=variant, **(options or {}))
     art = game_art(game_name)
@@ -43,8 +47,10 @@ def print_game(
     layout = SheetLayout(sheet_paper)
     art_of = {f.id: a for f, a in zip(faces, arts, strict=True)}
     backs = {kind: art.back_art(kind) for kind in art.BACKS}
-    total = plan.page_count
-    pages = {1: cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan)}
+    with_rules = has_changes(game)
+    total = plan.page_count + (1 if with_rules else 0)
+    extra = [f"page {total}: the rules sheet (the rule and card changes)"] if with_rules else []
+    pages = {1: cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan, extra, total)}
     for blank in plan.blank_pages:
         pages[blank] = blank_page(sheet_paper, blank, total)
     for sheet in plan.face_sheets:
@@ -59,6 +65,8 @@ def print_game(
         header = f"{art.TITLE} · {back.label} · behind page {behind or '-'}"
         slots = [backs[k] if k else None for k in back.backs]
         pages[plan.back_page(pos)] = back_sheet(layout, slots, header, plan.back_page(pos), total)
+    if with_rules:
+        pages[total] = rules_sheet_page(sheet_paper, art.TITLE, game, total, total)
     assert sorted(pages) == list(range(1, total + 1)), "the plan left a page out"
     target = Path(out) if out is not None else Path(f"{game_name}-cards-{paper.lower()}.pdf")
     ordered = [pages[n] for n in sorted(pages)]

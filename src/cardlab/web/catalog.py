@@ -54,12 +54,31 @@ class Catalog:
                     "doc": spec.doc,
                     "ruling": spec.ruling,
                 }
+                | lever_fields(spec)
                 # the option as the game's player rules explain it, when they do
                 | ({"about": about[spec.name]} if spec.name in about else {})
                 for spec in cls.option_specs
             ],
             "bots": bot_kinds_for(name),
         }
+
+
+def lever_fields(spec: Any) -> dict[str, Any]:
+    """What the lobby shows of an option that is a rule lever (issue 24): `lever` true,
+    the rulebook `passage` it changes, what a designer would try it for (`purpose`),
+    and for an integer lever the whole range `low`..`high` it accepts (`allowed` is
+    then the grid of suggested values, the rule as written first). A plain option
+    gets `lever` false and nothing else."""
+    lev = getattr(spec, "lever", None)
+    if lev is None:
+        return {"lever": False}
+    return {
+        "lever": True,
+        "passage": lev.passage,
+        "purpose": lev.purpose,
+        "low": spec.low,
+        "high": spec.high,
+    }
 
 
 def installed_games() -> dict[str, type[Game]]:

@@ -377,19 +377,3 @@ class _Evaluator:
         if self.pool is not None:
             return iter(list(self.pool.map(evaluate, *zip(*args, strict=True))))
         return iter([evaluate(*a) for a in args])
-
-
-def check_best(result: TuneResult, agents: tuple[str, ...], games: int) -> dict[str, Any]:
-    """Replay the rules as written and the best variant with other seats (e.g. ISMCTS),
-    on the same seeds: a variant that only works for the personas it was tuned with
-    is no fix. Returns both trials' metrics and claim verdicts."""
-    info = game_info(result.spec.game)
-    s = result.spec
-    out: dict[str, Any] = {"agents": list(agents), "games": games}
-    for label, trial in (("baseline", result.baseline), ("best", result.best())):
-        variant = variant_of(
-            info, result.params, trial.values, f"{info.title}, check", result.spec.fixed
-        )
-        m = evaluate(s.game, s.players, variant, s.seed, games, agents)
-        out[label] = {"metrics": m, "claims": verdicts(m), "misses": misses(m), "clears": clears(m)}
-    return out
