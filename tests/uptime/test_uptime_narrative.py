@@ -46,6 +46,7 @@ SAMPLE_EVENTS = {
     "sweep": {"seat": 0, "cards": ["Router", "Mainframe"]},
     "discard": {"seat": 1, "card": "Silicon", "limit": 6},  # lever hand_limit
     "trade_give": {"seat": 2, "card": "Copper"},  # lever trade_in
+    "conveyor": {"card": "Router"},  # lever row_conveyor
     "reshuffle": {"count": 1},
     "refill": {"cards": ["Case"]},
     "skip_refill": {},

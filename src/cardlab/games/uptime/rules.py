@@ -158,6 +158,17 @@ class UptimeGame(Game):
             low=2,
             high=4,
         ),
+        lever(
+            "row_conveyor",
+            (0, 1, 2),
+            "at the end of each round this many Build Row cards (first unreserved slots) go "
+            "to the Build discard and refill; a refill the Build Deck cannot make ends the "
+            "game, as after a claim (0: the Row moves only on a claim)",
+            passage="Requisition / How it ends: the Row refills only after a claim (U12)",
+            purpose="a Row nobody can claim from keeps moving, and the Build Deck is a clock",
+            low=0,
+            high=4,
+        ),
     )
 
     table: CardTable
@@ -253,7 +264,10 @@ class UptimeGame(Game):
             paid = materials + takes
             runs_dry = 1
         recycle = bool(opt["hand_limit"] or opt["trade_in"] or not opt["pass_cards"])
-        if opt["stall_end"] and recycle:
+        if opt["row_conveyor"]:
+            # every round but the last takes a Build card (a Blade's return adds one)
+            turns = (builds + blades + 1) * n
+        elif opt["stall_end"] and recycle:
             # levers that cycle materials: every round moves the Row (an event) or is idle,
             # and IDLE_STALL_ROUNDS idle rounds in a row end the game (U13)
             turns = (events + (events + 1) * IDLE_STALL_ROUNDS) * n

@@ -84,7 +84,7 @@ class HotTable:
         "router_per_computer",
         # rule levers (rules.py; the rule as written at their defaults)
         "hand_limit", "trade_in", "trade_action", "leftover_rate", "computer_points",
-        "draw_cards", "pass_cards", "row_size", "recycle",
+        "draw_cards", "pass_cards", "row_size", "recycle", "conveyor",
     )  # fmt: skip
 
     def __init__(self, game: Any) -> None:
@@ -115,6 +115,7 @@ class HotTable:
         self.draw_cards: int = cast(int, options["draw_cards"])
         self.pass_cards: int = cast(int, options["pass_cards"])
         self.row_size: int = cast(int, options["row_size"])
+        self.conveyor: int = cast(int, options["row_conveyor"])
         # materials can cycle without a claim: the idle-round stall keeps games finite (U13)
         self.recycle = bool(self.hand_limit or self.trade_in or not self.pass_cards)
 
@@ -1153,6 +1154,9 @@ class UptimeState(GameState):
             if self.end_pending:
                 self._finish()
                 return
+            if self.hot.conveyor and self._conveyor(p):  # lever row_conveyor
+                self._finish()  # the Build Deck could not refill: the round is finished
+                return
             if self.hot.stall_end:
                 if self.supply_empty_round and not self.row_moved:
                     self.end_reason = "stall"  # U13
@@ -1176,6 +1180,31 @@ class UptimeState(GameState):
             self.row_moved = False
             self.supply_empty_round = self.supply_dry()
         self._start_turn((p + 1) % n)
+
+    def _conveyor(self, p: int) -> bool:
+        """Lever row_conveyor: at the end of each round the first `conveyor` unreserved Row
+        cards (slot order) go face-up to the Build discard and their slots refill from the
+        Build Deck, so the Row moves without a claim. A slot the Build Deck cannot refill
+        ends the game (U12's "can't be refilled", the round being finished). True then."""
+        row = self.build_row
+        left = self.hot.conveyor
+        for s in range(self.hot.row_size):
+            if not left:
+                break
+            c = row[s]
+            if c < 0 or self.reserved_by[s] >= 0:
+                continue
+            left -= 1
+            row[s] = -1
+            self.build_discard.append(c)
+            self.row_moved = True
+            self._log(("conveyor", c))
+            if not self.build_deck:
+                self._trigger_end("build_deck_empty", p)
+                return True
+            row[s] = self._take_build()
+            self._log(("refill", (row[s],)))
+        return False
 
     def _start_turn(self, p: int) -> None:
         self.turn_seat = p

@@ -171,7 +171,7 @@ EVENT_KINDS = (
     "setup", "round", "action", "got", "twist", "shortage_pending", "take", "gone", "nothing",
     "claim", "reserve", "unreserve", "open", "raise", "decline", "cannot_raise", "win", "tower",
     "return", "no_return", "sweep", "reshuffle", "refill", "skip_refill", "discard_top",
-    "trigger", "stall", "cap", "end", "final", "discard", "trade_give",
+    "trigger", "stall", "cap", "end", "final", "discard", "trade_give", "conveyor",
 )  # fmt: skip
 """Every kind of public event an UPTIME log holds (`events[i]["kind"]`)."""
 
@@ -227,6 +227,8 @@ def _event(state: UptimeState, e: tuple[Any, ...]) -> dict[str, Any]:
         return {"kind": kind, "seat": e[1], "card": name[e[2]], "limit": e[3]}
     if kind == "trade_give":  # lever trade_in: face-up to the Supply discard
         return {"kind": kind, "seat": e[1], "card": name[e[2]]}
+    if kind == "conveyor":  # lever row_conveyor
+        return {"kind": kind, "card": name[e[1]]}
     if kind == "reshuffle":
         return {"kind": kind, "count": e[1]}
     if kind == "refill":
@@ -351,6 +353,8 @@ def event_text(ev: dict[str, Any]) -> str:
         return f"{s} discards {ev['card']} face-up (hand limit {ev['limit']})."
     if kind == "trade_give":
         return f"{s} trades in {ev['card']} to the Supply discard."
+    if kind == "conveyor":
+        return f"End of round: {ev['card']} leaves the Build Row for the Build discard."
     if kind == "reshuffle":
         return f"The Supply discard ({_plural(ev['count'], 'card')}) is shuffled into a new Supply Deck."
     if kind == "refill":
