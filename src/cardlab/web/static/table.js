@@ -4,11 +4,12 @@
 "use strict";
 
 // The seat token lives in the link's fragment (never sent to the server in a
-// URL); older links carried it in the query string, which still works.
-const params = (() => {
-  const frag = new URLSearchParams(location.hash.slice(1));
-  return frag.get("token") ? frag : new URLSearchParams(location.search);
-})();
+// URL). Older links carried it in the query string, where it lands in access
+// logs and history: such a link is refused (the server refuses it too) and its
+// token is never sent.
+const params = new URLSearchParams(location.hash.slice(1));
+const queryToken = [...new URLSearchParams(location.search).keys()].some((k) => k.toLowerCase().includes("token"));
+if (queryToken) history.replaceState(null, "", location.pathname + location.hash);
 const tableId = location.pathname.split("/").pop();
 const T = {
   ws: null, view: null, replay: null, retry: 0, timer: null, clockEnd: null,
@@ -527,7 +528,16 @@ function fitNames(root = document) {
 }
 
 wireZoom();
-if (!params.get("token")) {
+if (queryToken) {
+  T.refused = true;
+  setConn("old link refused");
+  const box = document.getElementById("await");
+  box.className = "await refused";
+  box.replaceChildren(
+    h("p", "", "This link carries its seat token in the address's query string (?token=…), an old form that is no longer accepted: it would be written to server logs and browser history. Nothing was sent."),
+    h("p", "", "Ask the host for a current link: it carries the token after '#' (…#seat=…&token=…)."),
+  );
+} else if (!params.get("token")) {
   T.refused = true;
   setConn("no invitation");
   const box = document.getElementById("await");
