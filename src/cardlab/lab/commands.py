@@ -1,4 +1,4 @@
-"""The lab's commands: simulate, runs, report, gate, lab-bench.
+"""The lab's commands: simulate, runs, replay, report, gate, lab-bench.
 
 Each command validates its arguments before any game is played; a bad one
 prints one line on stderr and exits with status 2."""
@@ -138,9 +138,63 @@ def runs(
         )
 
 
+def replay(
+    source: Annotated[
+        Path, typer.Argument(help="A report directory, or a run's .parquet file (simulate --out).")
+    ],
+    seed: Annotated[
+        int | None, typer.Option(help="The game's seed, as the report cites it.")
+    ] = None,
+    index: Annotated[
+        int | None, typer.Option(help="The game's index in a stored run (its Parquet row).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Re-play a cited lab game with the same bots, seats, options, variant and cards, and
+    print its narrative log. Exit status 1 if a stored run's returns are not reproduced."""
+    from cardlab.lab import replay as lab_replay
+
+    try:
+        if source.suffix == ".parquet":
+            spec, i, recorded = lab_replay.from_parquet(source, index, seed)
+        elif index is not None or seed is None:
+            fail(f"{source}: a report's game is given by --seed (the seed the report cites)")
+        else:
+            spec, i = lab_replay.from_report(source, seed)
+            recorded = None
+        game = lab_replay.replay(spec, i, recorded)
+    except CardlabError as exc:
+        fail(exc)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "game": spec.game,
+                    "players": spec.players,
+                    "index": game.index,
+                    "seed": game.seed,
+                    "seats": game.seats,
+                    "options": spec.options_dict,
+                    "variant": spec.variant,
+                    "variant_sha256": spec.variant_sha256,
+                    "cards": spec.cards,
+                    "cards_sha256": spec.cards_sha256,
+                    "returns": game.returns,
+                    "winners": game.winners,
+                    "recorded_returns": game.recorded,
+                }
+            )
+        )
+    else:
+        typer.echo(lab_replay.text(game))
+    if game.recorded is not None and game.recorded != game.returns:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
     app.command()(simulate)
     app.command()(runs)
+    app.command()(replay)
     from cardlab.lab import report_commands
 
     report_commands.register(app)

@@ -262,4 +262,17 @@ def headline_findings(report: dict[str, Any], limit: int = MAX_FINDINGS) -> list
     skill = [f for f in found if f["anchor"] == "skill"]
     if skill and not any(f["anchor"] == "skill" for f in top):
         top[-1] = skill[0]  # the page always says what the skill section concluded, or not
-    return [{"rank": i + 1, **f} for i, f in enumerate(top)]
+    from cardlab.lab.replay import command
+
+    where = report.get("settings", {}).get("report_dir") or "lab-report"
+    return [
+        {
+            "rank": i + 1,
+            **f,
+            # the one replay command: the same bots, seats, options, variant and cards
+            "replay": command(where, f["seed"])
+            if f["seed"] is not None and f["main_run"]
+            else None,
+        }
+        for i, f in enumerate(top)
+    ]

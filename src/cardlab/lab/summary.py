@@ -17,6 +17,21 @@ def _opt(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def files_line(s: dict[str, Any]) -> str:
+    """The variant and card file a report played, each by name and sha256."""
+    variant = (
+        f"variant {s['variant']} (sha256 {s.get('variant_sha256', '')})"
+        if s.get("variant")
+        else "variant none (as written)"
+    )
+    cards = (
+        f"cards {s['cards']} (sha256 {s.get('cards_sha256', '')})"
+        if s.get("cards")
+        else "cards packaged"
+    )
+    return f"{variant} · {cards}"
+
+
 def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> str:
     s = report["settings"]
     lines = [
@@ -25,7 +40,7 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
         f"{s['games']} games · {s['players']} players · agents {', '.join(s['agents'])} · "
         f"seed {s['seed']} · options "
         + (", ".join(f"{k}={_opt(v)}" for k, v in s["options"].items()) or "none")
-        + f" · cards {s.get('cards') or 'packaged'}",
+        + f" · {files_line(s)}",
         "",
         "## Claims",
         "",

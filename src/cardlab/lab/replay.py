@@ -1,0 +1,202 @@
+"""`cardlab replay`: play a cited lab game again, exactly, and tell it.
+
+A lab game is fixed by its run's spec (game, seats, options, variant, card file)
+and its index in the run: the game's seed and every bot's seed derive from the
+run seed and the index (`cardlab.lab.seeds`), the seating from the index
+(`simulate.seating`). So a game cited by a report (its seed) or stored as a
+Parquet row of `cardlab simulate --out` replays with the same bots in the same
+seats on the same deal, and its narrative (the game's `view.narrate`, through
+`cardlab.story`) is printed from the spectator's view of the final state.
+
+A card or variant file that changed since the run would deal another game: its
+sha256 is checked against the one recorded, and a mismatch is an error naming
+the file. `cardlab play ... --seed S` is not a replay: it seats a human."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardlab.agents import play_game
+from cardlab.core import CardlabError
+from cardlab.lab.seeds import game_seed
+from cardlab.lab.simulate import SimSpec, make_agents, make_spec, seating, spec_game
+
+
+@dataclass
+class Replayed:
+    """One replayed game: where it came from, who sat where, how it ended, its story."""
+
+    spec: SimSpec
+    index: int
+    seed: int
+    seats: list[str]
+    returns: list[float]
+    winners: list[int]
+    observation: dict[str, Any]
+    recorded: list[float] | None = None
+    """The returns the run recorded for this game (a Parquet row), to compare with."""
+
+
+def command(report_dir: str | Path, seed: int) -> str:
+    """The replay command a report prints for one of its games."""
+    return f"cardlab replay {shlex.quote(str(report_dir))} --seed {seed}"
+
+
+def _check_files(spec: SimSpec, cards_sha256: str, variant_sha256: str, where: str) -> None:
+    """The card and variant files must be the bytes the run played."""
+    if spec.cards and cards_sha256 and spec.cards_sha256 != cards_sha256:
+        raise CardlabError(
+            f"{where}: the card file {spec.cards} changed since the run (sha256 "
+            f"{cards_sha256[:12]}... recorded, {spec.cards_sha256[:12]}... now): it would "
+            "deal another game"
+        )
+    if spec.variant and variant_sha256 and spec.variant_sha256 != variant_sha256:
+        raise CardlabError(
+            f"{where}: the variant {spec.variant} changed since the run (sha256 "
+            f"{variant_sha256[:12]}... recorded, {spec.variant_sha256[:12]}... now)"
+        )
+
+
+def _index_of(spec: SimSpec, seed: int) -> int | None:
+    return next((i for i in range(spec.games) if game_seed(spec.seed, i) == seed), None)
+
+
+def from_report(directory: str | Path, seed: int) -> tuple[SimSpec, int]:
+    """The run and index of game `seed` in a report: its main run, else one of its
+    player-count runs (same seats, options, variant and cards)."""
+    path = Path(directory) / "report.json"
+    try:
+        report = json.loads(path.read_text())
+        s = report["settings"]
+    except (OSError, json.JSONDecodeError, KeyError) as exc:
+        raise CardlabError(f"{path}: not a cardlab report ({exc})") from None
+    runs = [(s["players"], s["games"])]
+    runs += [(pc["players"], pc["games"]) for pc in report.get("player_counts", [])]
+    for players, games in dict.fromkeys(runs):
+        spec = make_spec(
+            report["game"],
+            players,
+            s["agents"],
+            s["seed"],
+            games,
+            # the options as given (the resolved ones may depend on the player count)
+            s["options_given"] if "options_given" in s else s.get("options") or {},
+            s.get("cards"),
+            s.get("variant"),
+        )
+        index = _index_of(spec, seed)
+        if index is not None:
+            _check_files(spec, s.get("cards_sha256", ""), s.get("variant_sha256", ""), str(path))
+            return spec, index
+    counts = ", ".join(f"{p}p x{g}" for p, g in dict.fromkeys(runs))
+    raise CardlabError(
+        f"{path}: seed {seed} is not a game of this report's runs ({counts}, run seed "
+        f"{s['seed']}); a claim's probe games have their own settings, in its evidence"
+    )
+
+
+def from_parquet(
+    path: str | Path, index: int | None = None, seed: int | None = None
+) -> tuple[SimSpec, int, list[float]]:
+    """The run, index and recorded returns of one row of a stored run."""
+    import pyarrow.parquet as pq
+
+    from cardlab.lab.storage import read_records
+
+    try:
+        meta = pq.read_schema(path).metadata or {}
+        spec_json = meta[b"cardlab.spec"]
+    except (OSError, KeyError) as exc:
+        raise CardlabError(f"{path}: not a run written by cardlab simulate --out ({exc})") from None
+    data = json.loads(spec_json)
+    recorded = SimSpec(
+        **{**data, "agents": tuple(data["agents"]), "options": tuple(map(tuple, data["options"]))}
+    )
+    records = read_records(path)
+    if (index is None) == (seed is None):
+        raise CardlabError(f"{path}: give the game by --index or by --seed (one of them)")
+    row = next((r for r in records if (r.index == index if seed is None else r.seed == seed)), None)
+    if row is None:
+        what = f"index {index}" if seed is None else f"seed {seed}"
+        raise CardlabError(f"{path}: no game with {what} (the run has {len(records)} rows)")
+    spec = make_spec(
+        recorded.game,
+        recorded.players,
+        list(recorded.agents),
+        recorded.seed,
+        recorded.games,
+        recorded.options_dict,
+        recorded.cards,
+        recorded.variant,
+    )
+    _check_files(spec, recorded.cards_sha256, recorded.variant_sha256, str(path))
+    return spec, row.index, list(row.scores)
+
+
+def replay(spec: SimSpec, index: int, recorded: list[float] | None = None) -> Replayed:
+    """Play game `index` of `spec` as the run played it (`simulate.play_one`'s seats and
+    seeds) and keep the spectator's view of its end."""
+    seed = game_seed(spec.seed, index)
+    game = spec_game(spec)
+    seen: list[Any] = []
+
+    def watch(state: Any, seat: int, action: int) -> None:
+        if not seen:
+            seen.append(state)  # the live state play_game mutates: its end at the end
+
+    result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=watch)
+    state = seen[0] if seen else game.new_initial_state(seed)
+    return Replayed(
+        spec,
+        index,
+        seed,
+        seating(spec, index),
+        [float(x) for x in result.returns],
+        [int(w) for w in result.winners],
+        state.public_observation(),
+        recorded,
+    )
+
+
+def text(game: Replayed) -> str:
+    """The replayed game told in plain text: its settings, the narrative, the final table."""
+    from cardlab import story
+
+    spec = game.spec
+    lines = [
+        f"{spec.game}, {spec.players} players, game {game.index} of run seed {spec.seed} "
+        f"(game seed {game.seed})",
+        "seats: " + ", ".join(f"{i}: {a}" for i, a in enumerate(game.seats)),
+        "rules: " + (", ".join(f"{k}={v}" for k, v in spec.options) or "as written"),
+        f"variant: {spec.variant} (sha256 {spec.variant_sha256})"
+        if spec.variant
+        else "variant: none",
+        f"cards: {spec.cards} (sha256 {spec.cards_sha256})" if spec.cards else "cards: packaged",
+        "",
+    ]
+    for group, rows in story.grouped(story.narrate(spec.game, game.observation)):
+        if group:
+            lines.append(f"== {group}")
+        lines += [f"  {row.text}" for row in rows]
+    table = story.final_table(spec.game, game.observation)
+    if table is not None:
+        lines += ["", "Final table: " + " | ".join(("seat", *table.columns, "total"))]
+        lines += [
+            "  " + " | ".join((r.name, *(f"{x:g}" for x in r.parts), f"{r.total:g}"))
+            for r in table.rows
+        ]
+        lines.append(f"  decided by {table.decided_by}" if table.decided_by else "")
+    lines += [
+        "",
+        f"returns {game.returns}; winners {game.winners}",
+    ]
+    if game.recorded is not None:
+        same = game.recorded == game.returns
+        lines.append(
+            "the recorded returns match" if same else f"DIFFERS from the recorded {game.recorded}"
+        )
+    return "\n".join(lines)
