@@ -7,8 +7,10 @@ true state), builds the agent from its spec and a seed fixed by the table, and
 returns the action and the CPU time.
 
 Searches wait in one queue per client (the key of the table's lane, `lane`), and
-the queues take turns: a worker that frees up takes the next client's oldest
-search. One client's eight searching tables therefore delay another client's
+the queues take turns: a worker that frees up takes the oldest search of the
+client served least (a client that starts waiting counts as served as much as the
+least served one waiting, so it goes next but cannot then claim a backlog of
+turns). One client's eight searching tables therefore delay another client's
 search by one search per worker at most, not by eight (a single FIFO would put
 it behind all of them). Stopping the pool terminates its processes."""
 
@@ -46,7 +48,11 @@ class BotPool:
         self.workers = max(1, workers)
         self._pool: ProcessPoolExecutor | None = None
         self._queues: dict[str, deque[Job]] = {}
-        self._ring: deque[str] = deque()
+        self._turns: dict[str, list[int]] = {}
+        """Per client waiting or searching: [searches served, when last served, when it
+        came]; forgotten when it has neither."""
+        self._running: dict[str, int] = {}
+        self._clock = 0
         self._busy = 0
         self._generation = 0
         self.dispatched: list[str] = []
@@ -74,21 +80,23 @@ class BotPool:
         queue = self._queues.get(key)
         if queue is None:
             queue = self._queues[key] = deque()
-            self._ring.append(key)
+        if key not in self._turns:
+            level = min((t[0] for t in self._turns.values()), default=0)
+            self._clock += 1
+            self._turns[key] = [level, -1, self._clock]
         queue.append((done, (kind, params, seed, view)))
         self._pump()
         return await done  # a cancelled wait is skipped when its turn comes
 
     def _pump(self) -> None:
-        while self._busy < self.workers and self._ring:
-            key = self._ring.popleft()
+        while self._busy < self.workers and self._queues:
+            key = min(self._queues, key=lambda k: self._turns[k])
             queue = self._queues[key]
             done, args = queue.popleft()
-            if queue:
-                self._ring.append(key)  # its next search waits for the other clients'
-            else:
+            if not queue:
                 del self._queues[key]
             if done.done():
+                self._forget(key)
                 continue
             try:
                 work = self._executor().submit(_decide, *args)
@@ -97,26 +105,40 @@ class BotPool:
                 done.set_exception(exc)
                 continue
             self._busy += 1
+            self._clock += 1
+            self._turns[key][:2] = [self._turns[key][0] + 1, self._clock]
+            self._running[key] = self._running.get(key, 0) + 1
             self.dispatched = [*self.dispatched[-999:], key]
-            work.add_done_callback(self._reporter(done))
+            work.add_done_callback(self._reporter(done, key))
 
-    def _reporter(self, done: asyncio.Future[Any]) -> Any:
+    def _forget(self, key: str) -> None:
+        if key not in self._queues and not self._running.get(key):
+            self._turns.pop(key, None)
+            self._running.pop(key, None)
+
+    def _reporter(self, done: asyncio.Future[Any], key: str) -> Any:
         """The worker's done-callback (a pool thread): hand the result to the loop."""
         loop, generation = done.get_loop(), self._generation
 
         def report(work: Future[tuple[int, float]]) -> None:
-            loop.call_soon_threadsafe(self._finished, work, done, generation)
+            loop.call_soon_threadsafe(self._finished, work, done, generation, key)
 
         return report
 
     def _finished(
-        self, work: Future[tuple[int, float]], done: asyncio.Future[Any], generation: int
+        self,
+        work: Future[tuple[int, float]],
+        done: asyncio.Future[Any],
+        generation: int,
+        key: str,
     ) -> None:
         if generation != self._generation:  # the pool was stopped meanwhile
             if not done.done():
                 done.set_exception(RuntimeError("the bot workers were stopped"))
             return
         self._busy -= 1
+        self._running[key] = self._running.get(key, 1) - 1
+        self._forget(key)
         exc = None if work.cancelled() else work.exception()
         if isinstance(exc, BrokenProcessPool):
             log.warning("bot worker died; starting a new pool")
@@ -141,6 +163,9 @@ class BotPool:
         pool, self._pool = self._pool, None
         self._generation += 1
         self._busy = 0
+        self._running.clear()
+        for key in list(self._turns):
+            self._forget(key)
         if pool is not None:
             _terminate(pool)
 
@@ -152,7 +177,7 @@ class BotPool:
                 if not done.done():
                     done.set_exception(RuntimeError("the server is stopping"))
         self._queues.clear()
-        self._ring.clear()
+        self._turns.clear()
         self._drop_pool()
 
 
