@@ -60,9 +60,35 @@ TARGETS = (
 )
 
 
+def interval_verdict(target_id: str, m: dict[str, Any]) -> tuple[str, list[float] | None]:
+    """A shared rate target judged with its 95% Wilson interval: `holds` when the whole
+    interval meets the threshold, `fails` when none of it does, else `needs_data` (the
+    games cannot tell). Box time has no interval here: its point verdict stands."""
+    from cardlab.lab.stats import wilson
+
+    n = int(m["games"])
+    if target_id == "always_ends":
+        lo, hi = wilson(m["stall_share"] * n, n)
+        ok, bad = hi <= STALL_MAX, lo > STALL_MAX
+    elif target_id == "points_decide":
+        lo, hi = wilson(m["tiebreak_share"] * n, n)
+        ok, bad = hi <= TIEBREAK_MAX, lo > TIEBREAK_MAX
+    elif target_id == "seat_balance":
+        lo, hi = wilson(m["first_seat_win_share"] * n, n)
+        fair = m["first_seat_win_share"] - m["first_seat_edge"]
+        ok = fair - FIRST_SEAT_EDGE_MAX <= lo and hi <= fair + FIRST_SEAT_EDGE_MAX
+        bad = hi < fair - FIRST_SEAT_EDGE_MAX or lo > fair + FIRST_SEAT_EDGE_MAX
+    else:
+        return ("", None)
+    verdict = "holds" if ok else "fails" if bad else "needs_data"
+    return (verdict, [round(lo, 4), round(hi, 4)])
+
+
 def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
     """Each target as a design claim with its verdict (`untestable` when no game ran),
-    then the game's own targets (`evaluate.game_targets`)."""
+    then the game's own targets (`evaluate.game_targets`). A rate target's verdict is
+    judged on its 95% interval (`interval`, `interval_verdict`); `miss` stays the point
+    figure the search minimises."""
     out: list[dict[str, Any]] = []
     for t in TARGETS:
         if not m.get("games"):
@@ -78,16 +104,18 @@ def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
             )
             continue
         miss = t.miss(m)
-        out.append(
-            {
-                "id": t.id,
-                "kind": "design",
-                "text": t.text,
-                "threshold": t.threshold,
-                "verdict": "holds" if miss == 0 else "fails",
-                "miss": round(miss, 4),
-            }
-        )
+        judged, ci = interval_verdict(t.id, m)
+        entry = {
+            "id": t.id,
+            "kind": "design",
+            "text": t.text,
+            "threshold": t.threshold,
+            "verdict": judged or ("holds" if miss == 0 else "fails"),
+            "miss": round(miss, 4),
+        }
+        if ci is not None:
+            entry["interval"] = ci
+        out.append(entry)
     for g in m.get("game_targets", []):
         out.append(
             {
