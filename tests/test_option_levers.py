@@ -45,3 +45,55 @@ def test_a_badly_declared_lever_is_refused_at_import() -> None:
         OptionSpec("x", (1,), "doc", low=3, high=1)
     with pytest.raises(ValueError, match="both"):
         OptionSpec("x", (1,), "doc", low=3)
+
+
+def test_a_lever_may_say_its_rule_as_a_sentence() -> None:
+    spec = lever(
+        "hand_limit",
+        (0, 6),
+        "cards a seat may keep",
+        passage="Turn",
+        purpose="stop hoarding",
+        low=0,
+        high=20,
+        says="At the end of your turn, discard down to {value} cards.",
+    )
+    assert spec.lever is not None
+    assert spec.lever.rule_text(7) == "At the end of your turn, discard down to 7 cards."
+    assert _hand_limit().lever.rule_text(7, "hand limit") == "hand limit: 7"  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="only \\{value\\}"):
+        lever("x", (0,), "doc", passage="p", purpose="q", says="keep {limit} cards")
+
+
+def test_levers_are_rule_options_to_the_commands(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """-o takes any whole number in an int lever's range (bench: a command that makes a
+    game), refuses one outside it naming the range; a variant's bad lever value is
+    refused when the file is read, naming the file, the option and the range."""
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+    from cardlab.core.variants import VariantError, load_variant
+    from cardlab.games import register_game, unregister_game
+    from cardlab.newgame import template_game
+
+    info = template_game("leverbench")
+    register_game(info)
+    try:
+        run = ["bench", "leverbench", "--seconds", "0.05", "--runs", "1", "--json"]
+        ok = CliRunner().invoke(app, [*run, "-o", "round_bonus=4"])
+        assert ok.exit_code == 0, ok.output
+        bad = CliRunner().invoke(app, [*run, "-o", "round_bonus=6"])
+        assert bad.exit_code == 2 and "any whole number from 0 to 5" in " ".join(bad.output.split())
+        path = tmp_path / "lev.toml"
+        path.write_text('game = "leverbench"\n[options]\nround_bonus = 4\n')
+        assert load_variant(path, info).options == {"round_bonus": 4}
+        path.write_text('game = "leverbench"\n[options]\nround_bonus = -1\n')
+        with pytest.raises(VariantError, match=r"lev\.toml: \[options\]: .*round_bonus.*0 to 5"):
+            load_variant(path, info)
+        path.write_text(
+            'game = "leverbench"\n[options]\nround_bonus = 4\n[options_why]\nsabotage = "x"\n'
+        )
+        with pytest.raises(VariantError, match="'sabotage', which \\[options\\] does not set"):
+            load_variant(path, info)
+    finally:
+        unregister_game("leverbench")
