@@ -78,6 +78,7 @@ def test_the_scaffolds_lever_works_everywhere(made, tmp_path: Path) -> None:  # 
     plain = cardlab.load_game("nebula", players=3)
     bonus = cardlab.load_game("nebula", players=3, round_bonus="5")  # as -o gives it
     assert plain.options["round_bonus"] == 0 and bonus.options["round_bonus"] == 5
+
     def bots() -> list:  # type: ignore[type-arg]
         return [cardlab.make_agent("random", seed=s) for s in range(3)]
 
