@@ -128,7 +128,8 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
                 _finding(
                     95,
                     f"{title} stalls",
-                    f"{_pct(n / games)} of {players}-player games end by '{reason}' after about "
+                    f"{_pct(n / games)} of {games} {players}-player games (the main run) end "
+                    f"by '{reason}' after about "
                     f"{rounds:g} rounds (median).",
                     "ends",
                     seeds[0] if seeds else None,

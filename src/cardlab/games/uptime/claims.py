@@ -164,7 +164,7 @@ def _ending(ctx: LabContext, stall_end: bool) -> Any:
         for i in range(min(PASS_ONLY_GAMES, ctx.probe_games))
     ]
     pass_endless = [g for g in passers if g["end_reason"] in STALLED]
-    return verdict(
+    v = verdict(
         not endless and not pass_endless,
         stall_end=stall_end,
         agents=list(ctx.agents),
@@ -181,6 +181,27 @@ def _ending(ctx: LabContext, stall_end: bool) -> Any:
         f"lab's cap; the Build Row is frozen when it did not change in the last "
         f"{FROZEN_ROUNDS}+ rounds of such a game",
     )
+    if ctx.rules(option).options == ctx.rules().options:
+        # one fact, one number: under the report's own rules the end reasons are read from
+        # the runs the report shows (its main run and player-count runs), already played
+        v.evidence["report_runs_end_reasons"] = _report_runs_end_reasons(ctx, counts)
+    return v
+
+
+def _report_runs_end_reasons(ctx: LabContext, counts: Any) -> dict[str, Any]:
+    """End reasons (count and share) per player count in the report's runs, each with its
+    games: the numbers the report's headline and its ends section give."""
+    out = {}
+    for n in counts:
+        games = ctx.games if n == ctx.players else ctx.probe_games
+        records = ctx.run(players=n, games=games).records
+        reasons = Counter(r.end_reason for r in records)
+        out[f"{n}p"] = {
+            "games": len(records),
+            "end_reasons": dict(reasons),
+            "shares": {k: round(v / max(1, len(records)), 4) for k, v in reasons.items()},
+        }
+    return out
 
 
 @claim(
@@ -195,13 +216,26 @@ def always_ends(ctx: LabContext) -> Any:
     ruled = _ending(ctx, stall_end=True)
     ev = as_written.evidence
     if ev["games_that_did_not_end_by_a_rule"]:
-        stuck = ev["games_that_did_not_end_by_a_rule"] / max(1, ev["games"])
-        frozen = ev["build_row_frozen"] / max(1, ev["games"])
-        ev["headline"] = (
-            f"As written UPTIME does not always end: {stuck:.0%} of games at 2-4 players "
-            f"never end by a rule (the Build Row frozen for good in {frozen:.0%}: only a claim "
-            "moves it and nobody qualifies); they end only through our ruling U13"
+        # every figure names its player count and games (issue 25: one fact, one number)
+        per = "; ".join(
+            f"{n}p {b['did_not_end_by_a_rule'] / max(1, b['games']):.0%} of {b['games']} games "
+            f"(Row frozen in {b['build_row_frozen'] / max(1, b['games']):.0%})"
+            for n, b in ev["by_players"].items()
         )
+        ev["headline"] = (
+            f"As written UPTIME does not always end ({', '.join(ctx.agents)}): {per} never end "
+            "by a rule (only a claim moves the Build Row and nobody qualifies); they end only "
+            "through our ruling U13"
+        )
+        shown = ruled.evidence.get("report_runs_end_reasons")
+        if shown:
+            ev["headline"] += (
+                "; under U13 the report's runs end by the stall ruling in "
+                + ", ".join(
+                    f"{n} {b['shares'].get('stall', 0.0):.0%} of {b['games']} games"
+                    for n, b in shown.items()
+                )
+            )
     return as_written.resting_on(
         ["U13"],
         ruled,
