@@ -106,6 +106,7 @@ def test_a_real_fix_is_confirmed_with_measured_whys(tunetoy: str, tmp_path) -> N
     assert why.startswith("minutes 1.0 -> ") and "paired seeds" in why and "2 players" in why
     paths = write_outputs(result, tmp_path, None, conf)
     variant = load_variant(paths["variant"], game_info(tunetoy))
+    assert variant.to_toml() == paths["variant"].read_text()  # round-trips, whys and all
     key = name.split(":", 1)[1]
     written = variant.options_why.get(key) or next(c.why for c in variant.changes)
     assert written == why  # the why is the measured effect, not the change restated
