@@ -79,32 +79,77 @@ def test_one_study_serves_every_claim_and_the_section(monkeypatch: pytest.Monkey
     assert set(sections[0]["data"]) == {"this report's set", "first_set (the old set)"}
 
 
-def _fake_study(cost: float, low: float, high: float) -> dict:
+def _fake_study(wins: dict[str, int], cost: float = 1.0) -> dict:
+    plain = {"both": 10, "own_only": 5, "random_only": 5, "neither": 80}
     return {
         "sets": {
             "this report's set": {
-                "ablation_deck": {"cost_per_round": cost, "low": low, "high": high, "games": 40},
+                "ablation_deck": {
+                    "cost_per_round": cost,
+                    "low": cost - 0.5,
+                    "high": cost + 0.5,
+                    "games": sum(wins.values()),
+                    "wins": wins,
+                },
                 # the default placer's figure is shown beside it, not judged
-                "ablation": {"cost_per_round": 9.0, "low": 8.0, "high": 10.0, "games": 40},
+                "ablation": {
+                    "cost_per_round": 9.0,
+                    "low": 8.0,
+                    "high": 10.0,
+                    "games": 100,
+                    "wins": plain,
+                },
             }
         }
     }
 
 
 @pytest.mark.parametrize(
-    ("low", "high", "expected"),
-    [(3.2, 4.0, "holds"), (0.1, 2.9, "fails"), (2.5, 3.5, "needs_data"), (3.0, 3.1, "holds")],
+    ("wins", "expected"),
+    [
+        # 400 pairs, the builder wins 40% placing well and 10% at random: [+25, +35]
+        ({"both": 30, "own_only": 130, "random_only": 10, "neither": 230}, "holds"),
+        # 400 pairs, no difference at all: wholly below +8
+        ({"both": 60, "own_only": 20, "random_only": 20, "neither": 300}, "fails"),
+        # 100 pairs, 40% against 27%: +13 points, too few pairs to tell from +8
+        ({"both": 20, "own_only": 20, "random_only": 7, "neither": 53}, "needs_data"),
+    ],
 )
-def test_ablation_verdict_follows_its_interval(low: float, high: float, expected: str) -> None:
-    """Random placement costs >= 3 points a round against the deck-aware placer: holds
-    only when that interval's low end is >= 3, fails when its high end is < 3, else
-    needs data (the default placer's interval is shown, not judged)."""
+def test_skill_verdict_is_the_paired_win_rate_drop(wins: dict[str, int], expected: str) -> None:
+    """Issue 24: placement skill is judged on the result: the builder's win rate with
+    its deck-aware placement minus placing at random, paired by seed, with Newcombe's
+    paired interval: holds wholly at or above +8 points, fails wholly below, else needs
+    data (with about how many pairs would decide). The points a round are reported, not
+    judged (a huge points figure does not make a fail hold)."""
     ctx = _ctx()
-    ctx.study(sc_claims.STUDY_KEY, lambda: _fake_study((low + high) / 2, low, high))
+    ctx.study(sc_claims.STUDY_KEY, lambda: _fake_study(wins, cost=9.0))
     (c,) = evaluate(ctx, ["supercomputer.placement_skill_pays"])
-    assert c["verdict"] == expected
-    assert c["evidence"]["ci95"] == [low, high]
-    assert c["evidence"]["default_placement"]["ci95"] == [8.0, 10.0]
+    e = c["evidence"]
+    assert c["verdict"] == expected, e
+    low, high = e["win_rate_drop_ci95"]
+    assert low <= e["win_rate_drop"] <= high
+    assert e["paired_outcomes"] == wins
+    assert e["points_per_round_lost"] == 9.0
+    assert e["default_placement"]["ci95"] == [8.0, 10.0]
+    if expected == "needs_data":
+        assert e["pairs_to_decide"] > sum(wins.values())
+    else:
+        assert e["pairs_to_decide"] is None
+
+
+def test_paired_interval_matches_newcombe() -> None:
+    """Newcombe (1998), paired data, method 10, his example (36, 12, 2, 0): a difference
+    of 0.20 with the 95% interval 0.0569 to 0.3404; swapping the discordant pairs
+    mirrors it."""
+    w = sc_claims.paired_win_difference(
+        {"both": 36, "own_only": 12, "random_only": 2, "neither": 0}
+    )
+    assert round(w["diff"], 4) == 0.2
+    assert (round(w["low"], 4), round(w["high"], 4)) == (0.0569, 0.3404)
+    m = sc_claims.paired_win_difference(
+        {"both": 36, "own_only": 2, "random_only": 12, "neither": 0}
+    )
+    assert (round(m["low"], 4), round(m["high"], 4)) == (-0.3404, -0.0569)
 
 
 def test_interval_helpers_are_three_way() -> None:

@@ -406,7 +406,10 @@ def test_race_is_settled_after_every_turn():
 
 def test_unknown_option_and_bad_value_are_named():
     """Options: unknown name lists the options; bad value lists the allowed values."""
-    with pytest.raises(ValueError, match=r"'colour'.*builds, passing, voluntary_scrap"):
+    with pytest.raises(
+        ValueError,
+        match=r"'colour'.*builds, case_height, case_width, passing, scrap_of_green, voluntary_scrap",
+    ):
         game(4, colour="red")
     with pytest.raises(ValueError, match=r"'builds'.*choose_one, keep_both, public_race"):
         game(4, builds="draft")
@@ -415,9 +418,17 @@ def test_unknown_option_and_bad_value_are_named():
 
 
 def test_options_default_to_the_rulings():
-    """S5, S9: defaults are no voluntary scrap, choose one build, pass left."""
+    """S5, S9: defaults are no voluntary scrap, choose one build, pass left; the levers
+    (issue 24) default to the rules as written (no case, the printed red dots)."""
     g = game()
-    assert g.options == {"voluntary_scrap": False, "builds": "choose_one", "passing": "left"}
+    assert g.options == {
+        "voluntary_scrap": False,
+        "builds": "choose_one",
+        "passing": "left",
+        "case_width": 0,
+        "case_height": 0,
+        "scrap_of_green": 0,
+    }
 
 
 def test_engine_shuffle_is_random_shuffle_draw_for_draw():

@@ -8,7 +8,10 @@ puzzle a real decision?
   round and the share of a round's points that a met build brings.
 - `placement_ablation`: what random placement costs: the same seeds and agents,
   one seat's placements replaced by a uniformly random legal cell; the paired
-  difference in that seat's points per round with a 95% interval.
+  difference in that seat's points per round with a 95% interval, and the paired
+  win counts (won in both games of a pair, only with its own placement, only placing
+  at random, in neither) from which the lab's claim draws a paired interval on the
+  win rates (issue 24: skill is judged on the result).
 
 Engine-only (it imports the core and this game): agents are passed in as objects
 with `step(state) -> action` (cardlab.agents' personas, greedy, random, ...).
@@ -72,6 +75,8 @@ class GameRecord:
     """Legal cells of every placement decision (placements only, not scrap)."""
     first_options: list[int]
     """The same for each round's first part (always 1)."""
+    winners: list[int] = field(default_factory=list)
+    """The seats that won (S8; a shared win lists every winner)."""
 
 
 def play(
@@ -115,7 +120,7 @@ def play(
         green = sum(p for _, p in attached)
         if blines and all(met for _, _, met in blines) and builds > 0:
             rec.met_build_shares.append(builds / (green + builds))
-    return GameRecord(seats, options, first)
+    return GameRecord(seats, options, first, state.winners())
 
 
 class RandomPlacement:
@@ -277,15 +282,17 @@ def placement_ablation(
     variant: Variant | None = None,
     game: SuperComputerGame | None = None,
     **options: Any,
-) -> dict[str, float]:
+) -> dict[str, Any]:
     """Points per round that random placement costs a `kind` seat, paired by seed:
     seat (game index mod players) is `kind` in one game and `kind` with random
     placement in its twin; the others are `others` with the same seeds. `game`: as
-    in `games`."""
+    in `games`. `wins` counts the pairs by whether that seat won (a shared win counts)
+    in the game with its own placement, the one placing at random, both or neither."""
     if game is None:
         game = SuperComputerGame(players, cards=cards, variant=variant, **options)
     players = game.num_players
     diffs = []
+    wins = {"both": 0, "own_only": 0, "random_only": 0, "neither": 0}
     for i in range(n_games):
         seed = seed0 + i
         me = i % players
@@ -297,8 +304,11 @@ def placement_ablation(
         a = statistics.fmean(normal.seats[me].round_points)
         b = statistics.fmean(ablated.seats[me].round_points)
         diffs.append(a - b)
+        own, rand = me in normal.winners, me in ablated.winners
+        key = ("both" if rand else "own_only") if own else "random_only" if rand else "neither"
+        wins[key] += 1
     m, lo, hi = mean_interval(diffs)
-    return {"cost_per_round": m, "low": lo, "high": hi, "games": n_games}
+    return {"cost_per_round": m, "low": lo, "high": hi, "games": n_games, "wins": wins}
 
 
 def report(

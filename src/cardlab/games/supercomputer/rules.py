@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from cardlab.core import Game, OptionSpec
+from cardlab.core.options import lever
 from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.supercomputer.actions import ActionLayout, xy_cell
 from cardlab.games.supercomputer.cards import HAND_SIZE, CardSet, CardTables, load_cards
@@ -38,7 +39,53 @@ OPTIONS = (
         "pass hands left every round; left-right-left; or right every round",
         ruling="S9",
     ),
+    lever(
+        "case_width",
+        (0, 3, 4, 5),
+        "the computer must fit a case this many cells wide (0: no case, as written)",
+        passage="Placement (S4): the first part goes anywhere and the grid has no edge; "
+        "'Cards must be attached on the turn they are played and all adjacent connectors "
+        "MUST be satisfied'",
+        purpose="make placement a plan, not a reflex: with room running out, where a part "
+        "goes decides what still fits (issue 18's placement-skill target)",
+        low=0,
+        high=7,
+    ),
+    lever(
+        "case_height",
+        (0, 3, 4, 5),
+        "the computer must fit a case this many cells tall (0: no case, as written)",
+        passage="Placement (S4), as for case_width",
+        purpose="with case_width, a bounded computer (a W x H case); the sample computer "
+        "needs 3 x 4",
+        low=0,
+        high=7,
+    ),
+    lever(
+        "scrap_of_green",
+        (0, 50, 100),
+        "a scrapped part scores minus this percentage of its green value this round, "
+        "rounded up (0: the printed red dot, as written)",
+        passage="'Any parts not used during the build phase ... will count as negative points "
+        "indicated on the card by the red dot, depending on the round' and 'Unattached cards "
+        "will score Red (negative) points' (S6)",
+        purpose="tie the risk to the prize: a valuable part that fails to connect costs "
+        "what it would have scored (at 100), so taking it without room is a gamble",
+        low=0,
+        high=200,
+    ),
 )
+
+
+def scrap_values(
+    green: tuple[tuple[int, ...], ...], red: tuple[tuple[int, ...], ...], percent: int
+) -> tuple[tuple[int, ...], ...]:
+    """The lever `scrap_of_green`: each part's scrap points per round, minus `percent` %
+    of its green value that round rounded up (a part worth 1 costs at least 1 at any
+    percentage above 0); 0 keeps the printed red values."""
+    if not percent:
+        return red
+    return tuple(tuple(-((g * percent + 99) // 100) for g in row) for row in green)
 
 
 PASSING = {"left": (1, 1, 1), "alternate": (1, -1, 1), "right": (-1, -1, -1)}
@@ -71,6 +118,12 @@ class SuperComputerGame(Game):
         # Seat q passes to (q + step) % n: +1 is left (clockwise), -1 is right (S9 option 3).
         self.pass_direction = PASSING[str(self.options["passing"])]
         """Per round, +1 (pass left) or -1 (pass right)."""
+        self.case_width = int(self.options["case_width"])
+        self.case_height = int(self.options["case_height"])
+        """The case (levers): a placement must keep the computer within case_width x
+        case_height cells; 0 leaves that side unbounded (state.case_box)."""
+        self.scrap_of_green = int(self.options["scrap_of_green"])
+        self.tables.red = scrap_values(self.tables.green, self.tables.red, self.scrap_of_green)
 
     def load_cards(self, path: Path | None) -> CardSet:
         return load_cards(path)

@@ -31,6 +31,7 @@ from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.games.supercomputer import resample, scoring, view
 from cardlab.games.supercomputer.actions import (
+    GRID_SIZE,
     IN_WINDOW,
     NEIGHBOURS,
     ORIGIN,
@@ -65,7 +66,7 @@ class HotTables:
         "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks", "fresh_masks",
         "connector_steps",
         "edges", "four_way", "first_place", "scrap", "first_build",
-        "voluntary_scrap", "public_race", "pass_direction",
+        "voluntary_scrap", "public_race", "pass_direction", "case_w", "case_h", "bounded",
     )  # fmt: skip
 
     def __init__(self, game: SuperComputerGame) -> None:
@@ -99,6 +100,11 @@ class HotTables:
         self.voluntary_scrap: bool = game.voluntary_scrap
         self.public_race: bool = game.build_mode == "public_race"
         self.pass_direction: tuple[int, ...] = tuple(game.pass_direction)
+        self.case_w: int = game.case_width
+        """The case's width in cells (lever `case_width`), 0: unbounded as written."""
+        self.case_h: int = game.case_height
+        """The case's height in cells (lever `case_height`), 0: unbounded as written."""
+        self.bounded: bool = bool(game.case_width or game.case_height)
 
 
 class SuperComputerState(GameState):
@@ -360,6 +366,37 @@ class SuperComputerState(GameState):
             clash |= masks[1]
             connect |= masks[2]
             frontier[near] = (connect & ~clash, clash, connect)
+        if self.hot.bounded:
+            self._fit_case(grid, frontier)
+
+    def case_box(self, grid: dict[int, int]) -> tuple[int, int, int, int]:
+        """The columns and rows (0..GRID_SIZE-1, inclusive) a part may still occupy so that
+        the computer `grid` fits the case (levers `case_width`, `case_height`): the case may
+        sit anywhere, so the box is every cell within width-1 columns (height-1 rows) of
+        every part. Only the computer's extent matters; 0 leaves that axis unbounded."""
+        hot = self.hot
+        cols = [c % GRID_SIZE for c in grid]
+        rows = [c // GRID_SIZE for c in grid]
+        x_lo, x_hi, y_lo, y_hi = 0, GRID_SIZE - 1, 0, GRID_SIZE - 1
+        if hot.case_w and cols:
+            x_lo, x_hi = max(cols) - hot.case_w + 1, min(cols) + hot.case_w - 1
+        if hot.case_h and rows:
+            y_lo, y_hi = max(rows) - hot.case_h + 1, min(rows) + hot.case_h - 1
+        return x_lo, x_hi, y_lo, y_hi
+
+    def in_case(self, grid: dict[int, int], cell: int) -> bool:
+        """Whether a part at `cell` keeps the computer `grid` inside the case."""
+        x_lo, x_hi, y_lo, y_hi = self.case_box(grid)
+        return x_lo <= cell % GRID_SIZE <= x_hi and y_lo <= cell // GRID_SIZE <= y_hi
+
+    def _fit_case(self, grid: dict[int, int], frontier: dict[int, tuple[int, ...]]) -> None:
+        """Drop the frontier cells outside the case (a placement there would not fit it).
+        The box only shrinks as parts are attached, so a dropped cell never comes back:
+        every reader of the frontier (legal cells, fits, the bots) sees the case."""
+        x_lo, x_hi, y_lo, y_hi = self.case_box(grid)
+        for cell in list(frontier):
+            if not (x_lo <= cell % GRID_SIZE <= x_hi and y_lo <= cell // GRID_SIZE <= y_hi):
+                del frontier[cell]
 
     def legal_cells(self, q: int, k: int) -> list[int]:
         """Grid cells (actions.py) where part `k` may join seat `q`'s computer, sorted:
@@ -375,9 +412,28 @@ class SuperComputerState(GameState):
     def scrap_reason(self, q: int, k: int) -> str:
         """Why part k has no legal cell on seat q's computer (S4, S5), for the log:
         "no_match" when no empty cell beside the computer would connect it at all,
-        "clash" when some would, but each of them has a touching edge that does not fit."""
+        "clash" when some would, but each of them has a touching edge that does not fit;
+        with a case (lever), "case" when it would fit only in a cell outside the case."""
         bit = 1 << k
         if any(masks[2] & bit for masks in self.frontiers[q].values()):
+            return "clash"
+        if not self.hot.bounded:
+            return "no_match"
+        # the frontier holds only cells inside the case: rebuild the unbounded one
+        grid = self.computers[q]
+        masks_at: dict[int, tuple[int, int]] = {}
+        for cell, part in grid.items():
+            as_neighbour = self.hot.neighbour_masks[part]
+            for near, back in NEIGHBOURS[cell]:
+                if near not in grid:
+                    clash, connect = masks_at.get(near, (0, 0))
+                    masks_at[near] = (
+                        clash | as_neighbour[back][0],
+                        connect | as_neighbour[back][1],
+                    )
+        if any(connect & ~clash & bit for clash, connect in masks_at.values()):
+            return "case"
+        if any(connect & bit for _, connect in masks_at.values()):
             return "clash"
         return "no_match"
 
@@ -386,6 +442,18 @@ class SuperComputerState(GameState):
         grid = self.computers[q]
         steps = self.hot.connector_steps
         count = 0
+        if self.hot.bounded:  # with a case, only the connectors facing room inside it
+            x_lo, x_hi, y_lo, y_hi = self.case_box(grid)
+            for c, k in grid.items():
+                for step in steps[k]:
+                    near = c + step
+                    if (
+                        near not in grid
+                        and x_lo <= near % GRID_SIZE <= x_hi
+                        and y_lo <= near // GRID_SIZE <= y_hi
+                    ):
+                        count += 1
+            return count
         # each part's connector sides from a table (search rates every seat of every
         # playout with it): the sides without one are not looked at
         for c, k in grid.items():
@@ -555,6 +623,12 @@ class SuperComputerState(GameState):
             clash |= as_neighbour[back][0]
             connect |= as_neighbour[back][1]
             frontier[near] = (connect & ~clash, clash, connect)
+        if self.hot.bounded:
+            grid[cell] = k
+            try:
+                self._fit_case(grid, frontier)
+            finally:
+                del grid[cell]
         may = 0
         for masks in frontier.values():
             may |= masks[0]
@@ -580,6 +654,8 @@ class SuperComputerState(GameState):
         for (x, y), k in parts.items():
             if not IN_WINDOW[xy_cell(x, y)]:
                 raise ValueError(f"({x},{y}) lies outside the placement window")
+            if not self.in_case(self.computers[seat], xy_cell(x, y)):
+                raise ValueError(f"({x},{y}) does not fit the case with the parts before it")
             self._attach(seat, k, xy_cell(x, y))
         if self.phase == PLACE and self.to_move == seat:
             self._next_placer(seat)

@@ -139,6 +139,7 @@ def _view(s: SuperComputerState, p: int | None) -> dict[str, Any]:
 SCRAP_WHY = {
     "no_match": "no empty cell beside the computer would connect it",
     "clash": "every cell where it would connect has a touching edge that does not match",
+    "case": "it would fit only outside the case (levers case_width, case_height)",
     "chosen": "chosen",
 }
 """Why a part was scrapped (S4, S5), as the log says it."""
