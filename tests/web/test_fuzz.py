@@ -226,3 +226,128 @@ class contextlib_exit:
             except Exception:  # noqa: BLE001, S112 - the server may have closed it already
                 continue
         return False
+
+
+# -- issue 23: Host, query tokens, foreign bot kinds, hand-back sequences -----------------
+HOST_VALUES = ["testserver", "testserver:80", "localhost:8000", "attacker.example", "", None]
+ORIGIN_VALUES = ["http://testserver", "http://attacker.example", "null", None]
+QUERIES = ["", "a=1", "token=x", "seat=0&token=x", "%74oken=x", "Seat_Token=y"]
+KINDS = ["greedy", "random", "ismcts", "auctioneer", "points", "builder", "../x", "nonesuch"]
+requests = st.tuples(
+    st.sampled_from(["/", "/api/games", "/api/tables", "/static/lobby.js", "/t/none"]),
+    st.sampled_from(HOST_VALUES),
+    st.sampled_from(ORIGIN_VALUES),
+    st.sampled_from(QUERIES),
+    st.lists(st.sampled_from(KINDS), min_size=1, max_size=2),
+)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(reqs=st.lists(requests, min_size=1, max_size=8))
+def test_foreign_hosts_query_tokens_and_foreign_bots_are_refused(tmp_path_factory, reqs):
+    from cardlab.agents.base import kinds_for_game
+    from cardlab.web.gate import AllowedHosts, query_has_token
+
+    hosts = AllowedHosts.build(HOSTS)
+    db = tmp_path_factory.mktemp("fuzz") / "t.db"
+    app = create_app(db=db, catalog=toy_catalog(), bot_delay=10, allowed_hosts=HOSTS)
+    allowed = kinds_for_game("highcard")
+    with TestClient(app, raise_server_exceptions=False) as client:
+        hub = client.app.state.hub
+        for path, host, origin, query, kinds in reqs:
+            headers = {k: v for k, v in (("host", host), ("origin", origin)) if v is not None}
+            url = path + (f"?{query}" if query else "")
+            before = len(hub.tables)
+            if path == "/api/tables":
+                seats = [{"kind": "human"}] + [{"kind": "bot", "agent": k} for k in kinds]
+                body = {"game": "highcard", "players": len(seats), "seats": seats}
+                resp = client.post(url, json=body, headers=headers)
+            else:
+                resp = client.get(url, headers=headers)
+            assert resp.status_code < 500, resp.text
+            sent_host = "testserver" if host is None else host  # TestClient's default
+            gate = not hosts.allows(sent_host) or query_has_token(query)
+            if gate:
+                assert resp.status_code == 400, (url, headers, resp.text)
+                assert len(hub.tables) == before
+                continue
+            if path != "/api/tables":
+                assert resp.status_code in (200, 404), (url, resp.status_code)
+                continue
+            same = origin is not None and origin == f"http://{sent_host}"
+            foreign = [k for k in kinds if k not in allowed]
+            if not same:
+                assert resp.status_code == 403 and len(hub.tables) == before
+            elif foreign:
+                assert resp.status_code == 400 and ", ".join(allowed) in resp.json()["error"]
+                assert len(hub.tables) == before
+            else:
+                assert resp.status_code == 201, resp.text
+        close_all()
+
+
+HAND = st.sampled_from(
+    [
+        ("seat0", {"type": "hand_to_bot", "seat": 0, "agent": "greedy"}),
+        ("seat0", {"type": "reclaim"}),
+        ("host", {"type": "hand_to_bot", "seat": 0, "agent": "random"}),
+        ("host", {"type": "hand_back", "seat": 0}),
+        ("host", {"type": "allow_reclaim", "seat": 0}),
+        ("host", {"type": "hand_to_bot", "seat": 1, "agent": "greedy"}),
+        ("host", {"type": "hand_back", "seat": 1}),
+        ("seat1", {"type": "reclaim"}),
+        ("seat0", {"type": "sync"}),
+    ]
+)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(script=st.lists(HAND, min_size=2, max_size=30))
+def test_hand_back_sequences_never_let_a_bot_move_for_a_human(tmp_path_factory, script):
+    """Bots move at once (no delay) while seats are handed over and back as fast as the
+    sockets can send: every bot move recorded was made while the seat was a bot's."""
+    db = tmp_path_factory.mktemp("fuzz") / "t.db"
+    app = create_app(
+        db=db, catalog=toy_catalog(), bot_delay=0, message_rate=10_000, allowed_hosts=HOSTS
+    )
+    wrong: list[str] = []
+    with TestClient(app, raise_server_exceptions=False) as client:
+        hub = client.app.state.hub
+        append = hub.store.append_action
+
+        def checked(table_id: str, seq: int, seat: int, action: int, by: str) -> None:
+            if by == "bot" and not hub.tables[table_id].is_bot(seat):
+                wrong.append(f"step {seq}: bot move for human seat {seat}")
+            append(table_id, seq, seat, action, by)
+
+        hub.store.append_action = checked
+        spec = {"game": "highcard", "players": 2, "seats": [{"kind": "human"}] * 2}
+        made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
+        with contextlib_exit() as stack:
+            socks = {}
+            for who in ("seat0", "seat1", "host"):
+                ws = stack.enter(client.websocket_connect(f"/ws/{made['table']}", headers=ORIGIN))
+                ws.send_text(json.dumps(hello_for(who, made["tokens"])))
+                assert json.loads(ws.receive_text())["type"] == "state"
+                socks[who] = ws
+            for step, (who, msg) in enumerate(script):
+                socks[who].send_text(json.dumps(msg))
+                if step % 3 == 2:  # sometimes wait for the answer, sometimes not
+                    socks[who].send_text(json.dumps({"type": f"fuzz-marker-{step}"}))
+                    recv_until_marker(socks[who], f"fuzz-marker-{step}")
+            for ws in socks.values():
+                ws.send_text(json.dumps({"type": "fuzz-marker-end"}))
+                recv_until_marker(ws, "fuzz-marker-end")
+        table = hub.tables[made["table"]]
+        for rec in hub.store.load_actions(table.id):
+            assert rec.by in ("human", "bot", "timer")
+        close_all()
+    assert wrong == []

@@ -392,6 +392,12 @@ function drawFinal(view) {
     const tie = f.info.tiebreak ?? f.info.tiebreak_level ?? f.info.tie_break;
     box.append(h("p", "decided", `Game ended: ${words(String(f.info.end_reason || "over"))}. Tie-break: ${tie ? words(String(tie)) : "not needed"}.`));
   }
+  // The seed is sent only once the game is over (it deals every hidden card).
+  if (view.table.seed) {
+    const deal = h("p", "muted seed", `Seed ${view.table.seed}. The same deal at the terminal: `);
+    deal.append(h("code", "", view.table.replay || ""));
+    box.append(deal);
+  }
   const replay = h("button", "primary", "Replay the game step by step");
   replay.addEventListener("click", () => openReplay(view.seq));
   if (view.you !== null || params.get("role")) box.append(replay);
