@@ -66,8 +66,10 @@ class Catalog:
 def lever_fields(spec: Any) -> dict[str, Any]:
     """What the lobby shows of an option that is a rule lever (issue 24): `lever` true,
     the rulebook `passage` it changes, what a designer would try it for (`purpose`),
-    and for an integer lever the whole range `low`..`high` it accepts (`allowed` is
-    then the grid of suggested values, the rule as written first). A plain option
+    for an integer lever the whole range `low`..`high` it accepts (`allowed` is then
+    the grid of suggested values, the rule as written first; both None for a listed
+    lever), and `says`, the changed rule as a sentence with ``{value}`` ("" when the
+    lever has none). A plain option
     gets `lever` false and nothing else."""
     lev = getattr(spec, "lever", None)
     if lev is None:
@@ -78,6 +80,7 @@ def lever_fields(spec: Any) -> dict[str, Any]:
         "purpose": lev.purpose,
         "low": spec.low,
         "high": spec.high,
+        "says": lev.says,
     }
 
 

@@ -255,6 +255,8 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=0)
     name = spec.study_name or f"{spec.game}-{spec.players}p-seed{spec.seed}-games{spec.games}"
+    if fixed and not spec.study_name:  # a study with options held fixed is another study
+        name += "-" + ",".join(f"{k}={v}" for k, v in sorted(fixed.items()))
     study = optuna.create_study(
         study_name=name,
         storage=spec.storage,
