@@ -3,8 +3,9 @@
 A search trial plays a few dozen games; among many trials, one will look
 better by luck. So the best candidate is replayed beside the rules as written
 on new seeds (the same seeds for both: paired), with as many games as the
-difference the search saw needs at 80% power, once with the search's persona
-seats and once with ISMCTS seats. It is confirmed only if, with both seat
+difference the search saw needs at 80% power (and, when the difference on the
+new seeds is smaller, on to what that one needs, within a cap), once with the
+search's persona seats and once with ISMCTS seats. It is confirmed only if, with both seat
 sets, it misses less than as written and a target it moves has a 95%
 interval apart from as-written's. A candidate whose intervals overlap
 as-written's only won by noise and is not reported as best.
@@ -32,6 +33,7 @@ from cardlab.lab.tune.evaluate import (
     game_targets,
     metrics,
     play_trial,
+    play_trial_game,
 )
 from cardlab.lab.tune.objectives import misses, verdicts
 from cardlab.lab.tune.space import variant_of
@@ -96,10 +98,23 @@ def samples(info: Any, players: int, facts: list[GameFacts]) -> dict[str, list[f
 
 
 def play_arm(
-    game: str, players: int, variant: Variant, run_seed: int, games: int, seats: tuple[str, ...]
+    game: str,
+    players: int,
+    variant: Variant,
+    run_seed: int,
+    games: int,
+    seats: tuple[str, ...],
+    prior: Samples | None = None,
 ) -> Samples:
+    """`games` games of one arm; with `prior` (its first games), only the rest are played."""
     info = game_info(game)
-    facts = play_trial(game, players, variant, run_seed, games, seats)
+    if prior is None:
+        facts = play_trial(game, players, variant, run_seed, games, seats)
+    else:
+        facts = list(prior.facts) + [
+            play_trial_game(game, players, variant, run_seed, i, seats)
+            for i in range(len(prior.facts), games)
+        ]
     m = metrics(info, players, facts)
     if m.get("games") and not m.get("errors") and not seats:
         m["game_targets"] = game_targets(info, players, variant, run_seed, games)
@@ -344,12 +359,23 @@ def confirm(
                 continue
             games = max(min(n80, cap), min(min_games, cap))
             say(f"confirming trial {trial.number} with {label} seats: {games} games per arm")
-            base = play_arm(s.game, s.players, _variant(result, base_values), seed, games, seats)
-            cand = play_arm(s.game, s.players, _variant(result, trial.values), seed, games, seats)
-            arms[label] = (base, cand)
+            base_v, cand_v = _variant(result, base_values), _variant(result, trial.values)
+            base = play_arm(s.game, s.players, base_v, seed, games, seats)
+            cand = play_arm(s.game, s.players, cand_v, seed, games, seats)
             check = check_seats(label, base, cand, aim, s.players)
-            if games < n80:
-                short = f"capped at {games} of the {n80} games 80% power needs"
+            need = check.games_80 or 0
+            if not check.confirmed and games < need and games < cap:
+                # the difference on these seeds is smaller than the search's: play on to the
+                # games it needs at 80% power (within the cap), the first games kept
+                games = min(need, cap)
+                say(f"  not apart yet; playing on to {games} games per arm (80% power)")
+                base = play_arm(s.game, s.players, base_v, seed, games, seats, base)
+                cand = play_arm(s.game, s.players, cand_v, seed, games, seats, cand)
+                check = check_seats(label, base, cand, aim, s.players)
+                need = check.games_80 or 0
+            arms[label] = (base, cand)
+            if games < need and not check.confirmed:
+                short = f"capped at {games} of the {need} games 80% power needs"
                 check.why_not = f"{check.why_not}; {short}" if check.why_not else short
             checks.append(check)
         ok = bool(checks) and all(c.confirmed for c in checks)
