@@ -44,7 +44,9 @@ def rule_changes(game: Any) -> list[Entry]:
     variant = game.variant
     whys: dict[str, str] = dict(getattr(variant, "options_why", {}) or {})
     entries: list[Entry] = []
-    for spec in game.option_specs:
+    # rule changes (levers) first, then our rulings' options, then the cards
+    specs = sorted(game.option_specs, key=lambda spec: spec.lever is None)
+    for spec in specs:
         value: OptionValue = game.options[spec.name]
         if value == spec.default and type(value) is type(spec.default):
             continue
