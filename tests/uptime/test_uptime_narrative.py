@@ -207,6 +207,7 @@ def test_log_tells_reserves_auctions_reshuffles_and_reserve_clearing():
     )
     act(s, "Reserve CPU")  # seat 0
     act(s, "Bid on Contract Hospital Records", "Open the bidding at 1")  # seat 1
+    act(s, "Pay Copper")  # seat 1's payment: 1 of 2 materials (a public decision, item 9)
     act(s, "Draw")  # seat 2 (the others could not raise above 1)
     lines = [x.text for x in view.narrate(s.observation(2))]
     expected = [

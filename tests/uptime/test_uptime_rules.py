@@ -272,7 +272,11 @@ def test_patch_claim_costs_one_material_or_zero_with_the_option():
 def test_patch_substitutes_for_a_material_of_a_component():
     """U4: a Patch in hand substitutes for 1 raw material in a Requisition."""
     s = arrange(game(), hands={0: ["Silicon", "Patch"]}, row=["CPU"])
-    act(s, "Requisition CPU")  # Silicon is forced, the Copper is the Patch
+    act(s, "Requisition CPU")
+    # Silicon or the Patch first: seat 0's one legal way (Silicon, the Patch must cover the
+    # Copper) is still its decision, as others cannot see it holds no Copper (issue 23 item 9)
+    assert s.decision_kind() == "pay" and len(s.legal_actions()) == 1
+    act(s, "Pay Silicon")  # then the Copper is the Patch, forced (no material left)
     assert names(s, s.tableau[0]) == ["CPU"] and s.hand[0] == []
     assert names(s, s.build_discard) == ["Patch"]
 

@@ -702,11 +702,35 @@ class UptimeState(GameState):
             if dk == A.D_TURN or dk == A.D_OVER:
                 return
             legal = self._compute_legal()
-            if len(legal) == 1:  # a forced sub-decision is not a choice
+            # a forced sub-decision is not a choice, unless others cannot tell it is forced
+            if len(legal) == 1 and not self._choice_public(dk, self.decider):
                 self._do(legal[0])
                 continue
             self._legal = legal
             return
+
+    def _choice_public(self, dk: int, p: int) -> bool:
+        """Whether `p` might have a choice here, judged from public information only (issue
+        23 item 9): then the sub-decision waits for `p` even when `p`'s hand leaves one legal
+        way, since whether a seat must decide is public and may not depend on hidden cards.
+        (Completing a one-way payment at once told everyone that the payer held one kind, or
+        no owed material beside its Patch.) Hand sizes, Patch counts, tableaux and what is
+        owed are public; the kinds of the materials in a hand are not.
+        docs/rules/uptime.md, "Paying"."""
+        have = len(self.hand[p]) - self.patches[p]
+        if dk == A.D_PAY:
+            need = self.pay_need
+            if need == A.NEED_TYPES:
+                return False  # Components and Patches are public: so is a one-way payment
+            patches = self.patches[p] if self.pay_patch_allowed else 0
+            if need == A.NEED_SPECIFIC:  # the owed material or a Patch
+                return have > 0 and patches > 0
+            return have > 0 and have + patches > self.pay_left  # some of several cards
+        if dk == A.D_TRADE:  # lever trade_in: some of several materials
+            return have > self.trade_left
+        if dk == A.D_DISCARD:  # lever hand_limit: one card of a hand of several
+            return have > 1 or (have > 0 and self.patches[p] > 0)
+        return False
 
     def _do(self, a: int) -> None:
         dk, p = self.decision, self.decider
