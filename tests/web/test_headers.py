@@ -90,7 +90,14 @@ def test_the_pages_work_under_their_policy_in_a_real_browser(tmp_path):
 
 
 @pytest.mark.parametrize("path", ["/", "/gate"])
-def test_csp_names_the_socket_origin_of_this_host_only(client, path):
+def test_csp_names_the_socket_origin_of_this_host_only(tmp_path, path):
+    from starlette.testclient import TestClient
+    from web_support import HOSTS, toy_catalog
+
+    from cardlab.web.app import create_app
+
+    app = create_app(tmp_path / "t.db", toy_catalog(), allowed_hosts=(*HOSTS, "table.example"))
+    client = TestClient(app)
     csp = client.get(path, headers={"host": "table.example:8000"}).headers[
         "content-security-policy"
     ]

@@ -257,8 +257,9 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    # Before any route runs; inside SecurityHeaders, so its refusals get the headers too.
+    app.add_middleware(RequestGate, hosts=hosts)
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(RequestGate, hosts=hosts)  # outermost: before any route runs
     app.state.hub = hub
     app.state.store = store
     app.state.reports = reports
