@@ -194,7 +194,13 @@ def _compare(
         if name == "cards":
             row["cards_sha256"] = run.spec.cards_sha256
         rows.append(row)
-    return {"option": name, "games": side_games, "values": rows}
+    from cardlab.lab.paired import compare_arms
+
+    # the arms share seeds and seating game by game: paired differences, Holm-controlled
+    paired = compare_arms(
+        [(row["value"], run.records) for row, run in zip(rows, runs, strict=True)]
+    )
+    return {"option": name, "games": side_games, "values": rows, "paired": paired}
 
 
 def _skill(

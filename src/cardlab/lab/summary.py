@@ -32,6 +32,14 @@ def files_line(s: dict[str, Any]) -> str:
     return f"{variant} · {cards}"
 
 
+def _compare_lines(report: dict[str, Any]) -> list[str]:
+    """A paired comparison opens the summary: what changed most (controlled), the power."""
+    out = []
+    for pair in (report.get("compare") or {}).get("paired", []):
+        out += [f"**{pair['opening']}.** {pair['power']['text']}.", ""]
+    return out
+
+
 def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> str:
     s = report["settings"]
     lines = [
@@ -42,6 +50,7 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
         + (", ".join(f"{k}={_opt(v)}" for k, v in s["options"].items()) or "none")
         + f" · {files_line(s)}",
         "",
+        *_compare_lines(report),
         "## Claims",
         "",
         "| claim | kind | verdict |" + (" baseline |" if baseline else ""),

@@ -1,0 +1,76 @@
+"""Paired A/B (issue 25, item 1): `--compare` arms play the same seeds and seats, so each
+figure is a paired difference game by game, Holm-controlled, and the summary opens with
+the controlled figure that changed most, with a power line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardlab.lab.paired import compare_pair, games_for_change, holm, paired_diff
+from cardlab.lab.report_commands import save_report, start_report
+
+
+def test_holm_adjusts_in_step_down_order():
+    # p sorted 0.01, 0.02, 0.04 with m = 3: 0.03, 0.04, 0.04 (monotone)
+    assert holm([0.04, 0.01, 0.02]) == pytest.approx([0.04, 0.03, 0.04])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+
+
+def test_paired_difference_and_power():
+    d = paired_diff([1.0, 2.0, 3.0, 4.0], [2.0, 3.0, 4.0, 6.0])
+    assert d["mean"] == 1.25 and d["games"] == 4 and d["ci95"][0] < 1.25 < d["ci95"][1]
+    assert paired_diff([1.0, 1.0], [1.0, 1.0])["p"] == 1.0
+    # sd 0.5 per game: (2.80 x 0.5 / 0.05)^2 = 785 paired games for 5 points
+    assert games_for_change(0.5) == 785
+    assert games_for_change(0.0) is None
+
+
+def test_a_compare_is_paired_game_by_game_and_opens_with_what_changed_most(
+    toy: str, tmp_path: Path
+) -> None:
+    ctx, report, old = start_report(
+        toy,
+        tmp_path,
+        games=30,
+        side_games=30,
+        ladder_games=0,
+        probe_games=4,
+        ablation_games=0,
+        workers=1,
+        progress=False,
+        compare=("may_pass", ["false", "true"]),
+    )
+    save_report(tmp_path, report, old)
+    runs = [
+        r
+        for (spec, obs), r in ctx._cache.items()
+        if obs is None and spec.games == 30 and spec.players == ctx.players
+    ]
+    arms = {str(r.spec.options_dict["may_pass"]).lower(): r.records for r in runs}
+    a, b = arms["false"], arms["true"]
+    # same seeds and seating game by game: the pairing is real
+    assert [(r.index, r.seed, r.agents) for r in a] == [(r.index, r.seed, r.agents) for r in b]
+    (pair,) = report["compare"]["paired"]
+    assert pair["paired_games"] == 30 and pair["correction"].startswith("Holm")
+    rows = {row["figure"]: row for row in pair["rows"]}
+    length = rows["length: decisions"]
+    # the paired mean is the mean of per-game differences, arm B minus arm A
+    diffs = [y.decisions - x.decisions for x, y in zip(a, b, strict=True)]
+    assert length["mean"] == pytest.approx(sum(diffs) / len(diffs), abs=1e-4)
+    again = compare_pair(a, b, "False", "True")
+    assert again["rows"] == pair["rows"]
+    if pair["controlled"]:
+        top = next(r for r in pair["rows"] if r["controlled"])
+        assert top["figure"] in pair["opening"] and top["p_holm"] < 0.05
+        assert all(top["effect_size"] >= r["effect_size"] for r in pair["rows"] if r["controlled"])
+    summary = (tmp_path / "summary.md").read_text()
+    assert (
+        pair["opening"] in summary
+        and "paired games" in pair["power"]["text"]
+        or ("no card" in pair["power"]["text"])
+    )
+    assert json.loads((tmp_path / "report.json").read_text())["compare"]["paired"]
+    assert "Paired: " in (tmp_path / "report.html").read_text()
