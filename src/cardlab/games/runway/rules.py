@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from cardlab.core.game import Game
-from cardlab.core.options import OptionSpec
+from cardlab.core.options import OptionSpec, lever
 from cardlab.core.plugin import DecisionKind, GameInfo
 from cardlab.games.runway.actions import NUM_ACTIONS
 from cardlab.games.runway.cards import NUM_DEALS, RunwayCards, load_cards
@@ -52,6 +52,27 @@ class RunwayGame(Game):
             "comparison where the last seat passes one seat clockwise every Deal",
             ruling="R10",
         ),
+        lever(
+            "cash_penalty",
+            (1, 0, 2),
+            "points Cash winning outside FinTech loses (1 as written; 0: none)",
+            passage="Close: 'Cash winning outside FinTech scores 1 less.' (R7)",
+            purpose="make the Cash-rich generalist ('Cam was richer') viable: the lab finds it "
+            "wins 27% of its seats against a fair 33% while the specialist wins 39%",
+            low=0,
+            high=3,
+        ),
+        lever(
+            "breadth_bonus",
+            (1, 2, 3),
+            "end points per different Sector holding one of your Footholds (1 as written)",
+            passage="Score: '+1 per different Sector you hold a Foothold in, added once when "
+            "the 12th Deal closes' (R11)",
+            purpose="pay breadth as well as locks: a generalist spread over four Sectors "
+            "against a specialist's +2 locks",
+            low=0,
+            high=4,
+        ),
     )
 
     cards: RunwayCards
@@ -75,10 +96,12 @@ class RunwayGame(Game):
     def utility_bounds(self) -> tuple[float, float]:
         """Reputation never drops (R7: a reward is never below 0): min 0. Max: per Deal a
         seat earns either the reward (score + Hype bonus, at most +2) or one Ride (+1),
-        never both, and score >= 2; one lock (+2) per Sector; +1 per Sector at the end."""
+        never both, and score >= 2; one lock (+2) per Sector; +1 per Sector at the end
+        (lever breadth_bonus: that many per Sector). The Cash penalty only lowers a reward."""
         cards = self.cards
         sectors = len(cards.sectors)
-        return 0.0, float(sum(s + 2 for s in cards.deal_score) + 2 * sectors + sectors)
+        per_sector = int(self.options["breadth_bonus"])
+        return 0.0, float(sum(s + 2 for s in cards.deal_score) + 2 * sectors + per_sector * sectors)
 
 
 GAME_INFO = GameInfo(

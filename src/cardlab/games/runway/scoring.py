@@ -69,20 +69,27 @@ A plain tuple: it is built at every close of every simulated game."""
 
 
 def reward(
-    score: int, hype: int, winning_card: int, sector: int, shocked: bool, shock_effect: int
+    score: int,
+    hype: int,
+    winning_card: int,
+    sector: int,
+    shocked: bool,
+    shock_effect: int,
+    cash_penalty: int = 1,
 ) -> Reward:
-    """R7: score + Hype bonus - 1 for Cash outside FinTech (- 1 more for a Shock under
-    `shock_effect=reward_minus_one`), never below 0."""
+    """R7: score + Hype bonus - 1 for Cash outside FinTech (`cash_penalty`, a lever; 1 as
+    written) (- 1 more for a Shock under `shock_effect=reward_minus_one`), never below 0."""
     bonus = HYPE_BONUS[hype]
-    cash = 1 if winning_card >> KIND_SHIFT == CASH and sector != FINTECH else 0
+    cash = cash_penalty if winning_card >> KIND_SHIFT == CASH and sector != FINTECH else 0
     shock = 1 if shocked and shock_effect == SHOCK_REWARD_MINUS_ONE else 0
     total = score + bonus - cash - shock
     return (score, bonus, cash, shock, total if total > 0 else 0)
 
 
-def sector_bonus(footholds: list[int]) -> int:
-    """R11: +1 per Sector holding at least one of the seat's Footholds."""
-    return sum(1 for count in footholds if count)
+def sector_bonus(footholds: list[int], per_sector: int = 1) -> int:
+    """R11: +1 (`per_sector`, the lever `breadth_bonus`) per Sector holding at least one
+    of the seat's Footholds."""
+    return per_sector * sum(1 for count in footholds if count)
 
 
 def tiebreak(state: RunwayState) -> tuple[list[int], str | None]:
@@ -150,7 +157,8 @@ def progress_all(state: RunwayState) -> list[float]:
         feet = state.footholds[seat]
         if state.footholds_left[seat]:
             # (counted with list.count rather than generators; the same ints)
-            value += 0.8 * (len(feet) - feet.count(0))  # the end-of-game Sector bonus to come
+            # the end-of-game Sector bonus to come (0.8 * 1 is 0.8: as written, the same float)
+            value += 0.8 * columns.breadth_bonus * (len(feet) - feet.count(0))
             value += 0.6 * feet.count(1)  # a lock is one win away
         if seat == leader:
             value += leader_value

@@ -74,13 +74,19 @@ class CardColumns:
     (make compiled) reads its attributes by a name lookup each; a compiled class's fields
     are read directly (issue 17). One per game start, shared by every clone."""
 
-    __slots__ = ("capital_number", "deal_sector", "deal_score", "deal_hype")
+    __slots__ = (
+        "capital_number", "deal_sector", "deal_score", "deal_hype", "cash_penalty", "breadth_bonus",
+    )  # fmt: skip
 
-    def __init__(self, cards: RunwayCards) -> None:
+    def __init__(self, cards: RunwayCards, cash_penalty: int = 1, breadth_bonus: int = 1) -> None:
         self.capital_number: tuple[int, ...] = cards.capital_number
         self.deal_sector: tuple[int, ...] = cards.deal_sector
         self.deal_score: tuple[int, ...] = cards.deal_score
         self.deal_hype: tuple[int, ...] = cards.deal_hype
+        self.cash_penalty: int = cash_penalty
+        """What Cash winning outside FinTech loses (lever `cash_penalty`; R7: 1)."""
+        self.breadth_bonus: int = breadth_bonus
+        """End points per Sector holding a Foothold (lever `breadth_bonus`; R11: 1)."""
 
 
 class RunwayState(GameState):
@@ -234,7 +240,9 @@ class RunwayState(GameState):
         s = RunwayState()
         n = game.num_players
         s.game, s.cards, s.num_players, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
-        s.columns = CardColumns(game.cards)
+        s.columns = CardColumns(
+            game.cards, int(game.options["cash_penalty"]), int(game.options["breadth_bonus"])
+        )
         s.shock_effect = SHOCK_EFFECTS.index(str(game.options["shock_effect"]))
         # R10: with 2 players the last seat alternates (option two_player_last_seat,
         # default); option last_seat=rotate passes it one seat clockwise at any count
@@ -465,6 +473,7 @@ class RunwayState(GameState):
                 sector,
                 bool(shocks),
                 self.shock_effect,
+                cards.cash_penalty,
             )
             total = paid[-1]
             reputation = self.reputation
@@ -598,7 +607,7 @@ class RunwayState(GameState):
     # -- the end (R11) ----------------------------------------------------------------------
     def _end(self) -> None:
         for p in range(self.num_players):
-            bonus = scoring.sector_bonus(self.footholds[p])
+            bonus = scoring.sector_bonus(self.footholds[p], self.columns.breadth_bonus)
             self.sector_bonus[p] = bonus
             self.reputation[p] = self.reputation[p] + bonus
             self.log.append(("sector_bonus", p, tuple(self.footholds[p]), bonus))

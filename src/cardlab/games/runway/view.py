@@ -330,7 +330,7 @@ def _reward_parts(f: dict[str, Any]) -> str:
     if f["hype_bonus"]:
         parts.append(f"+{f['hype_bonus']} Hype bonus")
     if f["cash_penalty"]:
-        parts.append("-1 Cash outside FinTech")
+        parts.append(f"-{f['cash_penalty']} Cash outside FinTech")
     if f["shock_penalty"]:
         parts.append("-1 Shock")
     total = f["score"] + f["hype_bonus"] - f["cash_penalty"] - f["shock_penalty"]
