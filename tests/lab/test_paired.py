@@ -74,3 +74,22 @@ def test_a_compare_is_paired_game_by_game_and_opens_with_what_changed_most(
     )
     assert json.loads((tmp_path / "report.json").read_text())["compare"]["paired"]
     assert "Paired: " in (tmp_path / "report.html").read_text()
+
+
+def test_a_bank_charter_change_is_named_at_the_default_compare_games(tmp_path: Path) -> None:
+    # issue 25: RUNWAY's Bank Charter scoring 3 instead of 5, 200 games (the default
+    # --compare games): the summary's opening names the card
+    import cardlab.games.runway as runway
+    from cardlab.lab.context import LabContext
+    from cardlab.lab.report import default_agents
+
+    source = (Path(runway.__file__).parent / "cards.toml").read_text()
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text(source)
+    old = 'name = "Bank Charter"\nsector = "FinTech"\nscore = 5'
+    assert old in source
+    b.write_text(source.replace(old, old[:-1] + "3", 1))
+    agents = tuple(default_agents("runway").split(","))
+    ctx = LabContext("runway", 3, agents, {}, 200, workers=2, progress=False)
+    pair = compare_pair(ctx.run(cards=str(a)).records, ctx.run(cards=str(b)).records, "A", "B")
+    assert "Bank Charter" in pair["opening"] and pair["controlled"] >= 1

@@ -181,7 +181,7 @@ def compare_pair(
             "change": CHANGE,
             "games": power,
             "text": (
-                f"a {CHANGE:.0%}-point change in a card's holders' win rate needs about "
+                f"a {CHANGE * 100:g}-point change in a card's holders' win rate needs about "
                 f"{power:,} paired games (80% power, 5% two-sided, from the median card's "
                 "paired spread here)"
                 if power
@@ -192,10 +192,10 @@ def compare_pair(
     }
 
 
-def _fmt(row: dict[str, Any], value: float) -> str:
+def _fmt(row: dict[str, Any], value: float, unit: bool = True) -> str:
     if row["unit"] == "points":
-        return f"{value * 100:+.1f} points"
-    return f"{value:+.2f} {row['unit']}"
+        return f"{value * 100:+.1f}" + (" points" if unit else "")
+    return f"{value:+.2f}" + (f" {row['unit']}" if unit else "")
 
 
 def opening(row: dict[str, Any] | None, a: str, b: str, games: int) -> str:
@@ -208,7 +208,7 @@ def opening(row: dict[str, Any] | None, a: str, b: str, games: int) -> str:
     lo, hi = row["ci95"]
     return (
         f"{b} against {a}, {games} paired games: what changed most is {row['figure']}, "
-        f"{_fmt(row, row['mean'])} (95% {_fmt(row, lo)} to {_fmt(row, hi)}, Holm p "
+        f"{_fmt(row, row['mean'])} (95% {_fmt(row, lo, False)} to {_fmt(row, hi, False)}, Holm p "
         f"{row['p_holm']:.2g})"
     )
 
