@@ -224,6 +224,13 @@ def bench(
     ] = False,
     cards: CardsOpt = None,
     variant: VariantOpt = None,
+    adapter: Annotated[
+        str | None,
+        typer.Option(
+            help="Random play through an RL adapter (pettingzoo, parallel or openspiel; "
+            "needs cardlab[rl]) against the engine's in the same run: decisions/s and the ratio."
+        ),
+    ] = None,
 ) -> None:
     """Random play: games/s and decisions/s; with --agent, that bot's speed (median of runs)."""
     from cardlab.core.bench import bench_random_play
@@ -231,6 +238,14 @@ def bench(
     g = _game(game, players, cards, option, variant)
     if agent is not None:
         _bench_agent(g, agent, positions, runs, as_json, profile)
+        return
+    if adapter is not None:
+        from cardlab.adapters.bench import ADAPTERS, bench_adapter
+
+        if adapter not in ADAPTERS:
+            _fail(CardlabError(f"--adapter must be one of {', '.join(ADAPTERS)}, not {adapter!r}"))
+        found = bench_adapter(g, adapter, seconds=seconds, runs=runs)
+        typer.echo(json.dumps(found.as_dict()) if as_json else found.text())
         return
     result = bench_random_play(g, seconds=seconds, runs=runs)
     if as_json:

@@ -174,3 +174,39 @@ def test_uptime_payment_of_five_of_a_kind_stays_in_bounds():
                 return
             state.apply_action(rng.choice(state.legal_actions()))
     pytest.fail("no payment of 5 of one material in 1,000 random games")
+
+
+def _has_fast_path(name: str) -> bool:
+    from cardlab.games import game_info
+
+    return name != "toy" and hasattr(game_info(name).module("encoding"), "encode_state")
+
+
+FAST_CASES = [c for c in CASES if _has_fast_path(c[0])]
+
+
+@pytest.mark.parametrize(("name", "players"), FAST_CASES, ids=[f"{g}-{n}p" for g, n in FAST_CASES])
+def test_fast_path_gives_the_reference_vector(name, players):
+    # a game's encode_state (read off the state) against write (from the observation
+    # only): identical float32 vectors at every state of random, greedy and
+    # first-action games, every seat; so the fast path shows nothing the observation
+    # does not, and the adapters may use it
+    game = _game(name, players)
+    enc = encoding_for(game)
+    names = feature_names(game)
+    rng = random.Random(11 * players)
+    checked = 0
+    for _policy, choose in _policies(game):
+        for seed in range(3):
+            state = game.new_initial_state(seed)
+            for _ in range(game.max_game_length() + 1):
+                for p in range(players):
+                    fast, ref = enc.encode_state(state, p), enc.encode_reference(state, p)
+                    assert fast.dtype == ref.dtype and fast.shape == ref.shape
+                    diff = np.flatnonzero(fast != ref)
+                    assert not diff.size, [(names[i], fast[i], ref[i]) for i in diff[:8]]
+                    checked += 1
+                if state.is_terminal():
+                    break
+                state.apply_action(choose(state, state.legal_actions(), rng))
+    assert checked > 100

@@ -129,7 +129,7 @@ def test_illegal_action_is_penalized_without_change_or_raises():
     sabotage = toy_actions.sabotage_action(e.game.cards, 1)  # never legal in a pick
     e.step(sabotage)
     assert e.game_state.history() == before and e.agent_selection == agent
-    assert e.rewards[agent] == -1.0 and e.infos[agent] == {"illegal_action": True}
+    assert e.rewards[agent] == -1.0 and e.infos[agent]["illegal_action"] is True
     strict = raw_env(**make("toy", 2), illegal="raise")
     strict.reset(seed=0)
     with pytest.raises(ValueError, match="not legal"):
@@ -185,7 +185,7 @@ def test_lockstep_aec_env_flags_an_action_out_of_turn_too():
     bystander = next(a for a in e.agents if a != f"player_{seat}")
     for agent in list(e.agents):
         e.step(legal[0] if agent in (f"player_{seat}", bystander) else noop)
-    assert e.infos[bystander] == {"illegal_action": True}
+    assert e.infos[bystander]["illegal_action"] is True
 
 
 @pytest.mark.parametrize("name", sorted({g for g, _ in CASES}))
@@ -206,3 +206,24 @@ def test_human_render_prints_what_ansi_returns(capsys):
     assert shown["human"] is None and capsys.readouterr().out == shown["ansi"]
     with pytest.raises(ValueError, match="render_mode"):
         env(**make("runway", 3), render_mode="rgb_array")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize("mode", ["turn", "lockstep"])
+def test_the_selected_agents_info_carries_its_mask(name, players, mode):
+    # the fast path: last(observe=False) gives the mask in info, the same as the
+    # observation's, and only the selected agent's info has one
+    e = env(**make(name, players), mode=mode)
+    e.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for agent in e.agent_iter(400):
+        obs, _, term, trunc, info = e.last()
+        others = [a for a in e.agents if a != agent and "action_mask" in e.infos[a]]
+        assert not others, f"stale masks in {others}"
+        if term or trunc:
+            assert "action_mask" not in info
+            e.step(None)
+            continue
+        assert np.array_equal(info["action_mask"], obs["action_mask"])
+        assert e.last(observe=False)[0] is None
+        e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))

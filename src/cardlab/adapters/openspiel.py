@@ -143,6 +143,14 @@ class CardlabSpielGame(pyspiel.Game):
         return CardlabObserver(self.cardlab, perfect_recall=recall)
 
 
+@functools.lru_cache(maxsize=8)
+def _deal_outcomes(deals: int) -> list[tuple[int, float]]:
+    """The deal's chance outcomes, built once per deal count: building 10,000 tuples
+    cost more than a whole random game."""
+    p = 1.0 / deals
+    return [(seed, p) for seed in range(deals)]
+
+
 def _load_game(text: str) -> pyspiel.Game:
     """``pyspiel.load_game(text)``: how a pickled game is rebuilt."""
     return pyspiel.load_game(text)
@@ -249,8 +257,7 @@ class CardlabSpielState(pyspiel.State):
         return sorted(inner.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.play.deals
-        return [(seed, p) for seed in range(self.play.deals)]
+        return list(_deal_outcomes(self.play.deals))  # a copy: callers may change theirs
 
     def _apply_action(self, action: int) -> None:
         play = self.play

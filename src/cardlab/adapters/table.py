@@ -158,9 +158,14 @@ class Lockstep:
         # points held at the deal (UPTIME's starting hand) count in the first reward
         self.last = [0.0] * self.game.num_players
 
+    def _legal(self, seat: int) -> list[int]:
+        return self.pending.get(seat, [self.noop] if not self.state.is_terminal() else [])
+
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        legal = self.pending.get(seat, [self.noop] if not self.state.is_terminal() else [])
-        return observe(self.state, seat, self.noop + 1, legal)
+        return observe(self.state, seat, self.noop + 1, self._legal(seat))
+
+    def mask(self, seat: int) -> np.ndarray:
+        return action_mask(self.state, seat, self.noop + 1, self._legal(seat))
 
     def step(self, actions: dict[int, int]) -> tuple[list[float], set[int]]:
         """Apply the deciding seats' actions.

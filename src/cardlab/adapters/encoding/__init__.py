@@ -9,6 +9,12 @@ one layout (``cardlab/games/<game>/encoding.py``, found through
   named blocks of float32 values in [-1, 1]. The vector is computed from the
   observation *only*, so it can carry nothing the seat may not know: the
   engines test the observation to be unchanged by ``resample_from_infostate``.
+- optionally ``encode_state(state, p) -> np.ndarray``: the same vector read
+  straight off the engine's state, without building the observation dict (its
+  public log and card views cost more than the vector). `write` stays the
+  reference: tests/adapters/test_encoding.py checks the two give identical
+  vectors at every state of random games, every seat, so the fast path can
+  show nothing the observation does not.
 
 This package holds what every game's encoding shares: the `Writer` (named
 blocks, so the layout is read from the code, never written twice), seat
@@ -47,6 +53,7 @@ __all__ = [
     "encoding_for",
     "feature_names",
     "layout",
+    "offsets",
     "rel",
     "rotate",
     "seat_names",
@@ -66,6 +73,17 @@ class Encoding:
         w = Writer(self.size(game))
         self.module.write(w, obs, game)
         return w.done()
+
+    def encode_state(self, state: GameState, player: int) -> np.ndarray:
+        """`player`'s vector: the game's fast path when it has one, else via `encode`."""
+        fast = getattr(self.module, "encode_state", None)
+        if fast is not None:
+            return fast(state, player)  # type: ignore[no-any-return]
+        return self.encode(state.observation(player), state.game)
+
+    def encode_reference(self, state: GameState, player: int) -> np.ndarray:
+        """Always through the observation dict (`write`): what the fast path must equal."""
+        return self.encode(state.observation(player), state.game)
 
 
 @cache
@@ -97,8 +115,14 @@ def encode(obs: dict[str, Any], game: Game) -> np.ndarray:
 
 
 def encode_state(state: GameState, player: int) -> np.ndarray:
-    """The vector of `player`'s observation of `state`."""
-    return encoding_for(state.game).encode(state.observation(player), state.game)
+    """The vector of `player`'s observation of `state` (the game's fast path if any)."""
+    return encoding_for(state.game).encode_state(state, player)
+
+
+def offsets(game: Game) -> dict[str, int]:
+    """Block name -> its first slot: where a fast path writes each block, read off the
+    reference encoder's layout so the two cannot place a block differently."""
+    return {b.name: b.start for b in _blocks(game)}
 
 
 def _blocks(game: Game) -> list[Block]:

@@ -17,8 +17,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
 from cardlab.core import Game
+from cardlab.games.runway.actions import DEAL0, OVER, PHASE_NAMES, PITCH_ROLE, ROLE_NAMES
+from cardlab.games.runway.scoring import hype_bonus
 
 PHASES = ("pitch", "trade", "over")
 ROLES = ("match", "cash", "ride")
@@ -111,3 +115,128 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
     for q, won in enumerate(rotate(obs["deals_won"], me)):
         counts = [sum(d["sector"] == s for d in won) for s in sectors]
         w.scaled(f"{seats[q]}.deals_won/3", counts, 3, sectors)
+
+
+# -- the fast path: the same vector read off the state ------------------------------------
+# `write` above is the reference (from the observation only); tests/adapters/test_encoding.py
+# checks this gives the identical vector at every state of random games, every seat. Each
+# value is computed as `write` computes it (the same divisions), so the floats match exactly.
+
+
+class _Fast:
+    """Where each block starts (read off the reference layout), per relative seat."""
+
+    def __init__(self, game: Game) -> None:
+        from cardlab.adapters.encoding import offsets
+
+        at = offsets(game)
+        n = game.num_players
+        seats = seat_names(n)
+        slots = _card_slots(game.cards.capital_names)
+        self.slot = [slots[name] for name in game.cards.capital_names]
+        self.size = size(game)
+        self.at = at
+        self.known = [at.get(f"{s}.known_in_hand", -1) for s in seats]
+        self.pitched = [at[f"{s}.pitched"] for s in seats]
+        self.role = [at[f"{s}.pitch_role"] for s in seats]
+        self.position = [at[f"{s}.pitch_position"] for s in seats]
+        self.footholds = [at[f"{s}.footholds/4"] for s in seats]
+        self.won = [at[f"{s}.deals_won/3"] for s in seats]
+
+
+@cache
+def _fast(game: Game) -> _Fast:
+    return _Fast(game)
+
+
+def encode_state(state: Any, seat: int) -> np.ndarray:
+    """`write(w, state.observation(seat), game)`'s vector, without the observation."""
+    s, game = state, state.game
+    cards = game.cards
+    f = _fast(game)
+    at, slot = f.at, f.slot
+    n, me = game.num_players, seat
+    idx: list[int] = []
+    val: list[float] = []
+    ones = idx.append
+
+    # one-hots first (value 1), then the scaled values (value and slot)
+    base = at["hand"]
+    idx.extend([base + slot[x] for x in s.hands[me]])
+    base = at["bench"]
+    idx.extend([base + slot[x] for x in s.bench])
+    base = at["discard"]
+    idx.extend([base + slot[x] for x in s.discard])
+    known = s.publicly_known
+    for q in range(1, n):
+        base = f.known[q]
+        idx.extend([base + slot[x] for x in s.hands[(me + q) % n] if known[x]])
+    sector = s.sector_in_play
+    for q, x in s.pitched:
+        r = (q - me) % n
+        ones(f.pitched[r] + slot[x])
+        ones(f.role[r] + _ROLE_SLOT[PITCH_ROLE[sector][x]])
+    deals = []
+    if s.deal_in_play >= 0:
+        i = s.deal_in_play - DEAL0
+        ones(at["deal_in_play.present"])
+        ones(at["deal_in_play.sector"] + cards.deal_sector[i])
+        deals.append((at["deal_in_play"], i, len(s.shocks_in_play)))
+    if s.next_deal >= 0:
+        i = s.next_deal - DEAL0
+        ones(at["next_deal.present"])
+        ones(at["next_deal.sector"] + cards.deal_sector[i])
+        deals.append((at["next_deal"], i, len(s.next_shocks)))
+    ones(at["phase"] + _PHASE_SLOT[s.phase])
+    current = s.current_player()
+    if current >= 0:
+        ones(at["current_seat"] + (current - me) % n)
+    if s.last_seat is not None and s.last_seat >= 0:
+        ones(at["last_seat"] + (s.last_seat - me) % n)
+    if s.phase != OVER:
+        position = f.position
+        for k, q in enumerate(s.pitch_order):
+            ones(position[(q - me) % n] + k)
+    val.extend([1.0] * len(idx))
+
+    def scaled(base: int, values: list[float]) -> None:
+        for i, v in enumerate(values):
+            if v:
+                idx.append(base + i)
+                val.append(-1.0 if v < -1.0 else 1.0 if v > 1.0 else v)
+
+    most = max(1, len(cards.shock_cards))
+    for base, i, shocks in deals:
+        scaled(base, [cards.deal_score[i] / 5, cards.deal_hype[i] / 3, shocks / most])
+    deck = len(cards.deals) + len(cards.shock_cards)
+    scaled(
+        at["table"],
+        [
+            s.hype / 10,
+            hype_bonus(s.hype) / 2,
+            len(s.deal_deck) / deck,
+            s.deals_closed / 12,
+            len(s.draw_pile) / 32,
+            len(s.dumped) / 12,
+        ],
+    )
+    order = [(me + q) % n for q in range(n)]
+    scaled(at["reputation/40"], [s.reputation[q] / 40 for q in order])
+    scaled(at["hand_size/10"], [len(s.hands[q]) / 10 for q in order])
+    scaled(at["footholds_left/8"], [s.footholds_left[q] / 8 for q in order])
+    scaled(at["sectors_locked/4"], [s.sectors_locked[q] / 4 for q in order])
+    scaled(at["rides_paid/12"], [s.rides_paid[q] / 12 for q in order])
+    sector_of = cards.deal_sector
+    for r, q in enumerate(order):
+        scaled(f.footholds[r], [x / 4 for x in s.footholds[q]])
+        counts = [0] * len(cards.sectors)
+        for d in s.deals_won[q]:
+            counts[sector_of[d - DEAL0]] += 1
+        scaled(f.won[r], [c / 3 for c in counts])
+    vec = np.zeros(f.size, np.float32)
+    vec[idx] = val
+    return vec
+
+
+_ROLE_SLOT = [ROLES.index(name) for name in ROLE_NAMES]
+_PHASE_SLOT = [PHASES.index(name) for name in PHASE_NAMES]

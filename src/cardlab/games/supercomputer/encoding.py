@@ -19,6 +19,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
 from cardlab.core import Game
 
@@ -108,3 +110,136 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
     )
     w.one_hot("current_seat", seats, rel(obs["current_player"], me, n))
     w.scaled("scores/100", rotate(obs["scores"], me), 100, seats)
+
+
+# -- the fast path: the same vector read off the state ------------------------------------
+# `write` above is the reference (from the observation only); tests/adapters/test_encoding.py
+# checks this gives the identical vector at every state of random games, every seat. Each
+# value is computed as `write` computes it, so the floats match exactly.
+
+
+class _Fast:
+    """Block starts (read off the reference layout) and card slots, per game."""
+
+    def __init__(self, game: Game) -> None:
+        from cardlab.adapters.encoding import offsets
+
+        at = offsets(game)
+        parts, builds = _tables(game)
+        t = game.tables
+        self.part = [parts[name] for name in t.part_names]
+        self.build = [builds[name] for name in t.build_names]
+        self.size = size(game)
+        self.at = at
+        seats = seat_names(game.num_players)
+        self.seat = [
+            tuple(
+                at[f"{s}.{key}"]
+                for key in (
+                    "attached",
+                    "scrap",
+                    "placing",
+                    "known_hand",
+                    "known_hand_and_pick",
+                    "builds_revealed",
+                    "race_won",
+                    "counts",
+                )
+            )
+            for s in seats
+        ]
+
+
+@cache
+def _fast(game: Game) -> _Fast:
+    return _Fast(game)
+
+
+def encode_state(state: Any, seat: int) -> np.ndarray:
+    """`write(w, state.observation(seat), game)`'s vector, without the observation."""
+    from cardlab.games.supercomputer.actions import cell_xy
+    from cardlab.games.supercomputer.view import _set_aside, knows, pick_number
+
+    s, game = state, state.game
+    f = _fast(game)
+    at, part, build = f.at, f.part, f.build
+    n, me = game.num_players, seat
+    idx: list[int] = []
+    ext = idx.extend
+    base = at["hand"]
+    ext([base + part[k] for k in s.hands[me]])
+    if s.pending_picks[me] >= 0:
+        idx.append(at["pending_pick"] + part[s.pending_picks[me]])
+    base = at["build_offer"]
+    ext([base + build[b] for b in s.build_offers[me]])
+    base = at["builds"]
+    ext([base + build[b] for b in s.kept_builds[me]])
+    base = at["returned_build"]
+    ext([base + build[b] for b in s.returned_builds[me]])
+    base = at["own_grid"]
+    for c in s.computers[me]:
+        x, y = cell_xy(c)
+        x, y = x + REACH, y + REACH
+        if 0 <= x < WINDOW and 0 <= y < WINDOW:
+            idx.append(base + y * WINDOW + x)
+    counts: list[tuple[int, list[float]]] = []
+    for r in range(n):
+        q = (me + r) % n
+        attached, scrap, placing, known, known_pick, revealed, won, count = f.seat[r]
+        ext([attached + part[k] for k in s.computers[q].values()])
+        ext([scrap + part[k] for k in s.scrap_piles[q]])
+        if s.to_place[q] >= 0:
+            idx.append(placing + part[s.to_place[q]])
+        if q != me and knows(s, me, q):
+            if s.pending_picks[q] >= 0:
+                ext([known_pick + part[k] for k in s.hands[q]])
+                idx.append(known_pick + part[s.pending_picks[q]])
+            else:
+                ext([known + part[k] for k in s.hands[q]])
+        ext([revealed + build[b] for b in s.revealed_builds[q]])
+        ext([won + build[b] for b in s.race_won[q]])
+        counts.append(
+            (
+                count,
+                [
+                    float(s.pending_picks[q] >= 0),
+                    len(s.hands[q]) / 7,
+                    (len(s.kept_builds[q]) + len(s.build_offers[q])) / 2,
+                    s.four_way_attached[q] / 7,
+                    s.scrapped_count[q] / 21,
+                ],
+            )
+        )
+    base = at["race"]
+    ext([base + build[b] for b in s.race_builds])
+    base = at["set_aside"]
+    ext([base + part[k] for k in _set_aside(s)])
+    phase = s.decision_kind()
+    if phase in PHASES:
+        idx.append(at["phase"] + PHASES.index(phase))
+    if 0 <= s.round_index < 3:
+        idx.append(at["round"] + s.round_index)
+    if s.to_move is not None and s.to_move >= 0:
+        idx.append(at["current_seat"] + (s.to_move - me) % n)
+    val = [1.0] * len(idx)
+    np_, nb = len(f.part), len(f.build)
+    counts.append(
+        (
+            at["table"],
+            [
+                pick_number(s) / 7,
+                float(game.pass_direction[s.round_index] != 1),
+                len(s.part_deck) / np_,
+                len(s.build_deck) / nb,
+            ],
+        )
+    )
+    counts.append((at["scores/100"], [s.points[(me + r) % n] / 100 for r in range(n)]))
+    for base, values in counts:
+        for i, v in enumerate(values):
+            if v:
+                idx.append(base + i)
+                val.append(-1.0 if v < -1.0 else 1.0 if v > 1.0 else v)
+    vec = np.zeros(f.size, np.float32)
+    vec[idx] = val
+    return vec
