@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import urllib.request
 from importlib.metadata import entry_points
 
 import pytest
@@ -204,6 +205,9 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     assert "win" in page.text_content(".winner-line")
     assert "Game over" in page.text_content("#await")
     assert page.text_content(".final .decided").startswith("Decided by")
+    seed = page.evaluate("T.view.table.seed")  # shown once the game is over (issue 23)
+    shown = page.text_content(".final .seed")
+    assert seed and seed in shown and f"cardlab play {game} --players {players}" in shown
     # the log is told once, in sentences: its structured form is no panel of raw fields
     headings = page.eval_on_selector_all(".panel h3", "els => els.map(e => e.textContent)")
     assert not {"Events", "events"} & set(headings), headings
@@ -414,11 +418,23 @@ def test_links_without_a_token_or_with_a_wrong_one_say_what_to_do(browser, serve
     page.wait_for_selector(".await.refused")
     text = page.text_content("#await")
     assert "fresh invitation link" in text, text
-    # The older query-string form of a link still works.
+    # The older query-string form of a link is refused (issue 23 item 7): by the server
+    # (400, the token would land in its log) and, should the page load anyway (a cache,
+    # a proxy), by the page, which sends nothing and drops the query from the address.
     page.close()
     page = browser.new_page(viewport=DESKTOP)
-    page.goto(f"{server.url}/t/{made['table']}?seat=0&token={made['tokens']['seat0']}")
-    page.wait_for_selector("#title:has-text('you are seat 0')")
+    old = f"{server.url}/t/{made['table']}?seat=0&token={made['tokens']['seat0']}"
+    answer = page.goto(old)
+    assert answer is not None and answer.status == 400
+    assert "after '#'" in page.text_content("body")
+    html = urllib.request.urlopen(f"{server.url}/t/{made['table']}").read()
+    page.route(old, lambda route: route.fulfill(status=200, body=html, content_type="text/html"))
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(old)
+    page.wait_for_selector(".await.refused")
+    assert "no longer accepted" in page.text_content("#await")
+    assert "token" not in page.url and sockets == []
     page.close()
 
 

@@ -120,3 +120,30 @@ def test_the_seed_is_never_in_a_live_frame_and_shown_after_the_end(client):
     sock.send({"type": "replay", "step": 1})
     replay = sock.recv_until(lambda m: m["type"] == "replay")
     assert replay["table"]["seed"] == seed and "--seed" in replay["table"]["replay"]
+
+
+def test_the_replay_command_deals_the_same_game(client):
+    """`cardlab play` with the shown command's game, players, options and seed deals
+    exactly the table's cards (every zone, in order)."""
+    import shlex
+
+    from cardlab.core.options import parse_option_pairs
+    from cardlab.games import list_games, load_game
+
+    games = [
+        g
+        for g in list_games()
+        if g in {x["name"] for x in client.get("/api/games").json()["games"]}
+    ]
+    assert games
+    for name in games:
+        made = create(client, game=name, players=3, seats=[{"kind": "human"}] * 3)
+        table = client.app.state.hub.tables[made["table"]]
+        args = shlex.split(table.replay_command())
+        assert args[:3] == ["cardlab", "play", name]
+        flags = dict(zip(args[3::2], args[4::2], strict=False))
+        pairs = [args[i + 1] for i, a in enumerate(args) if a == "-o"]
+        game = load_game(name, players=int(flags["--players"]), **parse_option_pairs(pairs))
+        dealt = game.new_initial_state(int(flags["--seed"]))
+        assert int(flags["--seed"]) == table.record.seed
+        assert dealt.zones() == table.state_at(0).zones(), name
