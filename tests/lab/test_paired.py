@@ -93,3 +93,26 @@ def test_a_bank_charter_change_is_named_at_the_default_compare_games(tmp_path: P
     ctx = LabContext("runway", 3, agents, {}, 200, workers=2, progress=False)
     pair = compare_pair(ctx.run(cards=str(a)).records, ctx.run(cards=str(b)).records, "A", "B")
     assert "Bank Charter" in pair["opening"] and pair["controlled"] >= 1
+
+
+def test_a_baseline_is_played_on_this_reports_seeds_and_paired(toy: str, tmp_path: Path) -> None:
+    settings = dict(
+        games=20, side_games=4, ladder_games=0, probe_games=4, ablation_games=0, workers=1
+    )
+    _, first, old = start_report(toy, tmp_path / "a", progress=False, **settings)
+    save_report(tmp_path / "a", first, old)
+    ctx, report, old = start_report(
+        toy,
+        tmp_path / "b",
+        options={"may_pass": "true"},
+        baseline=tmp_path / "a" / "report.json",
+        progress=False,
+        **settings,
+    )
+    save_report(tmp_path / "b", report, old)
+    pair = report["baseline_paired"]
+    assert pair["arms"] == ["baseline", "this report"] and pair["paired_games"] == 20
+    assert pair["baseline_rules"]["options"]["may_pass"] is False
+    decisions = next(r for r in pair["rows"] if r["figure"] == "length: decisions")
+    assert decisions["baseline"] == first["main"]["length"]["decisions"]["mean"]
+    assert pair["opening"] in (tmp_path / "b" / "summary.md").read_text()

@@ -217,3 +217,41 @@ def compare_arms(arms: list[tuple[str, Sequence[GameRecord]]]) -> list[dict[str,
     """Each arm after the first against the first (the baseline arm)."""
     (label_a, base), *rest = arms
     return [compare_pair(base, records, label_a, label) for label, records in rest]
+
+
+def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
+    """`--baseline OLD.json`, paired: the baseline report's rules (its options as given,
+    variant and card file) played on this report's seeds, seats and games, then every
+    figure paired against this report's main run. A baseline whose files changed since
+    (sha256) or whose game, player count or seats differ is not paired, and says why."""
+    from cardlab.lab.backends import run_spec
+    from cardlab.lab.simulate import make_spec
+
+    s = old.get("settings", {})
+    if old.get("game") != ctx.game or s.get("players") != ctx.players:
+        return {"skipped": "the baseline is another game or player count: not paired"}
+    if list(s.get("agents", [])) != list(ctx.agents):
+        return {"skipped": "the baseline seats other agents: not paired"}
+    options = s["options_given"] if "options_given" in s else s.get("options") or {}
+    spec = make_spec(
+        ctx.game,
+        ctx.players,
+        list(ctx.agents),
+        ctx.seed,
+        ctx.games,
+        options,
+        s.get("cards"),
+        s.get("variant"),
+    )
+    for kind in ("cards", "variant"):
+        if s.get(kind) and s.get(f"{kind}_sha256") != getattr(spec, f"{kind}_sha256"):
+            return {"skipped": f"the baseline's {kind} file {s[kind]} changed since: not paired"}
+    base = run_spec(spec, ctx.workers, ctx.backend, ctx.ray_address, ctx.progress, "baseline")
+    main = ctx.run()
+    out = compare_pair(base.records, main.records, "baseline", "this report")
+    out["baseline_rules"] = {
+        "options": spec.options_dict,
+        "cards": spec.cards,
+        "variant": spec.variant,
+    }
+    return out

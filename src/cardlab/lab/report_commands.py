@@ -158,6 +158,10 @@ def start_report(
         skill_budget_s=budget_s if ladder_games is None else None,
         play_skill=play_skill,
     )
+    if old is not None:  # the baseline's rules on this report's seeds: paired figures
+        from cardlab.lab.paired import baseline_arm
+
+        report["baseline_paired"] = baseline_arm(ctx, old)
     return ctx, report, old
 
 

@@ -35,7 +35,13 @@ def files_line(s: dict[str, Any]) -> str:
 def _compare_lines(report: dict[str, Any]) -> list[str]:
     """A paired comparison opens the summary: what changed most (controlled), the power."""
     out = []
-    for pair in (report.get("compare") or {}).get("paired", []):
+    pairs = list((report.get("compare") or {}).get("paired", []))
+    if report.get("baseline_paired"):
+        pairs.append(report["baseline_paired"])
+    for pair in pairs:
+        if "skipped" in pair:
+            out += [f"Baseline: {pair['skipped']}.", ""]
+            continue
         out += [f"**{pair['opening']}.** {pair['power']['text']}.", ""]
     return out
 
