@@ -328,12 +328,15 @@ class Table:
         args = ["cardlab", "play", self.record.game, "--players", str(self.record.players)]
         args += ["--seed", str(self.record.seed)]
         for key, value in sorted(self.record.options.items()):
-            shown = json.dumps(value) if not isinstance(value, str) else value
-            args += ["-o", f"{key}={shown.lower() if isinstance(value, bool) else shown}"]
+            shown = value if isinstance(value, str) else json.dumps(value)  # true, 3, 0.5
+            args += ["-o", f"{key}={shown}"]
         variant = self.record.settings.get("variant")
         if variant:
             args += ["--variant", str(variant)]
-        return shlex.join(args)
+        command = shlex.join(args)
+        if self.record.settings.get("cards"):  # never a server path in a frame
+            command += "  (add --cards with this server's card file)"
+        return command
 
     def _turn_left(self) -> float | None:
         if self.turn_deadline is None:
