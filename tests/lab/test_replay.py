@@ -23,7 +23,7 @@ def _variant(tmp_path: Path, game: str) -> Path:
     return path
 
 
-def _report(toy: str, out: Path, variant: str | None = None):  # type: ignore[no-untyped-def]
+def _report(toy: str, out: Path, variant: str | None = None, players: int | None = None):  # type: ignore[no-untyped-def]
     ctx, report, old = start_report(
         toy,
         out,
@@ -37,10 +37,12 @@ def _report(toy: str, out: Path, variant: str | None = None):  # type: ignore[no
         variant=variant,
     )
     save_report(out, report, old)
+    n = ctx.players if players is None else players
+    games = ctx.games if players is None else 4
     main = next(
         r
         for (spec, observer), r in ctx._cache.items()
-        if observer is None and spec.players == ctx.players and spec.games == ctx.games
+        if observer is None and spec.players == n and spec.games == games
     )
     return report, main.records
 
@@ -123,7 +125,7 @@ def test_bad_replay_input_names_what_was_wrong(toy: str, tmp_path: Path) -> None
     _report(toy, out)
     run = CliRunner()
     missing = run.invoke(app, ["replay", str(out), "--seed", "12345"])
-    assert missing.exit_code == 2 and "seed 12345 is not a game of this report" in missing.output
+    assert missing.exit_code == 2 and "seed 12345 is not a game of this report's" in missing.output
     no_seed = run.invoke(app, ["replay", str(out)])
     assert no_seed.exit_code == 2 and "--seed" in no_seed.output
     not_report = run.invoke(app, ["replay", str(tmp_path), "--seed", "1"])
@@ -147,3 +149,16 @@ def test_a_card_file_changed_since_the_run_is_refused(tmp_path: Path) -> None:
     assert (
         changed.exit_code == 2 and f"the card file {cards} changed since the run" in changed.output
     )
+
+
+def test_a_game_of_a_player_count_run_replays_with_players(toy: str, tmp_path: Path) -> None:
+    # the player-count runs share the main run's seed: --players picks the run
+    out = tmp_path / "report"
+    _, records = _report(toy, out, players=3)
+    for record in records:
+        spec, index = replay.from_report(out, record.seed, players=3)
+        assert spec.players == 3
+        assert replay.replay(spec, index).returns == record.scores
+    cmd = replay.command(out, records[0].seed, players=3)
+    result = CliRunner().invoke(app, [*cmd.split()[1:], "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["returns"] == records[0].scores

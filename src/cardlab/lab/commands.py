@@ -148,6 +148,10 @@ def replay(
     index: Annotated[
         int | None, typer.Option(help="The game's index in a stored run (its Parquet row).")
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help="A report's run at this player count (default: its main run)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Re-play a cited lab game with the same bots, seats, options, variant and cards, and
@@ -160,7 +164,7 @@ def replay(
         elif index is not None or seed is None:
             fail(f"{source}: a report's game is given by --seed (the seed the report cites)")
         else:
-            spec, i = lab_replay.from_report(source, seed)
+            spec, i = lab_replay.from_report(source, seed, players)
             recorded = None
         game = lab_replay.replay(spec, i, recorded)
     except CardlabError as exc:

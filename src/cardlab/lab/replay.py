@@ -41,9 +41,11 @@ class Replayed:
     """The returns the run recorded for this game (a Parquet row), to compare with."""
 
 
-def command(report_dir: str | Path, seed: int) -> str:
-    """The replay command a report prints for one of its games."""
-    return f"cardlab replay {shlex.quote(str(report_dir))} --seed {seed}"
+def command(report_dir: str | Path, seed: int, players: int | None = None) -> str:
+    """The replay command a report prints for one of its games (`players`: a game of a
+    player-count run rather than the main run)."""
+    extra = "" if players is None else f" --players {players}"
+    return f"cardlab replay {shlex.quote(str(report_dir))} --seed {seed}{extra}"
 
 
 def _check_files(spec: SimSpec, cards_sha256: str, variant_sha256: str, where: str) -> None:
@@ -65,9 +67,12 @@ def _index_of(spec: SimSpec, seed: int) -> int | None:
     return next((i for i in range(spec.games) if game_seed(spec.seed, i) == seed), None)
 
 
-def from_report(directory: str | Path, seed: int) -> tuple[SimSpec, int]:
-    """The run and index of game `seed` in a report: its main run, else one of its
-    player-count runs (same seats, options, variant and cards)."""
+def from_report(
+    directory: str | Path, seed: int, players: int | None = None
+) -> tuple[SimSpec, int]:
+    """The run and index of game `seed` in a report: its main run, or with `players` the
+    run at that count (the player-count runs share the main run's seed, so one game seed
+    names a game at every count: the count picks which)."""
     path = Path(directory) / "report.json"
     try:
         report = json.loads(path.read_text())
@@ -76,10 +81,17 @@ def from_report(directory: str | Path, seed: int) -> tuple[SimSpec, int]:
         raise CardlabError(f"{path}: not a cardlab report ({exc})") from None
     runs = [(s["players"], s["games"])]
     runs += [(pc["players"], pc["games"]) for pc in report.get("player_counts", [])]
-    for players, games in dict.fromkeys(runs):
+    wanted = s["players"] if players is None else players
+    if wanted not in {n for n, _ in runs}:
+        raise CardlabError(
+            f"{path}: no run at {wanted} players (runs at {sorted({n for n, _ in runs})})"
+        )
+    for n, games in dict.fromkeys(runs):
+        if n != wanted:
+            continue
         spec = make_spec(
             report["game"],
-            players,
+            n,
             s["agents"],
             s["seed"],
             games,
@@ -92,9 +104,9 @@ def from_report(directory: str | Path, seed: int) -> tuple[SimSpec, int]:
         if index is not None:
             _check_files(spec, s.get("cards_sha256", ""), s.get("variant_sha256", ""), str(path))
             return spec, index
-    counts = ", ".join(f"{p}p x{g}" for p, g in dict.fromkeys(runs))
+    counts = ", ".join(f"{p}p x{g}" for p, g in dict.fromkeys(runs) if p == wanted)
     raise CardlabError(
-        f"{path}: seed {seed} is not a game of this report's runs ({counts}, run seed "
+        f"{path}: seed {seed} is not a game of this report's {wanted}-player run ({counts}, run seed "
         f"{s['seed']}); a claim's probe games have their own settings, in its evidence"
     )
 

@@ -129,9 +129,9 @@ def _separated(results: list[dict[str, Any]], z: float) -> bool:
 def sentence(weak: str, strong: str, read: str, games: int, concludes: bool) -> str:
     if not concludes:
         return (
-            f"{strong} vs {weak}: cannot conclude — {games} games at this strength, and the "
-            f"intervals have not separated, is below the gate's standard ({MIN_CELL_GAMES} "
-            f"games per cell, ISMCTS at {MIN_ITERATIONS:,} iterations)"
+            f"{strong} vs {weak}: cannot conclude — the intervals have not separated in "
+            f"{games} games, and that is below the gate's standard ({MIN_CELL_GAMES} games "
+            f"per cell, ISMCTS at {MIN_ITERATIONS:,} iterations)"
         )
     if read == "stronger_clearly_ahead":
         return (
