@@ -157,6 +157,11 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"best: {confirmation.candidate} ({confirmation.summary})")
                 for name, why in confirmation.whys.items():
                     typer.echo(f"  {name.split(':', 1)[1]}: {why}")
+                for name in confirmation.noise_changes:
+                    typer.echo(
+                        f"  note: {name.split(':', 1)[1]}'s own effect is within the noise on "
+                        "these seeds; the variant may do as well without it"
+                    )
             else:
                 typer.echo("best: as written: no candidate beat as-written beyond noise")
         elif not best.changed:

@@ -264,6 +264,8 @@ class Confirmation:
     confirmed: bool
     whys: dict[str, str] = field(default_factory=dict)
     tried: list[dict[str, Any]] = field(default_factory=list)
+    noise_changes: list[str] = field(default_factory=list)
+    """Changes of a confirmed candidate whose own effect is within the noise."""
 
     @property
     def summary(self) -> str:
@@ -283,6 +285,7 @@ class Confirmation:
             "power": self.aim,
             "checks": [c.to_json() for c in self.checks],
             "whys": self.whys,
+            "noise_changes": self.noise_changes,
             "tried": self.tried,
         }
 
@@ -298,6 +301,11 @@ WORDS = {
 def effect(with_: Samples, without: Samples, players: int) -> str:
     """A change's measured effect in words: the figure it moves most (by its target's
     miss; else by the largest difference), both values and the new one's interval."""
+    return measured_effect(with_, without, players)[0]
+
+
+def measured_effect(with_: Samples, without: Samples, players: int) -> tuple[str, bool]:
+    """`effect`'s words and whether that figure's intervals are apart."""
     figures = compare(without, with_)
     wm, om = target_misses(with_.metrics), target_misses(without.metrics)
     by_target = sorted(
@@ -324,7 +332,7 @@ def effect(with_: Samples, without: Samples, players: int) -> str:
     else:
         text = f"{WORDS[metric]} {b:.0%} -> {c:.0%} [{lo * 100:.0f}, {hi * 100:.0f}]"
     tail = "" if fig["apart"] else " (within noise)"
-    return f"{text} at {players} players, {n} games, paired seeds{tail}"
+    return f"{text} at {players} players, {n} games, paired seeds{tail}", bool(fig["apart"])
 
 
 def confirm(
@@ -397,7 +405,7 @@ def confirm(
         if ok:
             label = "personas" if "personas" in arms else "ismcts"
             seats = () if label == "personas" else tuple(ismcts_seats)
-            conf.whys = _whys(result, trial, arms[label], seats)
+            conf.whys, conf.noise_changes = _whys(result, trial, arms[label], seats)
             conf.tried = tried
             return conf
         last = conf
@@ -431,22 +439,26 @@ def _variant(result: Any, values: dict[str, Any]) -> Variant:
 
 def _whys(
     result: Any, trial: Any, arm: tuple[Samples, Samples], seats: tuple[str, ...]
-) -> dict[str, str]:
+) -> tuple[dict[str, str], list[str]]:
     """Each change's measured effect: alone against as written, or the candidate
-    against the candidate without it (the same fresh seeds and seats)."""
+    against the candidate without it (the same fresh seeds and seats); and the
+    changes whose own effect is inside the noise (a smaller change may do)."""
     s = result.spec
     base, cand = arm
     games = cand.games
     if len(trial.changed) == 1:
-        return {trial.changed[0]: effect(cand, base, s.players)}
-    out = {}
+        return {trial.changed[0]: effect(cand, base, s.players)}, []
+    out, noise = {}, []
     for name in trial.changed:
         without = dict(trial.values) | {name: result.baseline.values[name]}
         other = play_arm(
             s.game, s.players, _variant(result, without), s.seed + CONFIRM_SEED, games, seats
         )
-        out[name] = effect(cand, other, s.players) + " (against the others without it)"
-    return out
+        text, apart = measured_effect(cand, other, s.players)
+        out[name] = text + "; the other changes kept, against them without this one"
+        if not apart:
+            noise.append(name)
+    return out, noise
 
 
 def confirmed_variant(result: Any, conf: Confirmation, title: str, about: str) -> Variant:

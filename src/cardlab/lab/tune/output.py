@@ -63,6 +63,9 @@ def best_variant(result: TuneResult, confirmation: Confirmation | None = None) -
             f"Found by `{_command(result)}` and {confirmation.summary}. "
             f"Power: {power_text(confirmation)}."
         )
+        if confirmation.noise_changes:
+            weak = ", ".join(n.split(":", 1)[1] for n in confirmation.noise_changes)
+            about += f" Within noise on its own (the rest kept): {weak}."
         return confirmed_variant(result, confirmation, f"{info.title}, tuned variant", about)
     best = result.best()
     variant = variant_of(
