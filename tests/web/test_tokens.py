@@ -5,6 +5,7 @@ access log of a real uvicorn server never carries the token."""
 
 from __future__ import annotations
 
+import http.client
 import io
 import logging
 import threading
@@ -103,6 +104,11 @@ def test_the_access_log_never_carries_a_token(tmp_path):
                 urllib.request.urlopen(base + path, timeout=5)
             assert refused.value.code == 400
         assert urllib.request.urlopen(base + "/api/games", timeout=5).status == 200
+        for host, query in ((f"127.0.0.1:{port}", f"?token={secret}"), ("attacker.example", "")):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", f"/ws/abc{query}", headers=_upgrade(host))
+            assert conn.getresponse().status == 400  # a websocket handshake refused
+            conn.close()
         time.sleep(0.1)
     finally:
         server.should_exit = True
@@ -113,3 +119,16 @@ def test_the_access_log_never_carries_a_token(tmp_path):
     assert "GET /t/abc?seat=0&token=[redacted] HTTP/1.1" in log, log
     assert "/api/games HTTP/1.1" in log
     assert secret not in log
+    assert '"WebSocket /ws/abc?token=[redacted]" 400' in log, log
+    assert "without completing handshake" not in log, "no spurious ERROR per refusal"
+
+
+def _upgrade(host: str) -> dict[str, str]:
+    return {
+        "Host": host,
+        "Origin": f"http://{host}",
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }

@@ -211,12 +211,30 @@ class RedactTokens(logging.Filter):
         return True
 
 
+DENIAL_NOISE = "ASGI callable returned without completing handshake."
+
+
+class DenialNoise(logging.Filter):
+    """Drops uvicorn's spurious ERROR after a websocket denial response (its
+    websockets-sansio protocol never marks a denied handshake complete: Kludex/uvicorn
+    PR 3138, open). In this app only the gate returns before accepting a socket, so
+    the line means a refusal already logged as "connection rejected (400 ...)"; left
+    in, every refused handshake would be an ERROR line for log alerts."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != DENIAL_NOISE
+
+
 LOGGERS = ("uvicorn.access", "uvicorn.error", "uvicorn")
 
 
 def install_log_filter() -> None:
-    """Attach RedactTokens to uvicorn's loggers once (idempotent)."""
+    """Attach RedactTokens to uvicorn's loggers, and DenialNoise to its error log,
+    once (idempotent)."""
     for name in LOGGERS:
         logger = logging.getLogger(name)
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())
+    errors = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, DenialNoise) for f in errors.filters):
+        errors.addFilter(DenialNoise())
