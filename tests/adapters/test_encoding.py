@@ -210,3 +210,13 @@ def test_fast_path_gives_the_reference_vector(name, players):
                     break
                 state.apply_action(choose(state, state.legal_actions(), rng))
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_uptime_fast_path_knows_every_block(players):
+    # UPTIME's fast path falls back to `write` for a layout with blocks it does not
+    # know (a lever's new slots); the packaged game must not need the fallback
+    from cardlab.games import game_info, load_game
+
+    module = game_info("uptime").module("encoding")
+    assert module._fast(load_game("uptime", players=players)).ok

@@ -20,10 +20,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
+import numpy as np
+
+from cardlab.adapters.encoding import Writer, encoding_for, rel, rotate, seat_names
 from cardlab.core import Game
-from cardlab.games.uptime.actions import BASE_DECISIONS, DECISION_NAMES
-from cardlab.games.uptime.cards import MATERIAL, PATCH
+from cardlab.games.uptime import scoring
+from cardlab.games.uptime.actions import BASE_DECISIONS, D_OVER, D_PAY, DECISION_NAMES, FOR_AUCTION
+from cardlab.games.uptime.cards import MATERIAL, MATERIAL_KINDS, PATCH
 
 DECISIONS = DECISION_NAMES  # the engine's own list, so the two cannot drift
 
@@ -90,8 +93,8 @@ def _copies(names: tuple[str, ...]) -> int:
 
 def _names(w: Writer, name: str, names: dict[str, int], items: list[str], copies: int) -> None:
     block = w.block(f"{name}/{copies}", names)
-    for item in items:
-        block[names[item]] += 1.0 / copies
+    for item in set(items):  # count, then divide once (the fast path does the same)
+        block[names[item]] = items.count(item) / copies
 
 
 def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
@@ -188,3 +191,174 @@ def write(w: Writer, obs: dict[str, Any], game: Game) -> None:
     w.one_hot("turn_of", seats, rel(obs["turn_of"], me, n))
     w.one_hot("current_seat", seats, rel(obs["current_player"], me, n))
     w.scaled("scores/40", rotate(obs["scores"], me), 40, seats)
+
+
+# -- the fast path: the same vector read off the state ------------------------------------
+# `write` above is the reference (from the observation only); tests/adapters/test_encoding.py
+# checks this gives the identical vector at every state of random games, every seat. Each
+# value is computed as `write` computes it, so the floats match exactly. A game whose
+# layout has blocks this path does not know (a new lever's slots) is encoded by `write`.
+
+
+class _Fast:
+    """Block starts (read off the reference layout) and card slots, per game."""
+
+    def __init__(self, game: Game) -> None:
+        from cardlab.adapters.encoding import offsets
+
+        at = self.at = offsets(game)
+        n = game.num_players
+        ids, names, mats = _tables(game)
+        t = game.cards
+        self.id_slot = [ids[x] for x in t.ids]
+        self.name_slot = [names[x] for x in t.name]
+        self.copies = _copies(tuple(t.name))
+        self.counts = _counts(game)
+        self.mats = len(mats)
+        self.size = size(game)
+        kinds = decisions(game)
+        self.kind_slot = {d: kinds.index(name) for d, name in enumerate(DECISIONS) if name in kinds}
+        seats = seat_names(n)
+        keys = ("tableau", "hand_counts", f"known_materials/{self.counts[3]}", "progress")
+        self.seat = [tuple(at[f"{s}.{k}"] for k in (*keys, "points/20")) for s in seats]
+        self.row = [
+            (at[f"build_row{i}.card"], at[f"build_row{i}.reserved_by"])
+            for i in range(sum(1 for b in at if b.endswith(".reserved_by")))
+        ]
+        known = {
+            "hand", "supply_discard", "build_discard", "removed_twists",
+            f"build_deck_bottom_known/{self.copies}", "auction.present", "auction.contract",
+            "auction.opener", f"auction.high_bid/{self.counts[2]}", "auction.high_bidder",
+            "auction.still_to_answer", "payment.present", "payment.payer", "payment.details",
+            f"payment.paid/{self.copies}", "decision_kind", "phase", "table", "first_seat",
+            "turn_of", "current_seat", "scores/40",
+        }  # fmt: skip
+        known |= {
+            f"build_row{i}.{k}" for i in range(len(self.row)) for k in ("card", "reserved_by")
+        }
+        known |= {f"{s}.{k}" for s in seats for k in (*keys, "points/20")}
+        self.ok = known == set(at)
+
+
+@cache
+def _fast(game: Game) -> _Fast:
+    return _Fast(game)
+
+
+def encode_state(state: Any, seat: int) -> np.ndarray:
+    """`write(w, state.observation(seat), game)`'s vector, without the observation."""
+    game = state.game
+    f = _fast(game)
+    if not f.ok:
+        return encoding_for(game).encode_reference(state, seat)
+    s, at, slot = state, f.at, f.id_slot
+    n, me = game.num_players, seat
+    supply, build, materials, most, patches = f.counts
+    idx: list[int] = []
+    ext, one = idx.extend, idx.append
+    val: list[float] = []
+    scaled: list[tuple[int, list[float]]] = []
+    if 0 <= me < n:
+        base = at["hand"]
+        ext([base + slot[c] for c in s.hand[me]])
+    for i, (card, reserved) in enumerate(f.row):
+        c = s.build_row[i]
+        if c >= 0:
+            one(card + slot[c])
+        if s.reserved_by[i] >= 0:
+            one(reserved + (s.reserved_by[i] - me) % n)
+    for key, cards in (
+        ("supply_discard", s.supply_discard),
+        ("build_discard", s.build_discard),
+        ("removed_twists", s.removed_twists),
+    ):
+        base = at[key]
+        ext([base + slot[c] for c in cards])
+    for r in range(n):
+        q = (me + r) % n
+        tableau, hand_counts, known, progress, points = f.seat[r]
+        ext([tableau + slot[c] for c in s.tableau[q]])
+        scaled.append((hand_counts, [s.material_count(q) / supply, s.patches[q] / patches]))
+        k = s.known_materials[q * MATERIAL_KINDS : q * MATERIAL_KINDS + f.mats]
+        scaled.append((known, [float(x) / most for x in k]))
+        scaled.append(
+            (
+                progress,
+                [
+                    s.computers[q] / 4,
+                    (s.computers[q] + s.has_mainframe[q]) / 5,
+                    s.contracts[q] / 6,
+                    s.draw_pass[q] / 30,
+                    s.turns[q] / 40,
+                    float(bool(s.tower_discount[q])),
+                ],
+            )
+        )
+        b = scoring.breakdown(s, q)
+        scaled.append((points, [float(b[src]) / 20 for src in SOURCES]))
+        if r == 0:
+            totals = [0.0] * n
+        totals[r] = float(b["total"])
+    if s.auction_slot >= 0:
+        one(at["auction.present"])
+        one(at["auction.contract"] + slot[s.build_row[s.auction_slot]])
+        one(at["auction.opener"] + (s.auction_opener - me) % n)
+        if s.auction_high_bid > 0:
+            scaled.append((at[f"auction.high_bid/{materials}"], [s.auction_high_bid / materials]))
+            one(at["auction.high_bidder"] + (s.auction_high_bidder - me) % n)
+        base = at["auction.still_to_answer"]
+        ext([base + (q - me) % n for q in s.auction_to_answer])
+    if s.decision == D_PAY:
+        one(at["payment.present"])
+        one(at["payment.payer"] + (s.decider - me) % n)
+        scaled.append((at["payment.details"], [float(s.pay_for == FOR_AUCTION), s.pay_left / 4]))
+        _name_counts(f, at[f"payment.paid/{f.copies}"], s.pay_paid, idx, val)
+    bottom = s.build_deck[: s.build_bottom_known]
+    _name_counts(f, at[f"build_deck_bottom_known/{f.copies}"], bottom, idx, val)
+    if s.decision in f.kind_slot:
+        one(at["decision_kind"] + f.kind_slot[s.decision])
+    over = s.decision == D_OVER
+    one(at["phase"] + (2 if over else 1 if s.end_pending else 0))
+    scaled.append(
+        (
+            at["table"],
+            [
+                s.round / 40,
+                float(s.shortage_pending),
+                float((s.end_pending or over) and s.end_reason is not None),
+                len(s.build_deck) / build,
+                len(s.supply) / supply,
+            ],
+        )
+    )
+    for key, q in (("first_seat", s.first_player), ("turn_of", s.turn_seat)):
+        if q is not None and q >= 0:
+            one(at[key] + (q - me) % n)
+    current = s.current_player()
+    if current >= 0:
+        one(at["current_seat"] + (current - me) % n)
+    scaled.append((at["scores/40"], [x / 40 for x in totals]))
+    val.extend([1.0] * (len(idx) - len(val)))
+    for base, values in scaled:
+        for i, v in enumerate(values):
+            if v:
+                idx.append(base + i)
+                val.append(-1.0 if v < -1.0 else 1.0 if v > 1.0 else v)
+    vec = np.zeros(f.size, np.float32)
+    vec[idx] = val
+    return vec
+
+
+def _name_counts(f: _Fast, base: int, cards: Any, idx: list[int], val: list[float]) -> None:
+    """Per card name among `cards`: its copies / the most copies of a name, as (slot,
+    value) pairs appended after the one-hots so far (which get value 1 first)."""
+    if not cards:
+        return
+    val.extend([1.0] * (len(idx) - len(val)))
+    counts: dict[int, int] = {}
+    for c in cards:
+        k = f.name_slot[c]
+        counts[k] = counts.get(k, 0) + 1
+    for k, m in counts.items():
+        idx.append(base + k)
+        val.append(m / f.copies)
