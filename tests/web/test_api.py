@@ -33,6 +33,19 @@ def test_games_list_counts_options_and_bots(client):
             "doc": "pass instead of laying; all passing ends the game",
             "ruling": "",
         },
+        {  # the template's rule lever (issue 24): its passage, purpose and range
+            "name": "round_bonus",
+            "allowed": [0, 1, 2],
+            "default": 0,
+            "doc": "points the round's winner scores on top of its card (0: as written)",
+            "ruling": "lever",
+            "lever": True,
+            "passage": "R2: the highest value scores its value",
+            "purpose": "make taking rounds pay, not only laying the highest cards",
+            "low": 0,
+            "high": 5,
+            "says": "The round's winner scores its card's value plus {value}.",
+        },
     ]
     assert {"random", "greedy"} <= {b["kind"] for b in toy["bots"]}
 

@@ -69,11 +69,10 @@ def lever_fields(spec: Any) -> dict[str, Any]:
     for an integer lever the whole range `low`..`high` it accepts (`allowed` is then
     the grid of suggested values, the rule as written first; both None for a listed
     lever), and `says`, the changed rule as a sentence with ``{value}`` ("" when the
-    lever has none). A plain option
-    gets `lever` false and nothing else."""
+    lever has none). A plain option gets none of these keys (its JSON is unchanged)."""
     lev = getattr(spec, "lever", None)
     if lev is None:
-        return {"lever": False}
+        return {}
     return {
         "lever": True,
         "passage": lev.passage,
