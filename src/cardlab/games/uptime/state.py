@@ -140,6 +140,8 @@ class UptimeState(GameState):
         "first_player", "turn_seat", "round", "total_turns", "shortage_pending", "end_pending",
         "end_reason", "row_moved", "supply_empty_round", "supply_kinds_gone", "lazy_decks",
         "idle_rounds", "trade_left",
+        # what the redeal keeps of the Supply Deck since its last shuffle (resample.py)
+        "epoch_kinds", "epoch_drawn",
         # the pending decision and its context
         "steps", "decision", "decider",
         "pay_need", "pay_materials", "pay_left", "pay_types_used", "pay_patch_allowed",
@@ -184,6 +186,15 @@ class UptimeState(GameState):
         self.reserved_by, self.reserve_patch = [-1] * ROW, [-1] * ROW
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.materials, self.known_materials = [0] * (M * n), [0] * (M * n)
+        # The Supply Deck's materials by kind since its last shuffle, less those taken from it
+        # by a free choice (public: the deck's start and every take are), and per seat the
+        # kinds it drew from it (each seat's own knowledge): the redeal deals the deck only
+        # from what the seat knows can still be in it (issue 23 item 10, resample.py).
+        self.epoch_kinds = [0] * M
+        for c in self.supply:
+            if t.kind[c] == MATERIAL:
+                self.epoch_kinds[t.sub[c]] += 1
+        self.epoch_drawn = [0] * (M * n)
         self.patches = [0] * n
         self.tableau: list[list[int]] = [[] for _ in range(n)]
         self.component_types = [0] * (C * n)
@@ -438,8 +449,11 @@ class UptimeState(GameState):
             )
             if p == bidder:
                 v += 0.8 * prize - 0.45 * bid
-            if needs and s.affordable_new_type(p):  # levers: a Component ready to buy
-                v += 1.0
+            if needs and s.affordable_new_type(p):
+                # levers: a Component of a missing type ready to buy. Below a purchase's own
+                # gain (1.55 - 2 x 0.45), so buying it still pays; enough that a trade-in
+                # completing it beats waiting when a Draw brings little
+                v += 0.6
             out.append(v)
         return out
 
@@ -455,7 +469,18 @@ class UptimeState(GameState):
                 return A.CHOOSE_MAT + want
         elif dk == A.D_TRADE or dk == A.D_DISCARD:
             mats = self.materials
-            return max(legal, key=lambda a: mats[p * M + a - A.PAY_MAT] if a < A.PAY_COMP else -1)
+            needed = 0  # a bit per kind a Row Component of a missing type asks for
+            for x, y in self._row_needs(p):
+                needed |= (1 << x) | (1 << y)
+            best, best_key = legal[0], -1
+            for a in legal:
+                if a >= A.PAY_COMP:
+                    continue  # a Patch (wild) goes last
+                m = a - A.PAY_MAT
+                key = (0 if needed >> m & 1 else 100) + mats[p * M + m]
+                if key > best_key:
+                    best, best_key = a, key
+            return best
         return legal[0]
 
     def _row_needs(self, p: int) -> list[tuple[int, int]]:
@@ -533,6 +558,7 @@ class UptimeState(GameState):
         )
         s.end_reason, s.row_moved = self.end_reason, self.row_moved
         s.idle_rounds, s.trade_left = self.idle_rounds, self.trade_left
+        s.epoch_kinds, s.epoch_drawn = self.epoch_kinds[:], self.epoch_drawn[:]
         s.supply_empty_round, s.supply_kinds_gone, s.lazy_decks = (
             self.supply_empty_round,
             self.supply_kinds_gone,
@@ -849,6 +875,11 @@ class UptimeState(GameState):
         present = 0
         for c in self.supply:
             present |= 1 << sub[c]
+        kinds = [0] * M  # the new deck's kinds are public (issue 23 item 10)
+        for c in self.supply:
+            kinds[sub[c]] += 1
+        self.epoch_kinds = kinds
+        self.epoch_drawn = [0] * (M * self.num_players)
         self.supply_kinds_gone = (
             ALL_KINDS & ~present
         )  # the new deck's kinds were public (the discard is face-up)
@@ -1014,6 +1045,7 @@ class UptimeState(GameState):
             for i, c in enumerate(self.supply):
                 if t.kind[c] == MATERIAL and t.sub[c] == m:
                     del self.supply[i]
+                    self.epoch_kinds[m] -= 1  # public: an m left the deck
                     if not self.lazy_decks:  # a lazy deck is drawn at random anyway
                         shuffle(self._rand(), self.supply)
                     src = "deck"
@@ -1108,6 +1140,7 @@ class UptimeState(GameState):
                 hand.append(c)
                 slot = p * M + t.sub[c]
                 mats[slot] = mats[slot] + 1
+                self.epoch_drawn[slot] += 1
                 got += 1
                 n -= 1
                 continue
