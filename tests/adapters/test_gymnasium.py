@@ -193,3 +193,28 @@ def test_action_masks_is_what_maskable_ppo_reads():
     assert np.array_equal(env.get_wrapper_attr("action_masks")(), masks)
     sb3 = pytest.importorskip("sb3_contrib.common.maskable.utils")
     assert sb3.is_masking_supported(env)
+
+
+def test_make_vec_plays_many_tables_at_once():
+    # gymnasium.make_vec(vectorization_mode="sync"): one batched observation for
+    # many tables, each its own deal (reset(seed=s) seeds table i with s + i), each
+    # with the env checker on
+    tables = 8
+    envs = gymnasium.make_vec(
+        "cardlab/runway-v0", num_envs=tables, vectorization_mode="sync", players=3
+    )
+    obs, _ = envs.reset(seed=10)
+    size = envs.single_observation_space["observation"].shape[0]
+    assert obs["observation"].shape == (tables, size)
+    assert obs["action_mask"].shape == (tables, envs.single_action_space.n)
+    deals = [e.unwrapped.state.observation(0)["hand"] for e in envs.envs]
+    assert len({str(d) for d in deals}) == tables, "every table its own deal"
+    expected = CardlabEnv("runway", players=3)
+    first, _ = expected.reset(seed=13)
+    assert np.array_equal(obs["observation"][3], first["observation"])  # table 3: seed 13
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, infos = envs.step(acts)
+        assert rewards.shape == (tables,) and obs["observation"].dtype == np.float32
+    envs.close()
