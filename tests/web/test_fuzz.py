@@ -234,7 +234,7 @@ ORIGIN_VALUES = ["http://testserver", "http://attacker.example", "null", None]
 QUERIES = ["", "a=1", "token=x", "seat=0&token=x", "%74oken=x", "Seat_Token=y"]
 KINDS = ["greedy", "random", "ismcts", "auctioneer", "points", "builder", "../x", "nonesuch"]
 requests = st.tuples(
-    st.sampled_from(["/", "/api/games", "/api/tables", "/static/lobby.js", "/t/none"]),
+    st.sampled_from(["/", "/api/games", "/api/tables", "/static/lobby.js", "/t/none", "/ws/"]),
     st.sampled_from(HOST_VALUES),
     st.sampled_from(ORIGIN_VALUES),
     st.sampled_from(QUERIES),
@@ -258,10 +258,17 @@ def test_foreign_hosts_query_tokens_and_foreign_bots_are_refused(tmp_path_factor
     allowed = kinds_for_game("highcard")
     with TestClient(app, raise_server_exceptions=False) as client:
         hub = client.app.state.hub
+        spec = {"game": "highcard", "players": 2, "seats": [{"kind": "human"}] * 2}
+        made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
         for path, host, origin, query, kinds in reqs:
             headers = {k: v for k, v in (("host", host), ("origin", origin)) if v is not None}
             url = path + (f"?{query}" if query else "")
             before = len(hub.tables)
+            sent_host = "testserver" if host is None else host  # TestClient's default
+            gate = not hosts.allows(sent_host) or query_has_token(query)
+            if path == "/ws/":
+                _fuzz_socket(client, made, url, headers, gate, origin == f"http://{sent_host}")
+                continue
             if path == "/api/tables":
                 seats = [{"kind": "human"}] + [{"kind": "bot", "agent": k} for k in kinds]
                 body = {"game": "highcard", "players": len(seats), "seats": seats}
@@ -269,8 +276,6 @@ def test_foreign_hosts_query_tokens_and_foreign_bots_are_refused(tmp_path_factor
             else:
                 resp = client.get(url, headers=headers)
             assert resp.status_code < 500, resp.text
-            sent_host = "testserver" if host is None else host  # TestClient's default
-            gate = not hosts.allows(sent_host) or query_has_token(query)
             if gate:
                 assert resp.status_code == 400, (url, headers, resp.text)
                 assert len(hub.tables) == before
@@ -288,6 +293,26 @@ def test_foreign_hosts_query_tokens_and_foreign_bots_are_refused(tmp_path_factor
             else:
                 assert resp.status_code == 201, resp.text
         close_all()
+
+
+def _fuzz_socket(client, made, url: str, headers: dict, gate: bool, same: bool) -> None:
+    """A handshake with these headers: denied (400) by the gate, else accepted and then
+    refused (fatal frame) unless the Origin is this server's."""
+    from starlette.testclient import WebSocketDenialResponse
+
+    url = url.replace("/ws/", f"/ws/{made['table']}", 1)
+    try:
+        with client.websocket_connect(url, headers=headers) as ws:
+            assert not gate, (url, headers)
+            ws.send_text(json.dumps(hello_for("seat0", made["tokens"])))
+            first = json.loads(ws.receive_text())
+            if same:
+                assert first["type"] == "state", first
+            else:
+                assert first["type"] == "error" and first["fatal"], first
+                assert "may not open table sockets" in first["error"]
+    except WebSocketDenialResponse as denied:
+        assert gate and denied.status_code == 400, (url, headers)
 
 
 HAND = st.sampled_from(
