@@ -5,7 +5,9 @@
 - ``mode="turn"`` (default): like PettingZoo's classic games, the selected
   agent is whoever the engine asks next (``current_player()``), also out of
   turn (an auction raise, a sub-decision). Action space
-  ``Discrete(num_distinct_actions)``. ``max_cycles`` caps each agent's steps.
+  ``Discrete(num_distinct_actions)``. ``max_cycles`` caps each agent's steps; an
+  illegal action counts as a step and keeps the same agent selected (the engine
+  still asks it), so retries of illegal actions use up that agent's steps.
 - ``mode="lockstep"``: every agent steps once per cycle, in seat order;
   agents with nothing to decide must answer NOOP (the extra last action, the
   only one their mask allows). This is the AEC face of ``parallel_env``.
@@ -17,7 +19,10 @@ the round chooses in the same step. For the turn-based games (UPTIME, RUNWAY)
 it is a faithful but idle-heavy view; prefer ``env`` there.
 
 Observations are dicts ``{"observation": float32 vector in [-1, 1],
-"action_mask": int8}``, the vector built from ``observation(seat)`` only.
+"action_mask": int8}``, the vector built from ``observation(seat)`` only. The
+selected agent's ``info`` also carries its ``"action_mask"``, so a rollout that
+does not read the vector uses ``last(observe=False)`` and skips building it.
+Render modes: ``ansi`` returns the seat's text view, ``human`` prints it.
 Rewards are the change in the seat's points (they sum to the final points),
 or with ``reward="win"`` 1 to each winner at the end. Seeds flow from
 ``reset(seed=s)`` to ``new_initial_state(s)``; later unseeded resets draw from
