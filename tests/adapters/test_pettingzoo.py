@@ -227,3 +227,18 @@ def test_the_selected_agents_info_carries_its_mask(name, players, mode):
         assert np.array_equal(info["action_mask"], obs["action_mask"])
         assert e.last(observe=False)[0] is None
         e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+def test_turn_mode_max_cycles_counts_illegal_retries_of_the_same_agent():
+    # docs/adapters.md: in turn mode an illegal action changes nothing, so the same agent
+    # stays selected, and it counts as that agent's step: max_cycles illegal tries truncate
+    e = raw_env(**make("runway", 3), max_cycles=3)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    illegal = next(a for a in range(e.n_actions) if a not in e.game_state.legal_actions())
+    for tries in range(1, 4):
+        e.step(illegal)
+        assert e.agent_selection == agent and e.infos[agent]["illegal_action"] is True
+        assert e.steps[agent] == tries and e.game_state.history() == []
+    assert all(e.truncations.values()), "three illegal tries of one agent used its max_cycles"
+    assert all(e.steps[a] == 0 for a in e.agents if a != agent)
