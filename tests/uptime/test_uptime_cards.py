@@ -137,6 +137,7 @@ def test_options_defaults_are_the_rulings():
         "draw_cards": 2,
         "pass_cards": 1,
         "row_size": 4,
+        "later_seat_bonus": 0,
         "row_conveyor": 0,
     }
 

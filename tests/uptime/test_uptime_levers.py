@@ -28,6 +28,7 @@ AS_WRITTEN = {
     "draw_cards": 2,
     "pass_cards": 1,
     "row_size": 4,
+    "later_seat_bonus": 0,
     "row_conveyor": 0,
 }
 

@@ -159,6 +159,16 @@ class UptimeGame(Game):
             high=4,
         ),
         lever(
+            "later_seat_bonus",
+            (0, 1),
+            "extra starting cards per place after the first player in turn order (the 2nd "
+            "seat gets this many more, the 3rd twice as many...; 0: all dealt alike)",
+            passage="Setup: 'Deal 4 starting cards to each player'",
+            purpose="offset the first player's head start on the Build Row",
+            low=0,
+            high=2,
+        ),
+        lever(
             "row_conveyor",
             (0, 1, 2),
             "at the end of each round this many Build Row cards (first unreserved slots) go "
@@ -194,7 +204,8 @@ class UptimeGame(Game):
         The deal takes `starting_hand` raw materials per seat (a Twist dealt is replaced,
         U6) and a Power Surge dealt on the way may take 2 more from the Supply Deck (U5),
         so the deck needs players x hand + 2 raw materials."""
-        need = self.num_players * self.starting_hand + 2
+        n, bonus = self.num_players, cast(int, self.options["later_seat_bonus"])
+        need = n * self.starting_hand + bonus * n * (n - 1) // 2 + 2
         have = self._count(MATERIAL)
         if have < need:
             source = f"the card file {path}" if path else "the packaged card file"
@@ -203,7 +214,7 @@ class UptimeGame(Game):
             raise OptionError(
                 f"uptime: starting_hand={self.options['starting_hand']} with "
                 f"{self.num_players} players deals {self.num_players} x {self.starting_hand} "
-                f"cards, and a Power Surge dealt on the way takes 2 more: the Supply Deck "
+                f"cards (plus {bonus * n * (n - 1) // 2} for later_seat_bonus={bonus}), and a Power Surge dealt on the way takes 2 more: the Supply Deck "
                 f"needs at least {need} raw materials, but {source} has {have}. Deal fewer "
                 f"cards or add raw materials."
             )

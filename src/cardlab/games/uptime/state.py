@@ -141,7 +141,7 @@ class UptimeState(GameState):
         "end_reason", "row_moved", "supply_empty_round", "supply_kinds_gone", "lazy_decks",
         "idle_rounds", "trade_left",
         # what the redeal keeps of the Supply Deck since its last shuffle (resample.py)
-        "epoch_kinds", "epoch_drawn",
+        "epoch_kinds", "epoch_drawn", "epoch_log",
         # the pending decision and its context
         "steps", "decision", "decider",
         "pay_need", "pay_materials", "pay_left", "pay_types_used", "pay_patch_allowed",
@@ -195,6 +195,7 @@ class UptimeState(GameState):
             if t.kind[c] == MATERIAL:
                 self.epoch_kinds[t.sub[c]] += 1
         self.epoch_drawn = [0] * (M * n)
+        self.epoch_log: Any = None  # the log at the last reshuffle (None: never reshuffled)
         self.patches = [0] * n
         self.tableau: list[list[int]] = [[] for _ in range(n)]
         self.component_types = [0] * (C * n)
@@ -235,8 +236,9 @@ class UptimeState(GameState):
         self._log(("setup", self.first_player, tuple(self.build_row)))
         deal = game.starting_hand  # option starting_hand: 4, one more with two players (U16)
         self.steps: list[tuple[Any, ...]] = [(S_BEGIN,)]
+        bonus: int = game.options["later_seat_bonus"]  # lever: i-th in turn order, i x more
         for i in reversed(range(n)):
-            self.steps.append((S_DRAW, (self.first_player + i) % n, deal, "deal"))
+            self.steps.append((S_DRAW, (self.first_player + i) % n, deal + i * bonus, "deal"))
         self._run()
 
     # ---- small helpers ---------------------------------------------------------
@@ -559,6 +561,7 @@ class UptimeState(GameState):
         s.end_reason, s.row_moved = self.end_reason, self.row_moved
         s.idle_rounds, s.trade_left = self.idle_rounds, self.trade_left
         s.epoch_kinds, s.epoch_drawn = self.epoch_kinds[:], self.epoch_drawn[:]
+        s.epoch_log = self.epoch_log
         s.supply_empty_round, s.supply_kinds_gone, s.lazy_decks = (
             self.supply_empty_round,
             self.supply_kinds_gone,
@@ -884,6 +887,7 @@ class UptimeState(GameState):
             ALL_KINDS & ~present
         )  # the new deck's kinds were public (the discard is face-up)
         self._log(("reshuffle", len(self.supply)))
+        self.epoch_log = self.log_cells
 
     def _start_requisition(self, p: int, s: int) -> None:
         t = self.hot
