@@ -108,3 +108,13 @@ def test_origin_check_compares_against_the_allow_list():
     assert same_origin(
         "https://other.example", "play.example", frozenset({"https://other.example"}), hosts
     )
+
+
+def test_serve_refuses_a_malformed_allowed_host():
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--allowed-host", "http://play.example/"])
+    assert result.exit_code == 2
+    assert "allowed host 'http://play.example/' must be a host name" in result.output
