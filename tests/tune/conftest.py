@@ -33,3 +33,14 @@ def tunenoise() -> Iterator[str]:
     games.register_game(NOISE_INFO)
     yield "tunenoise"
     games.unregister_game("tunenoise")
+
+
+@pytest.fixture
+def tunecalm() -> Iterator[str]:
+    from tunetoy import CALM_INFO
+
+    import cardlab.games as games
+
+    games.register_game(CALM_INFO)
+    yield "tunecalm"
+    games.unregister_game("tunecalm")

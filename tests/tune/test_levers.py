@@ -111,3 +111,24 @@ def test_a_real_fix_is_confirmed_with_measured_whys(tunetoy: str, tmp_path) -> N
     written = variant.options_why.get(key) or next(c.why for c in variant.changes)
     assert written == why  # the why is the measured effect, not the change restated
     load_game(tunetoy, variant=variant)
+
+
+def test_a_change_that_does_nothing_on_its_own_is_pruned(tunecalm: str) -> None:
+    """A confirmed two-change candidate whose `salt` is noise: the tuner names it and
+    confirms the candidate without it, which it then reports."""
+    from cardlab.lab.tune.study import TrialResult
+
+    result = run_tune(TuneSpec(tunecalm, 2, trials=1, games=40, seed=0))
+    values = dict(result.baseline.values) | {"option:calm": 100, "option:salt": 3}
+    metrics = dict(result.baseline.metrics) | {"stall_share": 0.0}
+    changed = ["option:salt", "option:calm"]
+    result.trials.append(TrialResult(1, values, changed, metrics, [], 0.0, True))
+    conf = confirm(
+        result, persona_games=200, ismcts_games=120, min_games=120,
+        ismcts_seats=("ismcts:iterations=4",),
+    )  # fmt: skip
+    assert conf.confirmed
+    assert conf.pruned_from == {"option:salt": 3, "option:calm": 100}
+    assert conf.candidate == {"option:calm": 100} and conf.changed == ["option:calm"]
+    assert conf.whys["option:calm"].startswith("stalls ")
+    assert [t["changed"] for t in conf.tried] == [conf.pruned_from, conf.candidate]

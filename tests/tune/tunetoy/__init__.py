@@ -155,8 +155,27 @@ class NoisyState(CountdownState):
 
     def info(self) -> dict[str, Any]:
         rng = random.Random(f"{self.seed}:{self.game.options['salt']}")
-        stalled = rng.random() < self.STALL
+        calm = int(self.game.options.get("calm", 0))
+        stalled = rng.random() < self.STALL * (1 - calm / 100)
         return {"end_reason": "stall" if stalled else "deck empty", "tiebreak": None}
+
+
+class Calm(Noisy):
+    """Noisy Countdown with a real fix too: `calm` percent fewer stalls."""
+
+    name = "tunecalm"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        *Noisy.option_specs,
+        lever(
+            "calm",
+            (0, 100),
+            "percent fewer stalls",
+            passage="End",
+            purpose="a real fix beside a noise-only lever",
+            low=0,
+            high=100,
+        ),
+    )
 
 
 GAME_INFO = GameInfo(
@@ -179,6 +198,19 @@ NOISE_INFO = GameInfo(
     title="Noisy Countdown",
     pitch="A toy whose only lever is noise.",
     game="tunetoy:Noisy",
+    package="tunetoy",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    decision_kinds=(DecisionKind("take", (6.0, 6.0)),),
+    box_minutes={2: (1.8, 2.4)},
+)
+
+CALM_INFO = GameInfo(
+    name="tunecalm",
+    title="Calm Countdown",
+    pitch="A toy with a noise-only lever and a real one.",
+    game="tunetoy:Calm",
     package="tunetoy",
     min_players=2,
     max_players=2,

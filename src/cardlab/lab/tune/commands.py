@@ -157,6 +157,11 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"best: {confirmation.candidate} ({confirmation.summary})")
                 for name, why in confirmation.whys.items():
                     typer.echo(f"  {name.split(':', 1)[1]}: {why}")
+                if confirmation.pruned_from is not None:
+                    typer.echo(
+                        f"  (trial's {confirmation.pruned_from} without the changes that did "
+                        "nothing measurable on their own)"
+                    )
                 for name in confirmation.noise_changes:
                     typer.echo(
                         f"  note: {name.split(':', 1)[1]}'s own effect is within the noise on "

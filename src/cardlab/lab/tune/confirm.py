@@ -266,6 +266,8 @@ class Confirmation:
     tried: list[dict[str, Any]] = field(default_factory=list)
     noise_changes: list[str] = field(default_factory=list)
     """Changes of a confirmed candidate whose own effect is within the noise."""
+    pruned_from: dict[str, Any] | None = None
+    """The larger confirmed candidate this one is, without its noise-only changes."""
 
     @property
     def summary(self) -> str:
@@ -286,6 +288,7 @@ class Confirmation:
             "checks": [c.to_json() for c in self.checks],
             "whys": self.whys,
             "noise_changes": self.noise_changes,
+            "pruned_from": self.pruned_from,
             "tried": self.tried,
         }
 
@@ -316,6 +319,13 @@ def measured_effect(with_: Samples, without: Samples, players: int) -> tuple[str
         if abs(gain) > 0 and _metric_of_target(target) is not None:
             metric = _metric_of_target(target)
             break
+    n = min(with_.games, without.games)
+    if metric is None and all(abs(f["candidate"][0] - f["base"][0]) < 1e-9 for f in figures):
+        return (
+            "no measured effect: stalls, tie-breaks, the first seat's wins and minutes "
+            f"unchanged at {players} players, {n} games, paired seeds",
+            False,
+        )
     if metric is None:
         metric = max(
             figures,
@@ -326,7 +336,6 @@ def measured_effect(with_: Samples, without: Samples, players: int) -> tuple[str
         )["metric"]
     fig = next(f for f in figures if f["metric"] == metric)
     b, (c, lo, hi) = fig["base"][0], fig["candidate"]
-    n = min(with_.games, without.games)
     if metric == "minutes":
         text = f"{WORDS[metric]} {b:.1f} -> {c:.1f} [{lo:.1f}, {hi:.1f}]"
     else:
@@ -347,65 +356,27 @@ def confirm(
     """Confirm the search's best (then the next candidates, up to `candidates`) on
     fresh, paired seeds with persona seats and with `ismcts_seats`; games per seat set
     are what the search's difference needs at 80% power, between `min_games` and the
-    seat set's cap. The first candidate confirmed by both seat sets is the best."""
-    s = result.spec
-    seed = s.seed + CONFIRM_SEED
-    base_values = result.baseline.values
+    seat set's cap. The first candidate confirmed by both seat sets is the best; if
+    some of its changes do nothing measurable on their own (the rest kept), the
+    candidate without them is confirmed the same way and preferred when it holds."""
     say = progress or (lambda _msg: None)
     tried: list[dict[str, Any]] = []
     last: Confirmation | None = None
+    settings = (persona_games, ismcts_games, min_games, tuple(ismcts_seats))
     for trial in _candidates(result)[: max(1, candidates)]:
         aim = needed_games(result.baseline.metrics, trial.metrics)
-        n80 = aim["games_80"] or min_games
-        checks: list[SeatCheck] = []
-        arms: dict[str, tuple[Samples, Samples]] = {}
-        for label, seats, cap in (
-            ("personas", (), persona_games),
-            ("ismcts", tuple(ismcts_seats), ismcts_games),
-        ):
-            if cap <= 0:
-                continue
-            games = max(min(n80, cap), min(min_games, cap))
-            say(f"confirming trial {trial.number} with {label} seats: {games} games per arm")
-            base_v, cand_v = _variant(result, base_values), _variant(result, trial.values)
-            base = play_arm(s.game, s.players, base_v, seed, games, seats)
-            cand = play_arm(s.game, s.players, cand_v, seed, games, seats)
-            check = check_seats(label, base, cand, aim, s.players)
-            need = check.games_80 or 0
-            if not check.confirmed and games < need and games < cap:
-                # the difference on these seeds is smaller than the search's: play on to the
-                # games it needs at 80% power (within the cap), the first games kept
-                games = min(need, cap)
-                say(f"  not apart yet; playing on to {games} games per arm (80% power)")
-                base = play_arm(s.game, s.players, base_v, seed, games, seats, base)
-                cand = play_arm(s.game, s.players, cand_v, seed, games, seats, cand)
-                check = check_seats(label, base, cand, aim, s.players)
-                need = check.games_80 or 0
-            arms[label] = (base, cand)
-            if games < need and not check.confirmed:
-                short = f"capped at {games} of the {need} games 80% power needs"
-                check.why_not = f"{check.why_not}; {short}" if check.why_not else short
-            checks.append(check)
-        ok = bool(checks) and all(c.confirmed for c in checks)
-        conf = Confirmation(
-            {k: trial.values[k] for k in trial.changed},
-            list(trial.changed),
-            aim,
-            checks,
-            ok,
-        )
-        tried.append(
-            {
-                "trial": trial.number,
-                "changed": {k: trial.values[k] for k in trial.changed},
-                "confirmed": ok,
-                "why_not": "; ".join(f"{c.seats}: {c.why_not}" for c in checks if c.why_not),
-            }
-        )
-        if ok:
-            label = "personas" if "personas" in arms else "ismcts"
-            seats = () if label == "personas" else tuple(ismcts_seats)
-            conf.whys, conf.noise_changes = _whys(result, trial, arms[label], seats)
+        conf = _confirm_one(result, trial.number, trial.values, aim, settings, say, tried)
+        if conf.confirmed:
+            keep = [n for n in conf.changed if n not in conf.noise_changes]
+            if conf.noise_changes and keep:
+                values = dict(trial.values) | {
+                    n: result.baseline.values[n] for n in conf.noise_changes
+                }
+                say(f"trying trial {trial.number} without {', '.join(conf.noise_changes)}")
+                smaller = _confirm_one(result, trial.number, values, aim, settings, say, tried)
+                if smaller.confirmed:
+                    smaller.pruned_from = conf.candidate
+                    conf = smaller
             conf.tried = tried
             return conf
         last = conf
@@ -413,6 +384,67 @@ def confirm(
         last = Confirmation({}, [], {"games_80": None}, [], False)
     last.tried = tried
     return last
+
+
+def _confirm_one(
+    result: Any,
+    number: int,
+    values: dict[str, Any],
+    aim: dict[str, Any],
+    settings: tuple[int, int, int, tuple[str, ...]],
+    say: Callable[[str], None],
+    tried: list[dict[str, Any]],
+) -> Confirmation:
+    """One candidate (`values`) against as written, with each seat set."""
+    persona_games, ismcts_games, min_games, ismcts_seats = settings
+    s = result.spec
+    seed = s.seed + CONFIRM_SEED
+    changed = [n for n in values if values[n] != result.baseline.values.get(n)]
+    n80 = aim["games_80"] or min_games
+    checks: list[SeatCheck] = []
+    arms: dict[str, tuple[Samples, Samples]] = {}
+    base_v, cand_v = _variant(result, result.baseline.values), _variant(result, values)
+    for label, seats, cap in (
+        ("personas", (), persona_games),
+        ("ismcts", ismcts_seats, ismcts_games),
+    ):
+        if cap <= 0:
+            continue
+        games = max(min(n80, cap), min(min_games, cap))
+        say(f"confirming trial {number} with {label} seats: {games} games per arm")
+        base = play_arm(s.game, s.players, base_v, seed, games, seats)
+        cand = play_arm(s.game, s.players, cand_v, seed, games, seats)
+        check = check_seats(label, base, cand, aim, s.players)
+        need = check.games_80 or 0
+        if not check.confirmed and games < need and games < cap:
+            # the difference on these seeds is smaller than the search's: play on to the
+            # games it needs at 80% power (within the cap), the first games kept
+            games = min(need, cap)
+            say(f"  not apart yet; playing on to {games} games per arm (80% power)")
+            base = play_arm(s.game, s.players, base_v, seed, games, seats, base)
+            cand = play_arm(s.game, s.players, cand_v, seed, games, seats, cand)
+            check = check_seats(label, base, cand, aim, s.players)
+            need = check.games_80 or 0
+        arms[label] = (base, cand)
+        if games < need and not check.confirmed:
+            short = f"capped at {games} of the {need} games 80% power needs"
+            check.why_not = f"{check.why_not}; {short}" if check.why_not else short
+        checks.append(check)
+    ok = bool(checks) and all(c.confirmed for c in checks)
+    conf = Confirmation({k: values[k] for k in changed}, changed, aim, checks, ok)
+    tried.append(
+        {
+            "trial": number,
+            "changed": conf.candidate,
+            "confirmed": ok,
+            "why_not": "; ".join(f"{c.seats}: {c.why_not}" for c in checks if c.why_not),
+        }
+    )
+    if ok:
+        label = "personas" if "personas" in arms else "ismcts"
+        seats = () if label == "personas" else ismcts_seats
+        conf.whys, conf.noise_changes = _whys(result, values, changed, arms[label], seats)
+    return conf
 
 
 def _candidates(result: Any) -> list[Any]:
@@ -438,7 +470,11 @@ def _variant(result: Any, values: dict[str, Any]) -> Variant:
 
 
 def _whys(
-    result: Any, trial: Any, arm: tuple[Samples, Samples], seats: tuple[str, ...]
+    result: Any,
+    values: dict[str, Any],
+    changed: list[str],
+    arm: tuple[Samples, Samples],
+    seats: tuple[str, ...],
 ) -> tuple[dict[str, str], list[str]]:
     """Each change's measured effect: alone against as written, or the candidate
     against the candidate without it (the same fresh seeds and seats); and the
@@ -446,11 +482,11 @@ def _whys(
     s = result.spec
     base, cand = arm
     games = cand.games
-    if len(trial.changed) == 1:
-        return {trial.changed[0]: effect(cand, base, s.players)}, []
+    if len(changed) == 1:
+        return {changed[0]: effect(cand, base, s.players)}, []
     out, noise = {}, []
-    for name in trial.changed:
-        without = dict(trial.values) | {name: result.baseline.values[name]}
+    for name in changed:
+        without = dict(values) | {name: result.baseline.values[name]}
         other = play_arm(
             s.game, s.players, _variant(result, without), s.seed + CONFIRM_SEED, games, seats
         )

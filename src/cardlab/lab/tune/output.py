@@ -63,6 +63,13 @@ def best_variant(result: TuneResult, confirmation: Confirmation | None = None) -
             f"Found by `{_command(result)}` and {confirmation.summary}. "
             f"Power: {power_text(confirmation)}."
         )
+        if confirmation.pruned_from is not None:
+            dropped = ", ".join(
+                k.split(":", 1)[1]
+                for k in confirmation.pruned_from
+                if k not in confirmation.candidate
+            )
+            about += f" Dropped from the search's candidate, no measurable effect alone: {dropped}."
         if confirmation.noise_changes:
             weak = ", ".join(n.split(":", 1)[1] for n in confirmation.noise_changes)
             about += f" Within noise on its own (the rest kept): {weak}."
