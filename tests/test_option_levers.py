@@ -97,3 +97,16 @@ def test_levers_are_rule_options_to_the_commands(tmp_path) -> None:  # type: ign
             load_variant(path, info)
     finally:
         unregister_game("leverbench")
+
+
+def test_gate_takes_o_for_one_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """gate, like report, takes rule options and levers with -o (one game's rules)."""
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    every = CliRunner().invoke(app, ["gate", "all", "-o", "x=1"])
+    assert every.exit_code == 2 and "give the game's name" in every.output
+    gate = ["gate", "runway", "--games", "2", "--ladder-games", "0", "--probe-games", "2"]
+    bad = CliRunner().invoke(app, [*gate, "--quiet", "--out", str(tmp_path), "-o", "nope=1"])
+    assert bad.exit_code == 2 and "no rule option 'nope'" in " ".join(bad.output.split())

@@ -269,6 +269,7 @@ def gate(
     games: Annotated[int | None, typer.Option("--games", "-n", help="Main-run games.")] = None,
     cards: CardsOpt = None,
     variant: VariantOpt = None,
+    option: OptionOpt = None,
     ladder_games: Annotated[
         int | None,
         typer.Option(
@@ -305,6 +306,14 @@ def gate(
     names = all_games() if which == "all" else [which]
     if variant is not None and len(names) != 1:
         fail("--variant belongs to one game: give the game's name instead of `all`")
+    if option and len(names) != 1:
+        fail("-o belongs to one game's rules: give the game's name instead of `all`")
+    from cardlab.core.options import parse_option_pairs
+
+    try:
+        options = parse_option_pairs(option or [])
+    except CardlabError as exc:
+        fail(exc)
     for name in names:
         if name not in all_games():
             fail(f"unknown game {name!r}; games: all, {', '.join(all_games())}")
@@ -319,6 +328,7 @@ def gate(
             games=games,
             cards=cards,
             variant=variant,
+            options=options or None,
             ladder_games=ladder_games,
             ladder_iterations=ladder_iterations,
             probe_games=probe_games,
