@@ -80,18 +80,33 @@ def howto_markdown(game: str) -> str | None:
 _OPTION_LINE = re.compile(r"^- \*\*(?P<label>[^*]+)\*\*(?: \([^)]*\))?: (?P<text>.+)$")
 
 
+OPTION_SECTIONS = ("## Table options", "## Optional rule changes")
+"""The `howto.md` sections whose lists explain options: the table options, then the
+rule changes the lab tries (levers, issue 24), appended by each game's authors."""
+
+
 def option_words(game: str) -> dict[str, str]:
     """Each table option as the game's player rules explain it, by option name.
 
-    Read from the "Table options" list of `howto.md` ("- **Patch cost**: what a
-    Patch costs..."); a label is matched to the option whose name it spells
-    ("Patch cost" is `patch_cost`). Options the page does not explain are left out."""
+    Read from the "Table options" and "Optional rule changes" lists of `howto.md`
+    ("- **Patch cost**: what a Patch costs..."); a label is matched to the option whose
+    name it spells ("Patch cost" is `patch_cost`). Options the page does not explain
+    are left out."""
     text = howto_markdown(game)
-    if text is None or "## Table options" not in text:
+    if text is None:
         return {}
     out: dict[str, str] = {}
+    for heading in OPTION_SECTIONS:
+        if heading in text:
+            out.update(_listed_options(text.split(heading, 1)[1]))
+    return out
+
+
+def _listed_options(section: str) -> dict[str, str]:
+    """The "- **Label**: text" items of one section (continuation lines indented)."""
+    out: dict[str, str] = {}
     current: str | None = None
-    for raw in text.split("## Table options", 1)[1].splitlines():
+    for raw in section.splitlines():
         if raw.startswith("## "):
             break
         m = _OPTION_LINE.match(raw.strip())
