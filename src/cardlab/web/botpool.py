@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -31,6 +32,16 @@ from cardlab.core import GameState
 log = logging.getLogger("cardlab.web")
 
 Job = tuple[asyncio.Future[tuple[int, float]], tuple[Any, ...]]
+
+
+WORKER_NICE = 5
+"""Searches run at a lower CPU priority than the event loop: on a busy host the loop
+(humans' clicks, quick bots) gets the CPU first."""
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICE)
 
 
 def _decide(kind: str, params: dict[str, Any], seed: int, view: GameState) -> tuple[int, float]:
@@ -61,7 +72,9 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
             )
         return self._pool
 
