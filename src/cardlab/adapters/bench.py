@@ -59,14 +59,23 @@ class AdapterBench:
         return asdict(self)
 
     def text(self) -> str:
+        how, observed = WHAT[self.adapter]
         return (
             f"{self.game} {self.players}p, {self.adapter}: "
-            f"{self.adapter_decisions_per_s:,.0f} decisions/CPU-s with masks, "
+            f"{self.adapter_decisions_per_s:,.0f} decisions/CPU-s {how}, "
             f"{self.ratio:.2f}x the engine's {self.engine_decisions_per_s:,.0f}; "
-            f"reading observations {self.observed_decisions_per_s:,.0f} "
+            f"{observed} {self.observed_decisions_per_s:,.0f} "
             f"({self.observed_ratio:.2f}x); observation vectors {self.tensors_per_s:,.0f}/CPU-s "
             f"(median of {self.runs} runs of {self.seconds_per_run:g}s each)"
         )
+
+
+WHAT = {
+    "pettingzoo": ("with the mask from info", "reading last()'s observation"),
+    "parallel": ("with masks (every seat's observation each step)", "the same loop"),
+    "openspiel": ("from legal_actions()", "with information_state_tensor each decision"),
+}
+"""How each loop decides, and what its `observed` variant adds, as the text says it."""
 
 
 def _engine_loop(game: Game) -> Loop:

@@ -135,10 +135,6 @@ class _Common:
         return render(state, seat, self.render_mode)
 
 
-def _seat(agent: str) -> int:
-    return int(agent.rsplit("_", 1)[1])
-
-
 class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
     """The AEC env; use `env()` for the order-enforcing wrapped version."""
 
@@ -244,8 +240,10 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
     def _finish(self, deltas: list[float], penalties: list[float], bad: set[int]) -> None:
         state = self.game_state
         rewards = self._rewards(state, deltas, penalties)
-        self.rewards = {a: rewards[_seat(a)] for a in self.agents}
-        self.infos = {a: {"illegal_action": True} if _seat(a) in bad else {} for a in self.agents}
+        self.rewards = {a: rewards[self._seat_of[a]] for a in self.agents}
+        self.infos = {
+            a: {"illegal_action": True} if self._seat_of[a] in bad else {} for a in self.agents
+        }
         if state.is_terminal():
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: self._final_info(state) for a in self.agents}
@@ -299,7 +297,7 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         infos[nxt]["action_mask"] = mask
 
     def _lockstep_step(self, agent: str, action: Any) -> None:
-        self._buffer[_seat(agent)] = self.table.noop if action is None else int(action)
+        self._buffer[self._seat_of[agent]] = self.table.noop if action is None else int(action)
         idx = self.agents.index(agent)
         if idx < len(self.agents) - 1:
             self._clear_rewards()
@@ -317,7 +315,7 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
             self.truncations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
-        return self._render(self.game_state, _seat(self.agent_selection))
+        return self._render(self.game_state, self._seat_of[self.agent_selection])
 
     def close(self) -> None:
         pass
@@ -350,12 +348,12 @@ class parallel_raw_env(_Common, ParallelEnv):  # noqa: N801
         self.table.reset(self._game_seed(seed))
         self.agents = list(self.possible_agents)
         self.cycles = 0
-        obs = {a: self.table.observe(_seat(a)) for a in self.agents}
+        obs = {a: self.table.observe(self._seat_of[a]) for a in self.agents}
         return obs, {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         rewards, bad = self.table.step(
-            {_seat(a): int(x) for a, x in actions.items() if x is not None}
+            {self._seat_of[a]: int(x) for a, x in actions.items() if x is not None}
         )
         self.cycles += 1
         state = self.table.state
@@ -364,16 +362,16 @@ class parallel_raw_env(_Common, ParallelEnv):  # noqa: N801
         rew = self._rewards(state, deltas, penalties)
         done = state.is_terminal()
         cut = not done and self.max_cycles is not None and self.cycles >= self.max_cycles
-        obs = {a: self.table.observe(_seat(a)) for a in self.agents}
+        obs = {a: self.table.observe(self._seat_of[a]) for a in self.agents}
         infos: dict[str, dict[str, Any]] = {
             a: self._final_info(state)
             if done
-            else ({"illegal_action": True} if _seat(a) in bad else {})
+            else ({"illegal_action": True} if self._seat_of[a] in bad else {})
             for a in self.agents
         }
         out = (
             obs,
-            {a: rew[_seat(a)] for a in self.agents},
+            {a: rew[self._seat_of[a]] for a in self.agents},
             dict.fromkeys(self.agents, done),
             dict.fromkeys(self.agents, cut),
             infos,
