@@ -567,5 +567,5 @@ def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
     assert "row_sweep" not in body["options"]  # the variant's own setting is not overridden
     page.wait_for_selector("#game-uptime a.sit")
     panel.locator("a.sit").click()
-    page.wait_for_selector("#title:has-text('UPTIME, lab variant')")
+    page.wait_for_selector("#title:has-text('UPTIME, recommended rules')")
     page.close()
