@@ -23,6 +23,12 @@ from cardlab.web.guards import LogBudget, guarded_h11, install_log_budget, uvico
 
 
 async def hello_app(scope, receive, send):
+    if scope["type"] == "websocket":  # accept, then echo each text message
+        await receive()
+        await send({"type": "websocket.accept"})
+        while (msg := await receive())["type"] == "websocket.receive":
+            await send({"type": "websocket.send", "text": msg.get("text") or ""})
+        return
     if scope["type"] != "http":
         return
     while (await receive()).get("more_body"):
@@ -100,6 +106,15 @@ def test_a_trickled_body_is_closed_and_whole_requests_are_served():
                 while not reply.endswith(b"ok"):
                     reply += conn.recv(4096)
                 assert reply.startswith(b"HTTP/1.1 200 OK")
+
+
+def test_a_websocket_outlives_the_request_deadline():
+    from websockets.sync.client import connect
+
+    with serving(0.3) as port, connect(f"ws://127.0.0.1:{port}/ws") as ws:
+        time.sleep(1.0)  # three deadlines: the upgrade ended the request's
+        ws.send("still here")
+        assert ws.recv(timeout=5) == "still here"
 
 
 def test_a_flood_of_bad_requests_writes_a_bounded_log():

@@ -40,6 +40,7 @@ class GuardedH11Protocol(H11Protocol):
 
     request_timeout: float = REQUEST_TIMEOUT
     _deadline: asyncio.TimerHandle | None = None
+    _upgraded = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -54,6 +55,7 @@ class GuardedH11Protocol(H11Protocol):
         self._watch()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._upgraded = True  # the socket protocol owns the connection from here
         self._disarm()
         super().handle_websocket_upgrade(event)
 
@@ -63,7 +65,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def _watch(self) -> None:
         """Armed while the client owes us (part of) a request, disarmed otherwise."""
-        if self.transport is None or self.transport.is_closing():
+        if self._upgraded or self.transport is None or self.transport.is_closing():
             self._disarm()
             return
         owes = self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
