@@ -72,12 +72,20 @@ class Variant:
     source: str = ""
     sha256: str = ""
     options_why: dict[str, str] = field(default_factory=dict)
+    # The game's recommended ruleset (the lobby offers it first and its Play button
+    # plays it), and one line on what the lab found about the rules as written.
+    recommended: bool = False
+    finding: str = ""
 
     def to_toml(self) -> str:
         """The variant as a TOML file (round-trips through `parse_variant`)."""
         lines = [f"game = {_toml(self.game)}", f"title = {_toml(self.title)}"]
         if self.about:
             lines.append(f"about = {_toml(self.about)}")
+        if self.recommended:
+            lines.append("recommended = true")
+        if self.finding:
+            lines.append(f"finding = {_toml(self.finding)}")
         lines += ["", "[options]"]
         lines += [f"{k} = {_toml(v)}" for k, v in self.options.items()]
         if self.options_why:
@@ -105,7 +113,16 @@ def _toml(value: Any) -> str:
     raise TypeError(f"cannot write {value!r} as TOML")
 
 
-_TOP_KEYS = {"game", "title", "about", "options", "options_why", "changes"}
+_TOP_KEYS = {
+    "game",
+    "title",
+    "about",
+    "options",
+    "options_why",
+    "changes",
+    "recommended",
+    "finding",
+}
 
 
 def load_variant(path: str | Path, info: GameInfo | None = None) -> Variant:
@@ -149,6 +166,12 @@ def parse_variant(
         raise VariantError(
             f"{source}: [options_why] gives a reason for {stray[0]!r}, which [options] does not set"
         )
+    recommended = data.get("recommended", False)
+    if not isinstance(recommended, bool):
+        raise VariantError(f"{source}: key 'recommended' must be true or false")
+    finding = data.get("finding", "")
+    if not isinstance(finding, str):
+        raise VariantError(f"{source}: key 'finding' must be one line of text")
     changes = []
     for i, item in enumerate(data.get("changes", [])):
         where = f"{source}: changes[{i}]"
@@ -171,6 +194,8 @@ def parse_variant(
         source=source,
         sha256=sha256,
         options_why=dict(whys),
+        recommended=recommended,
+        finding=finding,
     )
 
 

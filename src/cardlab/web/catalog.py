@@ -60,7 +60,19 @@ class Catalog:
                 for spec in cls.option_specs
             ],
             "bots": bot_kinds_for(name),
+            "box_minutes": box_minutes(name),
         }
+
+
+def box_minutes(name: str) -> dict[str, list[float]]:
+    """How long a game lasts by player count, as the box says (`GameInfo.box_minutes`);
+    empty for a game the registry does not know (a test's toy catalog)."""
+    try:
+        from cardlab.games import game_info
+
+        return {str(n): list(r) for n, r in game_info(name).box_minutes.items()}
+    except Exception:
+        return {}
 
 
 def lever_fields(spec: Any) -> dict[str, Any]:

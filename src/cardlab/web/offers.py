@@ -57,6 +57,9 @@ class Offer:
             "about": self.variant.about,
             "options": dict(self.variant.options),
             "card_changes": len(self.variant.changes),
+            # the game's recommended ruleset: marked in the file or named so in its title
+            "recommended": self.variant.recommended or "recommended" in self.variant.title.lower(),
+            "finding": self.variant.finding,
         }
 
 

@@ -306,6 +306,9 @@ class Table:
             "options": self.record.options,
             "turn_seconds": self.record.settings.get("turn_seconds", 0),
             "turn_left": self._turn_left(),
+            # Which seats have made their secret choice early (held): public at a real
+            # table (you see who has laid a card face down), what they chose is not.
+            "chosen_seats": sorted(self.held),
             "seats": [
                 {
                     "seat": i,
@@ -622,12 +625,28 @@ class Table:
         return agent
 
     async def _timed_out(self, seat: int, seq: int, epoch: int | None = None) -> None:
-        """The clock ran out: a random legal move is made for the seat (refused if the
-        seat changed hands or the table moved on meanwhile)."""
+        """The clock ran out: the quick bot (greedy) plays for the seat, from a redeal of
+        what the seat cannot see, as a bot would (a random move threw away best cards,
+        issue 27); refused if the seat changed hands or the table moved on meanwhile."""
         if self.seq != seq or self.state.is_terminal():
             return
-        legal = self.state.legal_actions()
-        action = legal[self.bot_seed(seat, seq, "timer") % len(legal)]
+        action = self.timer_move(seat, seq)
         epoch = self.epoch.get(seat, 0) if epoch is None else epoch
         with contextlib.suppress(Refused):
             await self.submit(seat, action, seq, by="timer", epoch=epoch)
+
+    def timer_move(self, seat: int, seq: int) -> int:
+        """Greedy's move for `seat` at step `seq` (seeded by the table, step and seat);
+        a legal move picked by that seed if greedy fails."""
+        legal = self.state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = agent_view(self.state, seat, random.Random(self.bot_seed(seat, seq, "timer-view")))
+        try:
+            action = make_agent("greedy", seed=self.bot_seed(seat, seq, "timer")).step(view)
+        except Exception:
+            log.exception("table %s: greedy failed on a timer move at step %d", self.id, seq)
+            action = None
+        if action not in legal:
+            action = legal[self.bot_seed(seat, seq, "timer") % len(legal)]
+        return action
