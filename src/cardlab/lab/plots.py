@@ -25,7 +25,9 @@ def _encode(fig: Any) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
 
 
-def win_rates(outcome: dict[str, Any], title: str) -> str:
+def win_rates(outcome: dict[str, Any], title: str, simultaneous: bool = False) -> str:
+    """Win rate per turn position with its 95% interval. In a game of simultaneous
+    decisions "position" is the engine's resolution order, and the axis says so."""
     rates = outcome["win_rate_by_position"]
     lows = [r - lo for r, (lo, _) in zip(rates, outcome["wilson95_by_position"], strict=True)]
     highs = [hi - r for r, (_, hi) in zip(rates, outcome["wilson95_by_position"], strict=True)]
@@ -33,7 +35,12 @@ def win_rates(outcome: dict[str, Any], title: str) -> str:
     xs = [f"#{i + 1}" for i in range(len(rates))]
     ax.bar(xs, rates, yerr=[lows, highs], capsize=4, color="#4a7bb7", label="win rate, 95%")
     ax.axhline(outcome["fair_share"], color="#c0392b", linestyle="--", label="fair share")
-    ax.set_xlabel("turn position (1 = first player)")
+    ax.set_xlabel(
+        "resolution order (decisions are simultaneous; 1 = resolved first)"
+        if simultaneous
+        else "turn position (1 = first player)",
+        fontsize=9 if simultaneous else None,
+    )
     ax.set_ylabel("win rate")
     ax.set_title(title, fontsize=10)
     fig.legend(loc="outside lower center", ncol=2, fontsize=9, frameon=False)
@@ -55,13 +62,14 @@ def card_win_rates(content: dict[str, Any]) -> str | None:
         return None
     names = sorted(cards, key=lambda n: -cards[n]["acquirer_win_rate"])
     rates = [cards[n]["acquirer_win_rate"] for n in names]
+    err = _errors(rates, [cards[n].get("wilson95") for n in names])
     fig, ax = plt.subplots(figsize=(SIZE[0], max(2.0, 0.22 * len(names) + 1)))
-    ax.barh(names, rates, color="#4a7bb7")
+    ax.barh(names, rates, xerr=err, capsize=2, color="#4a7bb7", ecolor="#333")
     ax.axvline(content["fair_share"], color="#333", linestyle="--", label="fair share")
     ax.invert_yaxis()
     ax.tick_params(axis="y", labelsize=7)
     ax.set_xlabel("win rate of seats that acquired the card")
-    ax.set_title("acquirers' win rate (correlation)")
+    ax.set_title("acquirers' win rate, 95% (correlation)")
     return _encode(fig)
 
 
@@ -90,20 +98,74 @@ def ladder(skill: dict[str, Any]) -> str | None:
     return _encode(fig)
 
 
+def _errors(values: list[float], intervals: list[Any]) -> list[list[float]] | None:
+    """matplotlib's [below, above] error lengths from [low, high] intervals (None when
+    an interval is missing: a bar is then drawn without one, never with a made-up one)."""
+    if not intervals or any(not i or i[0] is None for i in intervals):
+        return None
+    return [
+        [max(0.0, v - lo) for v, (lo, _) in zip(values, intervals, strict=True)],
+        [max(0.0, hi - v) for v, (_, hi) in zip(values, intervals, strict=True)],
+    ]
+
+
+def mean_interval(d: dict[str, Any]) -> list[float]:
+    """95% normal interval of a mean from `stats.describe` (n, mean, sd)."""
+    half = 1.96 * d.get("sd", 0.0) / max(1, d.get("n", 1)) ** 0.5
+    return [d["mean"] - half, d["mean"] + half]
+
+
 def side_by_side(rows: list[dict[str, Any]], key: str, title: str) -> str:
-    """Mean minutes and first-seat advantage for each player count / option value."""
+    """Mean minutes and first-seat advantage for each player count / option value,
+    each bar with its 95% interval (the mean's; the advantage's Wilson-based one)."""
     labels = [str(r[key]).rsplit("/", 1)[-1][:14] for r in rows]
     minutes = [r["length"]["minutes"]["mean"] for r in rows]
+    m_err = _errors(minutes, [mean_interval(r["length"]["minutes"]) for r in rows])
     fsa = [r["outcome"].get("first_seat_advantage", 0.0) for r in rows]
+    f_err = _errors(fsa, [r["outcome"].get("first_seat_advantage_ci95") for r in rows])
     fig, (a1, a2) = plt.subplots(1, 2, figsize=HIST_SIZE, layout="constrained")
-    a1.bar(labels, minutes, color="#4a7bb7")
-    a1.set_title("est. minutes (mid)", fontsize=9)
-    a2.bar(labels, fsa, color="#8e44ad")
+    a1.bar(labels, minutes, yerr=m_err, capsize=4, color="#4a7bb7")
+    a1.set_title("est. minutes (mid), 95%", fontsize=9)
+    a2.bar(labels, fsa, yerr=f_err, capsize=4, color="#8e44ad")
     a2.axhline(0, color="#333", linewidth=0.8)
-    a2.set_title("first-seat advantage", fontsize=9)
+    a2.set_title("first-seat advantage, 95%", fontsize=9)
     for ax in (a1, a2):
         ax.tick_params(axis="x", labelsize=8, rotation=30)
     fig.suptitle(title[:40], fontsize=10)
+    return _encode(fig)
+
+
+def margins(st: dict[str, Any]) -> str | None:
+    """The margin of victory's histogram (share of games per bin)."""
+    hist = st.get("margins", {}).get("histogram")
+    if not hist or not sum(hist["counts"]):
+        return None
+    total = sum(hist["counts"])
+    fig, ax = plt.subplots(figsize=HIST_SIZE, layout="constrained")
+    ax.stairs([c / total for c in hist["counts"]], hist["edges"], fill=True, color="#4a7bb7")
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel("winner's points minus the runner-up's")
+    ax.set_ylabel("share of games")
+    ax.set_title(f"margin of victory · {total} games")
+    return _encode(fig)
+
+
+def runaway(st: dict[str, Any]) -> str | None:
+    """P(win | sole leader after round k) with 95% intervals, against the fair share."""
+    rows = [r for r in st.get("runaway", []) if r["n"]]
+    if not rows:
+        return None
+    xs = [r["round"] for r in rows]
+    rates = [r["rate"] for r in rows]
+    fig, ax = plt.subplots(figsize=HIST_SIZE, layout="constrained")
+    ax.errorbar(xs, rates, yerr=_errors(rates, [r["wilson95"] for r in rows]), marker="o",
+                capsize=3, color="#4a7bb7", label="leader wins, 95%")  # fmt: skip
+    ax.axhline(rows[0]["fair_share"], color="#c0392b", linestyle="--", label="fair share")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("after round")
+    ax.set_ylabel("P(win | sole leader)")
+    ax.set_title("runaway leader")
+    fig.legend(loc="outside lower center", ncol=2, fontsize=9, frameon=False)
     return _encode(fig)
 
 
@@ -216,7 +278,12 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     m = report["main"]
     plots: dict[str, str | None] = {}
     if m["outcome"].get("games"):
-        plots["win_rates"] = win_rates(m["outcome"], "win rate by turn position")
+        simultaneous = bool(report.get("strategy", {}).get("seat_note"))
+        plots["win_rates"] = win_rates(
+            m["outcome"],
+            "win rate by resolution order" if simultaneous else "win rate by turn position",
+            simultaneous,
+        )
     by_kind = m["decisions"]["by_kind"]
     if by_kind:
         plots["branching"] = bars(
@@ -251,6 +318,8 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
             "minutes (time model)",
         )
     plots["content"] = card_win_rates(m["content"])
+    plots["margins"] = margins(report.get("strategy", {}))
+    plots["runaway"] = runaway(report.get("strategy", {}))
     plots["curves"] = curves(m.get("curves", {}))
     plots["ladder"] = ladder(report.get("skill", {}))
     if report.get("player_counts"):

@@ -76,8 +76,10 @@ def build_report(
     claims_only: list[str] | None = None,
     skill_budget_s: float | None = None,
     play_skill: bool = True,
+    kingmaking_games: int | None = None,
 ) -> dict[str, Any]:
-    """`skill_budget_s`: seconds the whole report may take before the skill section stops
+    """`kingmaking_games`: main-run games the strategy section replays for kingmaking
+    (None: `strategy.KINGMAKING_GAMES`). `skill_budget_s`: seconds the whole report may take before the skill section stops
     (None: no limit). `play_skill=False` leaves the section for `add_skill` to play later,
     as the gate does once every game's cheaper sections are done."""
     start = time.perf_counter()
@@ -118,6 +120,16 @@ def build_report(
         "main": config_metrics(main.records, model, edges),
         "main_games_per_s": round(len(main.records) / main.elapsed_s, 2),
     }
+    from cardlab.lab import strategy
+
+    report["strategy"] = strategy.diagnostics(
+        main.spec,
+        main.records,
+        simultaneous=any(k.simultaneous for k in ctx.info.decision_kinds),
+        kingmaking_games=strategy.KINGMAKING_GAMES
+        if kingmaking_games is None
+        else kingmaking_games,
+    )
     report["player_counts"] = [
         {"players": n, **side_metrics(run.records, model, edges)} for n, run in counts.items()
     ]

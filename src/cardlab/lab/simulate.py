@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import traceback
 from collections import Counter
 from collections.abc import Callable
@@ -246,6 +247,15 @@ class GameRecord:
     resource_curves: dict[str, list[float]] = field(default_factory=dict)
     picks: dict[str, list[int]] = field(default_factory=dict)
     """Draft games: each card picked, with its pick number in the round (1 = first)."""
+    point_sources: list[dict[str, float]] = field(default_factory=list)
+    """Per seat: its final score by source, the columns of the game's `final_table`
+    (SUPER COMPUTER's per-round columns folded: "R2 scrap" counts as "scrap")."""
+    round_scores: list[list[float]] = field(default_factory=list)
+    """Every seat's score after each round (the round count of `info()`), the last
+    entry the final scores: what runaway-leader and comeback figures read."""
+    tallies: dict[str, float] = field(default_factory=dict)
+    """Counts the game's lab hook `tallies(final_state)` reports (SUPER COMPUTER: each
+    part picked and scrapped), for figures a game needs beyond the common ones."""
     error: str | None = None
 
     def to_row(self) -> dict[str, Any]:
@@ -314,6 +324,8 @@ class _Tracker:
             hooks, "picked", None
         )
         self.picks: dict[str, list[int]] = {}
+        self.round_scores: list[list[float]] = []
+        self._round: int | None = None
         self._turn: tuple[int, str, str] | None = None  # seat, first kind, key before
         self._forced_key: str | None = None
         self._state: GameState | None = None
@@ -337,6 +349,7 @@ class _Tracker:
             key = key or self._key(state)
             self._close_turn(key)
             self._turn = (seat, kind, key)
+            self._see_round(state)
         self._state = state  # the live state play_game mutates: the final state at the end
         self.count += 1
         if self.first_player < 0:
@@ -363,6 +376,17 @@ class _Tracker:
             self._forced_key = key or self._key(state)
         else:
             self.kind_extra[kind] += max(0, n_legal - 2)
+
+    def _see_round(self, state: GameState) -> None:
+        """At a turn's start: when `info()`'s round count moved on, the scores now are
+        the scores after the round before (read once a turn, not once a decision)."""
+        try:
+            now = int(state.info().get("rounds", 0) or 0)
+        except Exception:  # a game whose info() needs the end: no round figures
+            return
+        if self._round is not None and now > self._round:
+            self.round_scores.append([float(x) for x in state.scores()])
+        self._round = now
 
     def _close_turn(self, key_now: str) -> None:
         if self._turn is None:
@@ -485,8 +509,46 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     record.card_points = [
         {str(k): float(v) for k, v in seat.items()} for seat in info.get("card_points", [])
     ]
+    tracker.round_scores.append(record.scores)
+    record.round_scores = tracker.round_scores
+    if tracker._state is not None:
+        record.point_sources = point_sources(spec.game, tracker._state)
+        record.tallies = tallies(spec.game, tracker._state)
     _fill_tracking(record, tracker)
     return record
+
+
+_ROUND_PREFIX = re.compile(r"^R\d+ ")
+
+
+def point_sources(game: str, state: GameState) -> list[dict[str, float]]:
+    """Each seat's final score by source, from the game's final table (the rows whose
+    parts add up to the returns); per-round columns ("R1 parts") are summed by source.
+    [] for a game without a final table."""
+    from cardlab.story import final_table
+
+    try:
+        table = final_table(game, state.public_observation())
+    except Exception:  # the figure is missing, the game still counts
+        return []
+    if table is None:
+        return []
+    out: list[dict[str, float]] = []
+    for row in sorted(table.rows, key=lambda r: r.seat):
+        parts: dict[str, float] = {}
+        for col, value in zip(table.columns, row.parts, strict=True):
+            name = _ROUND_PREFIX.sub("", col)
+            parts[name] = parts.get(name, 0.0) + float(value)
+        out.append(parts)
+    return out
+
+
+def tallies(game: str, state: GameState) -> dict[str, float]:
+    """The game's `tallies(final_state)` lab hook (in its claims module), else {}."""
+    hook = getattr(lab_hooks(game), "tallies", None)
+    if hook is None:
+        return {}
+    return {str(k): float(v) for k, v in hook(state).items()}
 
 
 def _fill_tracking(record: GameRecord, tracker: _Tracker) -> None:

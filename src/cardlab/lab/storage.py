@@ -61,6 +61,9 @@ def _schema():  # type: ignore[no-untyped-def]
             ("branching_curve", pa.list_(pa.float64())),
             ("resource_curves", pa.map_(pa.string(), pa.list_(pa.float64()))),
             ("picks", pa.map_(pa.string(), pa.list_(pa.int32()))),
+            ("point_sources", pa.list_(pa.map_(pa.string(), pa.float64()))),
+            ("round_scores", pa.list_(pa.list_(pa.float64()))),
+            ("tallies", pa.map_(pa.string(), pa.float64())),
             ("error", pa.string()),
         ]
     )
@@ -75,6 +78,7 @@ MAP_FIELDS = (
     "kind_noop",
     "resource_curves",
     "picks",
+    "tallies",
 )
 
 
@@ -94,6 +98,7 @@ def _row(record: GameRecord, rid: str, run_seed: int) -> dict[str, Any]:
         row[name] = list(row[name].items())
     row["card_points"] = [list(seat.items()) for seat in row["card_points"]]
     row["seat_actions"] = [list(seat.items()) for seat in row["seat_actions"]]
+    row["point_sources"] = [list(seat.items()) for seat in row["point_sources"]]
     return row
 
 
@@ -133,9 +138,10 @@ def read_records(path: str | Path) -> list[GameRecord]:
     records = []
     for row in rows:
         for name in MAP_FIELDS:
-            row[name] = dict(row[name])
+            row[name] = dict(row.get(name) or [])
         row["card_points"] = [dict(seat) for seat in row["card_points"]]
         row["seat_actions"] = [dict(seat) for seat in row["seat_actions"]]
+        row["point_sources"] = [dict(seat) for seat in row.get("point_sources") or []]
         records.append(GameRecord(**{k: v for k, v in row.items() if k in fields}))
     return records
 

@@ -46,6 +46,46 @@ def _compare_lines(report: dict[str, Any]) -> list[str]:
     return out
 
 
+def strategy_lines(st: dict[str, Any]) -> list[str]:
+    """The strategy section in a few lines: the dominant persona (flagged first), each
+    persona's win rate and main point source, margins, runaway leader, comebacks."""
+    if not st.get("games"):
+        return []
+    p = st["personas"]
+    out = ["", "## Strategy", ""]
+    out.append(
+        f"**Dominant strategy: {p['sentence']}.**"
+        if p.get("dominant")
+        else "No persona dominates (no win-rate interval above every other's and fair share)."
+    )
+    for row in p["rows"]:
+        src = ", ".join(f"{k} {v:.3g}" for k, v in row["points_by_source"].items())
+        lo, hi = row["wilson95"]
+        out.append(
+            f"- {row['who']}: wins {row['rate']:.1%} [{lo:.1%}, {hi:.1%}] of {row['n']} "
+            f"seat-games; mean points {row['mean_score']:.3g} ({src or 'no final table'})"
+        )
+    m, cb = st["margins"], st["comebacks"]
+    out.append(
+        f"- margin of victory: mean {m['mean']:.3g}, median {m['median']:.3g}, "
+        f"p90 {m['p90']:.3g}; comebacks {cb['comebacks']}/{cb['games']}"
+    )
+    if st["runaway"]:
+        first = st["runaway"][0]
+        out.append(
+            f"- runaway leader: the sole leader after round {first['round']} wins "
+            f"{first['rate']:.1%} [{first['wilson95'][0]:.1%}, {first['wilson95'][1]:.1%}]"
+        )
+    km = st.get("kingmaking", {})
+    if km.get("moves_tried"):
+        out.append(
+            f"- kingmaking: {km['moves_changing_winner']} of {km['moves_tried']} moves of a "
+            f"seat out of contention, played differently, changed the winner "
+            f"({km['games_sampled']} games sampled)"
+        )
+    return out
+
+
 def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> str:
     s = report["settings"]
     lines = [
@@ -84,6 +124,7 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
             delta = f"{value - old:+.4g}" if isinstance(old, int | float) else "—"
             row += f" {_fmt(old) if old is not None else '—'} | {delta} |"
         lines.append(row)
+    lines += strategy_lines(report.get("strategy") or {})
     skill = report.get("skill", {})
     for cell in skill.get("cells", []):
         lines += ["", f"Skill: {cell['sentence']}"]

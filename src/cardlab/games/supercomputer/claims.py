@@ -12,6 +12,14 @@ from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import MAX_SEEDS, finished
 from cardlab.lab.simulate import Observer
 
+
+def tallies(state: Any) -> dict[str, float]:
+    """Lab hook: each part picked and scrapped in a finished game (`metrics.tallies`)."""
+    from cardlab.games.supercomputer import metrics
+
+    return metrics.tallies(state)
+
+
 PICKS_PER_GAME = 21  # seven picks a round, three rounds (S3)
 
 

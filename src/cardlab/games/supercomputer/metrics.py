@@ -337,3 +337,16 @@ def report(
             kinds[0], make, ablation_games, cards=cards, variant=variant
         ),
     }
+
+
+def tallies(state: SuperComputerState) -> dict[str, float]:
+    """The lab's hook for a finished game (`cardlab.lab.simulate.tallies`): each part
+    name picked (`picked:<part>`) and scrapped (`scrapped:<part>`), over every seat and
+    round, read from the rounds' scoring records, for the report's scrap by part."""
+    out: dict[str, float] = {}
+    for _r, _q, attached, scrapped, _blines in state.round_records:
+        for name, _ in (*attached, *scrapped):
+            out[f"picked:{name}"] = out.get(f"picked:{name}", 0.0) + 1
+        for name, _ in scrapped:
+            out[f"scrapped:{name}"] = out.get(f"scrapped:{name}", 0.0) + 1
+    return out

@@ -1,0 +1,362 @@
+"""Strategy diagnostics: who wins, with what points, how games are won and lost.
+
+Every report carries these, read from the main run's records (issue 25, item 2):
+
+- per persona (agent label) and per seat: win rate with a Wilson interval, mean score
+  and mean points by source (the columns of the game's final table). A persona is
+  flagged *dominant* when its interval lies above every other persona's and above the
+  fair share: the report then says which strategy the rules reward.
+- margin of victory: the winner's score minus the runner-up's (0 for a shared or a
+  tie-broken win), its distribution and histogram.
+- runaway leader: P(win | sole leader after round k) for each round k before the last,
+  with Wilson intervals (the round count is the game's `info()["rounds"]`).
+- comebacks: games won by a seat that was last, behind the leader, at some round
+  boundary before the end.
+- kingmaking (`kingmaking`, played): a seat *out of contention* -- behind the leader by
+  more than any seat gained from that decision to the end of the game -- whose move,
+  replaced by another legal move (the same bots on, the same seeds), changes the winner.
+- scrap by part, for a game whose lab hook `tallies` counts `picked:`/`scrapped:` parts
+  (SUPER COMPUTER).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from cardlab.lab.metrics import MAX_SEEDS, finished, histogram, nice_edges
+from cardlab.lab.simulate import DECISION_CAP, GameRecord, SimSpec, make_agents, spec_game
+from cardlab.lab.stats import describe, wilson
+
+MAX_ROUNDS_SHOWN = 15
+"""Runaway-leader rows: the first this many rounds (a longer game's later rounds are
+seldom reached by enough games to read)."""
+
+KINGMAKING_GAMES = 20
+"""Games of the main run replayed for kingmaking (each costs one game per move tried)."""
+
+MOVES_PER_GAME = 2
+"""Out-of-contention moves tried per game: its first and its last."""
+
+
+def _share(r: GameRecord, seat: int) -> float:
+    return 1 / len(r.winners) if seat in r.winners else 0.0
+
+
+def _rate(wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {
+        "n": n,
+        "wins": round(wins, 3),
+        "rate": round(wins / n, 4) if n else None,
+        "wilson95": [round(lo, 4), round(hi, 4)],
+    }
+
+
+def _group(records: Sequence[GameRecord], key: Any) -> list[dict[str, Any]]:
+    """Win rate, mean score and mean points by source of the seat-games `key(r, seat)`
+    groups (a persona, a seat)."""
+    wins: dict[Any, float] = defaultdict(float)
+    seats: dict[Any, int] = defaultdict(int)
+    scores: dict[Any, list[float]] = defaultdict(list)
+    sources: dict[Any, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for r in records:
+        for seat in range(r.players):
+            k = key(r, seat)
+            seats[k] += 1
+            wins[k] += _share(r, seat)
+            scores[k].append(r.scores[seat])
+            if seat < len(r.point_sources):
+                for name, v in r.point_sources[seat].items():
+                    sources[k][name] += v
+    rows = []
+    for k in sorted(seats, key=str):
+        n = seats[k]
+        rows.append(
+            {
+                "who": k,
+                **_rate(wins[k], n),
+                "mean_score": round(statistics.fmean(scores[k]), 3),
+                "points_by_source": {s: round(v / n, 3) for s, v in sources[k].items()},
+            }
+        )
+    return rows
+
+
+def personas(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Per agent label; the dominant one (if any) is named."""
+    done = finished(records)
+    if not done:
+        return {"rows": [], "dominant": None}
+    rows = _group(done, lambda r, seat: r.agents[seat])
+    fair = 1 / done[0].players
+    dominant = None
+    for row in rows:
+        others = [o for o in rows if o is not row]
+        lo = row["wilson95"][0]
+        if others and lo > fair and all(lo > o["wilson95"][1] for o in others):
+            dominant = row["who"]
+            row["dominant"] = True
+    out: dict[str, Any] = {"rows": rows, "fair_share": round(fair, 4), "dominant": None}
+    if dominant is not None:
+        row = next(r for r in rows if r["who"] == dominant)
+        top = max(row["points_by_source"].items(), key=lambda kv: kv[1], default=None)
+        where = f"; most of its points from {top[0]} ({top[1]:.1f} a game)" if top else ""
+        out["dominant"] = dominant
+        out["sentence"] = (
+            f"{dominant} dominates: it wins {row['rate']:.0%} (95% "
+            f"{row['wilson95'][0]:.0%}-{row['wilson95'][1]:.0%}) of its {row['n']} seats, "
+            f"above every other persona's interval and the fair {fair:.0%}{where}"
+        )
+    return out
+
+
+def seats(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """Per seat index (a seat is not a turn position: the seed picks who starts)."""
+    done = finished(records)
+    rows = _group(done, lambda r, seat: seat + 1)
+    for row in rows:
+        row["who"] = f"seat {row['who']}"
+    return rows
+
+
+def margin(r: GameRecord) -> float:
+    """Winner's score minus the best other score (0 when the top scores tie)."""
+    top = sorted(r.scores, reverse=True)
+    return top[0] - top[1] if len(top) > 1 else 0.0
+
+
+def margins(records: Sequence[GameRecord]) -> dict[str, Any]:
+    done = finished(records)
+    values = [margin(r) for r in done]
+    edges = nice_edges(values, integer=all(v == int(v) for v in values), bins=16)
+    close = sorted(done, key=margin)
+    return {
+        **describe(values),
+        "histogram": {"edges": edges, "counts": histogram(values, edges)},
+        "tied_share": round(sum(v == 0 for v in values) / len(values), 4) if values else 0.0,
+        "widest_seeds": [r.seed for r in close[::-1][:MAX_SEEDS]],
+    }
+
+
+def _sole_leader(scores: Sequence[float]) -> int | None:
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def runaway(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """P(win | sole leader after round k), for each round k before the game's last."""
+    done = [r for r in finished(records) if len(r.round_scores) > 1]
+    wins: dict[int, float] = defaultdict(float)
+    games: dict[int, int] = defaultdict(int)
+    for r in done:
+        for k, scores in enumerate(r.round_scores[:-1][:MAX_ROUNDS_SHOWN], start=1):
+            leader = _sole_leader(scores)
+            if leader is not None:
+                games[k] += 1
+                wins[k] += _share(r, leader)
+    fair = 1 / done[0].players if done else 0.0
+    return [
+        {
+            "round": k,
+            "games_with_a_leader": games[k],
+            **_rate(wins[k], games[k]),
+            "fair_share": round(fair, 4),
+        }  # fmt: skip
+        for k in sorted(games)
+    ]
+
+
+def comebacks(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Games won by a seat that was last (behind the leader) at some round boundary."""
+    done = [r for r in finished(records) if len(r.round_scores) > 1]
+    seeds: list[int] = []
+    won = 0.0
+    overcome: list[float] = []
+    for r in done:
+        best = 0.0
+        for scores in r.round_scores[:-1]:
+            for w in r.winners:
+                gap = max(scores) - scores[w]
+                if gap > 0 and scores[w] == min(scores):
+                    best = max(best, gap)
+        if best > 0:
+            won += 1
+            overcome.append(best)
+            seeds.append(r.seed)
+    lo, hi = wilson(won, len(done))
+    return {
+        "games": len(done),
+        "comebacks": int(won),
+        "share": round(won / len(done), 4) if done else None,
+        "wilson95": [round(lo, 4), round(hi, 4)],
+        "deficit_overcome": describe(overcome),
+        "seeds": seeds[:MAX_SEEDS],
+        "rule": "the winner was last, behind the leader, at a round boundary before the end",
+    }
+
+
+def scrap_by_part(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """Per part: picks, scraps and scrap share (from the `tallies` lab hook)."""
+    picked: dict[str, float] = defaultdict(float)
+    scrapped: dict[str, float] = defaultdict(float)
+    for r in finished(records):
+        for key, n in r.tallies.items():
+            kind, _, name = key.partition(":")
+            if kind == "picked":
+                picked[name] += n
+            elif kind == "scrapped":
+                scrapped[name] += n
+    rows = []
+    for name, n in picked.items():
+        lo, hi = wilson(scrapped[name], int(n))
+        rows.append(
+            {
+                "part": name,
+                "picked": int(n),
+                "scrapped": int(scrapped[name]),
+                "scrap_share": round(scrapped[name] / n, 4) if n else 0.0,
+                "wilson95": [round(lo, 4), round(hi, 4)],
+            }
+        )
+    return sorted(rows, key=lambda row: (-row["scrap_share"], row["part"]))
+
+
+# ---- kingmaking: replay a move differently ------------------------------------------
+def _play(
+    spec: SimSpec,
+    index: int,
+    seed: int,
+    deviate_at: int | None = None,
+    pick: random.Random | None = None,
+) -> tuple[Any, list[tuple[int, int, list[float]]]]:
+    """Play game `index` as `play_game` does (same deal, bots, bot seeds and view
+    redeals); at decision `deviate_at` the bot still decides (its generator stays in
+    step) and another legal move, drawn by `pick`, is played instead. Returns the
+    final state and, per decision, (seat, legal count, scores before it)."""
+    from cardlab.agents import agent_view
+
+    game = spec_game(spec)
+    agents = make_agents(spec, seed, index)
+    state = game.new_initial_state(seed)
+    view_rng = random.Random(f"views-{seed}")
+    trace: list[tuple[int, int, list[float]]] = []
+    while not state.is_terminal() and len(trace) < DECISION_CAP:
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = (
+            legal[0] if len(legal) == 1 else agents[seat].step(agent_view(state, seat, view_rng))
+        )
+        trace.append((seat, len(legal), [float(x) for x in state.scores()]))
+        if deviate_at == len(trace) - 1 and pick is not None:
+            action = pick.choice([a for a in legal if a != action])
+        state.apply_action(action)
+    return state, trace
+
+
+def out_of_contention(trace: list[tuple[int, int, list[float]]], final: list[float]) -> list[int]:
+    """Decisions (with a choice) of a seat out of contention: behind the leader by more
+    than any seat gained from that decision to the end of this game."""
+    out = []
+    for t, (seat, legal, scores) in enumerate(trace):
+        if legal < 2:
+            continue
+        most_gained = max(f - s for f, s in zip(final, scores, strict=True))
+        if max(scores) - scores[seat] > most_gained:
+            out.append(t)
+    return out
+
+
+def kingmaking(
+    spec: SimSpec, records: Sequence[GameRecord], games: int = KINGMAKING_GAMES
+) -> dict[str, Any]:
+    """Replay up to `games` finished games; in each, the first and the last move of a seat
+    out of contention is played differently and the game continued with the same bots."""
+    sample = [r for r in finished(records)][:games]
+    tried = changed = 0
+    games_with = games_changed = mismatched = 0
+    examples: list[dict[str, Any]] = []
+    for r in sample:
+        state, trace = _play(spec, r.index, r.seed)
+        if [float(x) for x in state.returns()] != list(r.scores):
+            mismatched += 1  # the run is not reproduced: no reading from it
+            continue
+        moves = out_of_contention(trace, list(r.scores))
+        if not moves:
+            continue
+        games_with += 1
+        chosen = sorted({moves[0], moves[-1]})[:MOVES_PER_GAME]
+        hit = False
+        for t in chosen:
+            alt, _ = _play(spec, r.index, r.seed, t, random.Random(f"kingmaking-{r.seed}-{t}"))
+            tried += 1
+            if sorted(alt.winners()) != sorted(r.winners):
+                changed += 1
+                hit = True
+                if len(examples) < MAX_SEEDS:
+                    examples.append(
+                        {
+                            "seed": r.seed,
+                            "decision": t + 1,
+                            "seat": trace[t][0] + 1,
+                            "winner_was": [w + 1 for w in r.winners],
+                            "winner_now": [w + 1 for w in alt.winners()],
+                        }
+                    )
+        games_changed += hit
+    lo, hi = wilson(changed, tried)
+    glo, ghi = wilson(games_changed, games_with)
+    return {
+        "games_sampled": len(sample),
+        "not_reproduced": mismatched,
+        "games_with_out_of_contention_move": games_with,
+        "moves_tried": tried,
+        "moves_changing_winner": changed,
+        "move_share": round(changed / tried, 4) if tried else None,
+        "move_share_wilson95": [round(lo, 4), round(hi, 4)],
+        "games_changed": games_changed,
+        "game_share": round(games_changed / games_with, 4) if games_with else None,
+        "game_share_wilson95": [round(glo, 4), round(ghi, 4)],
+        "examples": examples,
+        "rule": (
+            "a seat is out of contention at a decision when it trails the leader by more "
+            "than any seat gained from that decision to the end of the game; in each "
+            "sampled game its first and last such move (with a choice) is replaced by "
+            "another legal move drawn at random, and the game goes on with the same bots "
+            "on the same seeds"
+        ),
+    }
+
+
+def diagnostics(
+    spec: SimSpec,
+    records: Sequence[GameRecord],
+    simultaneous: bool = False,
+    kingmaking_games: int = KINGMAKING_GAMES,
+) -> dict[str, Any]:
+    """The report's strategy section (kingmaking played on `kingmaking_games` games)."""
+    out: dict[str, Any] = {
+        "games": len(finished(records)),
+        "players": spec.players,
+        "personas": personas(records),
+        "seats": seats(records),
+        "margins": margins(records),
+        "runaway": runaway(records),
+        "comebacks": comebacks(records),
+        "scrap_by_part": scrap_by_part(records),
+    }
+    if simultaneous:
+        out["seat_note"] = (
+            "decisions are simultaneous in this game: a seat number is the engine's "
+            "resolution order, not a turn order players feel at the table"
+        )
+    out["kingmaking"] = (
+        kingmaking(spec, records, kingmaking_games)
+        if kingmaking_games > 0
+        else {"skipped": "kingmaking replays turned off"}
+    )
+    return out
