@@ -116,3 +116,29 @@ def test_a_baseline_is_played_on_this_reports_seeds_and_paired(toy: str, tmp_pat
     decisions = next(r for r in pair["rows"] if r["figure"] == "length: decisions")
     assert decisions["baseline"] == first["main"]["length"]["decisions"]["mean"]
     assert pair["opening"] in (tmp_path / "b" / "summary.md").read_text()
+
+
+def test_paired_rows_carry_each_personas_points_by_source(toy: str) -> None:
+    # issue 25 item 1: per-persona point sources, paired game by game
+    from cardlab.lab.simulate import make_spec, play_one
+
+    arms = [make_spec(toy, 3, "greedy,random", 0, 12, {"may_pass": v}) for v in (False, True)]
+    a, b = ([play_one(spec, i) for i in range(12)] for spec in arms)
+    pair = compare_pair(a, b, "A", "B")
+    sources = list(a[0].point_sources[0])
+    rows = {r["figure"]: r for r in pair["rows"] if r["group"] == "persona points"}
+    assert rows, "no persona point-source rows"
+    assert {f.split(": ", 1)[1].removesuffix(" points") for f in rows} <= set(sources)
+    name = next(iter(rows))
+    persona, source = name.removeprefix("persona ").removesuffix(" points").split(": ")
+
+    def mean_points(r: object) -> float:
+        seats = [s for s, agent in enumerate(r.agents) if agent == persona]  # type: ignore[attr-defined]
+        return sum(r.point_sources[s][source] for s in seats) / len(seats)  # type: ignore[attr-defined]
+
+    diffs = [
+        mean_points(y) - mean_points(x)
+        for x, y in zip(a, b, strict=True)
+        if x.winners and y.winners
+    ]
+    assert rows[name]["mean"] == pytest.approx(sum(diffs) / len(diffs), abs=1e-4)

@@ -9,7 +9,8 @@ a few points shows at a few hundred games where two unpaired reports need thousa
 Figures, each per game then paired over games:
 - length (decisions, rounds); first seat's win share; stall share (an end reason naming a
   stall); tie-break share (a tie-break decided);
-- per persona (each agent label): its seats' mean win share in the game;
+- per persona (each agent label): its seats' mean win share in the game, and its seats'
+  mean points from each source of the game's final table (`GameRecord.point_sources`);
 - per card: its holders' win share (the games where both arms had a holder) and the points
   it brought its holders (0 where nobody held it).
 
@@ -117,6 +118,23 @@ def _game_figures(
             return statistics.fmean(_win_share(r, s) for s in seats) if seats else None
 
         figures[f"persona {persona}: win share"] = ("persona", "points", persona_win)
+    sources = sorted(
+        {k for r in (*a.values(), *b.values()) for seat in r.point_sources for k in seat}
+    )
+    for persona in personas:
+        for source in sources:
+
+            def persona_points(r: GameRecord, p: str = persona, k: str = source) -> float | None:
+                seats = [s for s, agent in enumerate(r.agents) if agent == p]
+                if not seats or len(r.point_sources) != r.players:
+                    return None
+                return statistics.fmean(r.point_sources[s].get(k, 0.0) for s in seats)
+
+            figures[f"persona {persona}: {source} points"] = (
+                "persona points",
+                "score points",
+                persona_points,
+            )
     cards = sorted({c for r in (*a.values(), *b.values()) for seat in r.acquired for c in seat})
     for card in cards:
 
