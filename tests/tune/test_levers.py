@@ -132,3 +132,16 @@ def test_a_change_that_does_nothing_on_its_own_is_pruned(tunecalm: str) -> None:
     assert conf.candidate == {"option:calm": 100} and conf.changed == ["option:calm"]
     assert conf.whys["option:calm"].startswith("stalls ")
     assert [t["changed"] for t in conf.tried] == [conf.pruned_from, conf.candidate]
+
+
+def test_the_command_prints_the_power_and_refuses_noise(tunenoise: str, tmp_path) -> None:
+    args = ["tune", tunenoise, "--players", "2", "--trials", "14", "--games", "12"]
+    args += ["--confirm-games", "300", "--check-games", "30", "--confirm-min", "30"]
+    args += ["--check-agents", "ismcts:iterations=8", "--no-progress", "--out", str(tmp_path)]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    assert "search's best: trial" in text and "salt = " in text
+    assert "power: the search saw stall_share" in text and "games per arm at 80% power" in text
+    assert "best: as written: no candidate beat as-written beyond noise" in text
+    assert "unconfirmed.toml" in text and not (tmp_path / "variant.toml").exists()
