@@ -11,10 +11,14 @@ function of the game record that must not depend on the change (e.g. the seats
 dealt the card from the game's seed), and says who they are in `holders_are`.
 
 For each ablation the lab writes the changed card file (replayable with `--cards`),
-plays the report's seats on the same game seeds as the unchanged cards, and compares
-the holders' win rate and score, and the first-seat advantage, with 95% intervals
-(Newcombe's interval for a difference of two proportions; Welch's for means). Only
-an interval that excludes 0 is read as an effect; otherwise "no clear effect".
+plays the report's seats on the same game seeds and seating as the unchanged cards,
+and reads the difference game by game (issue 25, item 5): the holders' win share and
+score with the change minus without it in the same game, with a 95% paired interval
+(`paired.paired_diff`; the deal's luck cancels). The rows are Holm-adjusted together,
+ranked (controlled first, by effect size), and each carries the games a 5-point change
+in its holders' win rate would need (80% power, 5% two-sided, from its paired spread).
+The rows that are not controlled are "too small to tell", folded into one line naming
+their cards.
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from cardlab.core.variants import CardChange, apply_change
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import finished, outcome
 from cardlab.lab.simulate import GameRecord, lab_hooks
-from cardlab.lab.stats import Z95, wilson
 
 
 @dataclass(frozen=True)
@@ -57,28 +60,6 @@ def card_file(ctx: LabContext) -> Path:
     if ctx.cards:
         return Path(ctx.cards)
     return ctx.info.package_dir() / "cards.toml"
-
-
-def newcombe(k1: float, n1: int, k2: float, n2: int) -> tuple[float, float, float]:
-    """p2 - p1 and its 95% interval (Newcombe's hybrid score interval)."""
-    p1, p2 = k1 / max(1, n1), k2 / max(1, n2)
-    l1, u1 = wilson(k1, n1)
-    l2, u2 = wilson(k2, n2)
-    d = p2 - p1
-    return (
-        d,
-        d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2),
-        d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2),
-    )
-
-
-def welch(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
-    """mean(b) - mean(a) with a Welch 95% interval (nan-free for tiny samples)."""
-    if len(a) < 2 or len(b) < 2:
-        return 0.0, -math.inf, math.inf
-    d = statistics.fmean(b) - statistics.fmean(a)
-    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
-    return d, d - Z95 * se, d + Z95 * se
 
 
 def holder_figures(
@@ -148,56 +129,154 @@ def card_impact(ctx: LabContext, out_dir: Path | None) -> dict[str, Any]:
         except CardlabError as exc:  # the change breaks the card file's own checks
             rows.append({"label": ab.label, "change": ab.change, "error": str(exc)})
             continue
-        a = holder_figures(base.records, ab.holders, ab.holder_seats)
-        b = holder_figures(run.records, ab.holders, ab.holder_seats)
-        d, lo, hi = newcombe(
-            a["holder_wins"], a["holder_seats"], b["holder_wins"], b["holder_seats"]
-        )
-        sd, slo, shi = welch(a.pop("holder_scores"), b.pop("holder_scores"))
-        clear = a["holder_seats"] and b["holder_seats"] and (lo > 0 or hi < 0)
-        reading = "clear effect" if clear else "no clear effect"
-        if not a["holder_seats"] or not b["holder_seats"]:
-            reading = "never acquired in these games"
-        rate_a, rate_b = a["holder_win_rate"], b["holder_win_rate"]
-        sentence = (
-            f"{ab.change}: its holders' win rate goes from "
-            f"{_p(rate_a)} to {_p(rate_b)} ({d:+.1%}, 95% {lo:+.1%} to {hi:+.1%})"
-        )
-        rows.append(
-            {
-                "label": ab.label,
-                "change": ab.change,
-                "holders": ab.holders_are
-                or "seats that acquired " + " or ".join(sorted(ab.holders)),
-                "cards": str(path),
-                "base": a,
-                "changed": b,
-                "holder_win_rate_delta": round(d, 4),
-                "holder_win_rate_delta_ci95": [round(lo, 4), round(hi, 4)],
-                "holder_score_delta": round(sd, 3),
-                "holder_score_delta_ci95": [round(slo, 3), round(shi, 3)]
-                if math.isfinite(slo)
-                else [None, None],
-                "first_seat_advantage_delta": round(
-                    b["first_seat_advantage"] - a["first_seat_advantage"], 4
-                ),
-                "reading": reading,
-                "sentence": sentence,
-            }
-        )
+        rows.append(experiment_row(ab, base.records, run.records, games, str(path)))
+    rank(rows)
     return {
         "method": (
             f"Each row changes one card (or card kind) in the card file and replays the same "
-            f"{games} game seeds with the same seats ({', '.join(ctx.agents)}). Holders are the "
-            "seats that acquired the card, unless a row names other holders (e.g. the seats "
-            "dealt it). An effect is read only when the 95% interval of the difference "
-            "excludes 0."
+            f"{games} game seeds with the same seats ({', '.join(ctx.agents)}), so each game is "
+            "compared with itself: the difference is the mean, over the games where both arms "
+            "have a holder, of the holders' win share with the change minus without it (95% "
+            "paired interval). Holders are the seats that acquired the card, unless a row "
+            "names other holders (e.g. the seats dealt it). The rows' p-values are "
+            "Holm-adjusted together (family-wise 5%): only a controlled row is read as an "
+            "effect; the rest are too small to tell at this many games, and each says how "
+            "many games a 5-point change would need."
         ),
         "games": games,
         "source_cards": str(source),
+        "correction": "Holm (family-wise 5%) over the rows' holder win-share differences",
         "ablations": rows,
+        "too_small": too_small_line(rows, games),
         "extra": getattr(hooks, "ABLATION_NOTE", ""),
     }
+
+
+def _holder_seats(
+    r: GameRecord,
+    holders: frozenset[str],
+    holder_seats: Callable[[GameRecord], Collection[int]] | None,
+) -> list[int]:
+    if holder_seats is not None:
+        return sorted(set(holder_seats(r)))
+    return [seat for seat, cards in enumerate(r.acquired) if holders & set(cards)]
+
+
+def paired_holders(
+    base: Sequence[GameRecord],
+    changed: Sequence[GameRecord],
+    holders: frozenset[str],
+    holder_seats: Callable[[GameRecord], Collection[int]] | None = None,
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Per game index finished in both arms with a holder in both: the holders' mean win
+    share and mean score, without the change (a) and with it (b)."""
+    a = {r.index: r for r in finished(base)}
+    b = {r.index: r for r in finished(changed)}
+    wa, wb, sa, sb = [], [], [], []
+    for i in sorted(set(a) & set(b)):
+        ha = _holder_seats(a[i], holders, holder_seats)
+        hb = _holder_seats(b[i], holders, holder_seats)
+        if not ha or not hb:
+            continue
+        for rec, seats, win, score in ((a[i], ha, wa, sa), (b[i], hb, wb, sb)):
+            win.append(statistics.fmean(_share(rec, s) for s in seats))
+            score.append(statistics.fmean(rec.scores[s] for s in seats))
+    return wa, wb, sa, sb
+
+
+def _share(r: GameRecord, seat: int) -> float:
+    return 1 / len(r.winners) if seat in r.winners else 0.0
+
+
+def experiment_row(
+    ab: Ablation,
+    base: Sequence[GameRecord],
+    changed: Sequence[GameRecord],
+    games: int,
+    path: str,
+) -> dict[str, Any]:
+    """One card experiment read game by game (paired), with its power line."""
+    from cardlab.lab.paired import CHANGE, games_for_change, paired_diff
+
+    a = holder_figures(base, ab.holders, ab.holder_seats)
+    b = holder_figures(changed, ab.holders, ab.holder_seats)
+    a.pop("holder_scores")
+    b.pop("holder_scores")
+    wa, wb, sa, sb = paired_holders(base, changed, ab.holders, ab.holder_seats)
+    win = paired_diff(wa, wb)
+    score = paired_diff(sa, sb)
+    pairs = len(wa)
+    need = games_for_change(win["sd"], CHANGE)
+    # paired games needed, scaled to run games (not every game has a holder in both arms)
+    need_games = None if need is None or not pairs else math.ceil(need * games / pairs)
+    row: dict[str, Any] = {
+        "label": ab.label,
+        "change": ab.change,
+        "holders": ab.holders_are or "seats that acquired " + " or ".join(sorted(ab.holders)),
+        "cards": path,
+        "base": a,
+        "changed": b,
+        "paired_games": pairs,
+        "holder_win_rate_delta": win["mean"],
+        "holder_win_rate_delta_ci95": win["ci95"],
+        "holder_score_delta": score["mean"],
+        "holder_score_delta_ci95": score["ci95"] if pairs > 1 else [None, None],
+        "p": win["p"],
+        "sd": win["sd"],
+        "effect_size": round(abs(win["mean"]) / win["sd"], 4) if win["sd"] else 0.0,
+        "games_for_5_points": need_games,
+        "first_seat_advantage_delta": round(
+            b["first_seat_advantage"] - a["first_seat_advantage"], 4
+        ),
+    }
+    lo, hi = win["ci95"]
+    row["sentence"] = (
+        f"{ab.change}: its holders' win share moves {win['mean']:+.1%} game by game "
+        f"(95% {lo:+.1%} to {hi:+.1%}, {pairs} paired games; {_p(a['holder_win_rate'])} to "
+        f"{_p(b['holder_win_rate'])} over all games)"
+    )
+    if pairs < 2:
+        row["reading"] = "never acquired in these games"
+    return row
+
+
+def rank(rows: list[dict[str, Any]]) -> None:
+    """Holm-adjust the rows' p-values together, read each, and sort in place: controlled
+    rows first by effect size, then the rest by effect size, errors last."""
+    from cardlab.lab.paired import ALPHA, holm
+
+    tested = [r for r in rows if "error" not in r and "reading" not in r]
+    for row, p in zip(tested, holm([r["p"] for r in tested]), strict=True):
+        row["p_holm"] = round(p, 6)
+        row["p"] = round(row["p"], 6)
+        row["controlled"] = p < ALPHA
+        row["reading"] = "clear effect" if p < ALPHA else "too small to tell"
+    rows.sort(
+        key=lambda r: (
+            "error" in r,
+            not r.get("controlled", False),
+            -r.get("effect_size", 0.0),
+        )
+    )
+
+
+def too_small_line(rows: Sequence[dict[str, Any]], games: int) -> str:
+    """The uncontrolled rows folded into one line naming their cards."""
+    small = [r for r in rows if r.get("reading") == "too small to tell"]
+    never = [r["label"] for r in rows if r.get("reading") == "never acquired in these games"]
+    parts = []
+    if small:
+        needs = [r["games_for_5_points"] for r in small if r.get("games_for_5_points")]
+        price = (
+            f"; a 5-point change would show at about {min(needs):,}-{max(needs):,} games"
+            if needs
+            else ""
+        )
+        names = ", ".join(r["label"] for r in small)
+        parts.append(f"too small to tell at {games} games: {names}{price}")
+    if never:
+        parts.append(f"never held in these games: {', '.join(never)}")
+    return "; ".join(parts)
 
 
 def _p(x: float | None) -> str:

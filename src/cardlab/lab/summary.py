@@ -86,6 +86,26 @@ def strategy_lines(st: dict[str, Any]) -> list[str]:
     return out
 
 
+def impact_lines(impact: dict[str, Any]) -> list[str]:
+    """Card impact: the controlled experiments ranked, then one line for the rest."""
+    if not impact.get("ablations"):
+        return [f"Card impact: {impact.get('skipped', 'not run')}"]
+    clear = [a for a in impact["ablations"] if a.get("reading") == "clear effect"]
+    out = [
+        f"Card impact ({impact['games']} paired games, Holm-controlled): "
+        + ("" if clear else "no card change moved its holders' win rate beyond chance")
+    ]
+    for i, a in enumerate(clear, start=1):
+        lo, hi = a["holder_win_rate_delta_ci95"]
+        out.append(
+            f"{i}. {a['label']}: holders' win share {a['holder_win_rate_delta']:+.1%} "
+            f"[{lo:+.1%}, {hi:+.1%}], Holm p {a['p_holm']:.2g}"
+        )
+    if impact.get("too_small"):
+        out.append(impact["too_small"][0].upper() + impact["too_small"][1:])
+    return out
+
+
 def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> str:
     s = report["settings"]
     lines = [
@@ -131,15 +151,5 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
     if skill.get("why_not"):
         replay = f"; replay: {skill['replay']}" if skill.get("replay") else ""
         lines += ["", f"Skill: no verdict: {skill['why_not']}{replay}"]
-    impact = report.get("card_impact", {})
-    flagged = [
-        f"{a['label']} ({a['reading']})"
-        for a in impact.get("ablations", [])
-        if a.get("reading") not in (None, "no clear effect")
-    ]
-    lines += [
-        "",
-        f"Card impact (ablations): {', '.join(flagged) or 'no clear effect or not run'}",
-        "",
-    ]
+    lines += ["", *impact_lines(report.get("card_impact", {})), ""]
     return "\n".join(lines)
