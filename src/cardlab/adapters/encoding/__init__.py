@@ -28,10 +28,12 @@ not a hash of JSON.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -52,6 +54,7 @@ __all__ = [
     "encode_state",
     "encoding_for",
     "feature_names",
+    "game_cache",
     "layout",
     "offsets",
     "rel",
@@ -117,6 +120,25 @@ def encode(obs: dict[str, Any], game: Game) -> np.ndarray:
 def encode_state(state: GameState, player: int) -> np.ndarray:
     """The vector of `player`'s observation of `state` (the game's fast path if any)."""
     return encoding_for(state.game).encode_state(state, player)
+
+
+T = TypeVar("T")
+
+
+def game_cache(build: Callable[[Game], T]) -> Callable[[Game], T]:
+    """`build(game)` once per Game object, held only while the game lives (a weak-keyed
+    cache: a lab that makes many games, e.g. one per card file, does not keep them all)."""
+    made: weakref.WeakKeyDictionary[Game, T] = weakref.WeakKeyDictionary()
+
+    def get(game: Game) -> T:
+        try:
+            return made[game]
+        except KeyError:
+            out = made[game] = build(game)
+            return out
+
+    get.__doc__ = build.__doc__
+    return get
 
 
 def offsets(game: Game) -> dict[str, int]:

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
+from cardlab.adapters.encoding import Writer, game_cache, rel, rotate, seat_names
 from cardlab.core import Game
 from cardlab.games.runway.actions import DEAL0, OVER, PHASE_NAMES, PITCH_ROLE, ROLE_NAMES
 from cardlab.games.runway.scoring import hype_bonus
@@ -144,7 +144,7 @@ class _Fast:
         self.won = [at[f"{s}.deals_won/3"] for s in seats]
 
 
-@cache
+@game_cache
 def _fast(game: Game) -> _Fast:
     return _Fast(game)
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.adapters.encoding import Writer, rel, rotate, seat_names
+from cardlab.adapters.encoding import Writer, game_cache, rel, rotate, seat_names
 from cardlab.core import Game
 
 PHASES = ("choose_build", "pick", "place", "over")
@@ -150,7 +150,7 @@ class _Fast:
         ]
 
 
-@cache
+@game_cache
 def _fast(game: Game) -> _Fast:
     return _Fast(game)
 

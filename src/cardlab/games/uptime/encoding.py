@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.adapters.encoding import Writer, encoding_for, rel, rotate, seat_names
+from cardlab.adapters.encoding import Writer, encoding_for, game_cache, rel, rotate, seat_names
 from cardlab.core import Game
 from cardlab.games.uptime import scoring
 from cardlab.games.uptime.actions import BASE_DECISIONS, D_OVER, D_PAY, DECISION_NAMES, FOR_AUCTION
@@ -240,7 +240,7 @@ class _Fast:
         self.ok = known == set(at)
 
 
-@cache
+@game_cache
 def _fast(game: Game) -> _Fast:
     return _Fast(game)
 
