@@ -46,13 +46,15 @@ const valueWords = (v) => (v === true ? "yes" : v === false ? "no" : String(v).r
 function optionField(opt) {
   const select = el("select", { name: `opt:${opt.name}` });
   for (const v of opt.allowed) {
-    const text = valueWords(v) + (v === opt.default ? " (standard)" : "");
+    const text = valueWords(v) + (v === opt.default ? (opt.lever ? " (as written)" : " (standard)") : "");
     select.append(el("option", { value: JSON.stringify(v) }, text));
   }
   const hint = opt.ruling ? (opt.ruling === "designer" ? "a designer's test option" : `ruling ${opt.ruling}`) : "";
   const about = opt.about ? inWords(opt.about) : opt.doc;  // the player rules' words when they have them
-  const label = el("label", { class: "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
+  const label = el("label", { class: opt.lever ? "option lever" : "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
   label.append(el("small", {}, ` ${about}`));
+  // a lever says what a designer would try it for (issue 24), after the plain words
+  if (opt.lever && opt.purpose) label.append(el("small", { class: "purpose" }, ` Try it to ${opt.purpose.replace(/_/g, " ")}.`));
   if (hint) label.append(el("small", { class: "hint" }, ` · ${hint}`));
   label.append(el("small", { class: "variant-mark" }, ""));
   return label;
@@ -70,27 +72,51 @@ function baseline(form, game, opt) {
   return v && v.options && opt.name in v.options ? v.options[opt.name] : opt.default;
 }
 
+// The game's recommended ruleset (a variant marked `recommended = true`, or named so),
+// or null.
+const recommendedOf = (game) => (game.variants || []).find((v) => v.recommended) || null;
+
+// One line on the rules as written, beside them: the recommended variant's `finding`,
+// else what the latest playtest report says (filled in by showReport), else why a
+// recommended ruleset exists at all.
+function findingText(game, st) {
+  const rec = recommendedOf(game);
+  if (rec && rec.finding) return rec.finding;
+  const v = st && st.verdicts;
+  if (v && v.fails) return `As written, ${v.fails} of the rulebook's claims fail in the lab's latest report (${st.games_played} games).`;
+  return rec ? "The playtest lab recommends these rules over the rules as written." : "";
+}
+
 function variantField(form, game) {
   const select = el("select", { name: "variant" });
-  select.append(el("option", { value: "" }, "as written (the rulebook, with our rulings)"));
-  for (const v of game.variants) select.append(el("option", { value: v.name }, v.title));
+  const rec = recommendedOf(game);
+  const asWritten = el("option", { value: "" }, "as written (the rulebook, with our rulings)");
+  if (rec) select.append(el("option", { value: rec.name }, `${rec.title} (recommended)`));
+  select.append(asWritten);
+  for (const v of game.variants) if (v !== rec) select.append(el("option", { value: v.name }, v.title));
   const about = el("small", {}, "");
+  const finding = el("small", { class: "finding" }, "");
   const show = () => {
     const v = chosenVariant(form, game);
     const cards = v && v.card_changes ? ` It changes ${v.card_changes} card number${v.card_changes === 1 ? "" : "s"}.` : "";
     about.textContent = v ? ` ${v.about}${cards}` : "";
+    finding.textContent = !v && rec ? ` ${findingText(game, form._report)}` : "";
     for (const opt of game.options) {
       const field = form[`opt:${opt.name}`];
       if (!field) continue;
       const set = v && v.options && opt.name in v.options;
-      field.value = JSON.stringify(baseline(form, game, opt));
+      const value = JSON.stringify(baseline(form, game, opt));
+      // a lever's value from the variant may lie between the suggested ones (12 in 0..20)
+      if (![...field.options].some((o) => o.value === value)) field.append(el("option", { value }, valueWords(JSON.parse(value))));
+      field.value = value;
       field.closest("label").classList.toggle("from-variant", Boolean(set));
       const mark = field.closest("label").querySelector(".variant-mark");
       if (mark) mark.textContent = set ? " · set by the variant" : "";
     }
   };
   select.addEventListener("change", show);
-  return el("label", { class: "option variant" }, "Rules: ", select, about);
+  form._showVariant = show;
+  return el("label", { class: "option variant" }, "Rules: ", select, about, finding);
 }
 
 function tableRequest(form, game) {
@@ -117,29 +143,126 @@ function tableRequest(form, game) {
   return spec;
 }
 
+// Copy a link (the clipboard API; else select it in its box so the player can copy
+// it by hand) and share it (the share sheet where the browser has one, else copy).
+async function copyLink(url, field, status) {
+  try {
+    await navigator.clipboard.writeText(url);
+    status.textContent = "Copied.";
+  } catch (err) {
+    field.hidden = false;
+    field.focus();
+    field.select();
+    status.textContent = "Select and copy the link above.";
+  }
+}
+
+function linkRow(label, url, short, note = "") {
+  // The whole link (its token is in the fragment) is what is copied or shared; the
+  // page shows only a short form: the table and seat.
+  const field = el("input", { type: "text", readonly: "", value: url, class: "link-field", "aria-label": `${label} link` });
+  field.hidden = true;
+  const status = el("span", { class: "copy-status", role: "status" }, "");
+  const copy = el("button", { type: "button", class: "copy" }, "Copy link");
+  copy.addEventListener("click", () => copyLink(url, field, status));
+  const row = el("li", {}, `${label}: `, el("code", { class: "short-link" }, short), " ", copy);
+  if (navigator.share) {
+    const share = el("button", { type: "button", class: "share" }, "Share…");
+    share.addEventListener("click", async () => {
+      try { await navigator.share({ title: "Join my cardlab table", url }); } catch (err) { if (err && err.name !== "AbortError") copyLink(url, field, status); }
+    });
+    row.append(" ", share);
+  }
+  row.append(" ", status, field);
+  if (note) row.append(el("small", { class: "muted" }, ` ${note}`));
+  return row;
+}
+
 function showLinks(box, made, spec) {
   box.hidden = false;
   box.replaceChildren(el("h3", {}, "Your table is ready"));
   const base = `${location.origin}/t/${made.table}#`;
-  const list = el("ul");
+  const list = el("ul", { class: "invites" });
   spec.seats.forEach((seat, i) => {
     if (seat.kind !== "human") return;
     const url = `${base}seat=${i}&token=${made.tokens[`seat${i}`]}`;
     const who = seat.name ? `${seat.name} (seat ${i})` : `Seat ${i}`;
-    const a = el("a", { href: url, class: i === 0 ? "sit" : "" }, i === 0 ? `Sit at seat 0${seat.name ? ` as ${seat.name}` : ""}` : url);
-    list.append(el("li", {}, `${who}: `, a, i === 0 ? "" : " (send this link to that player)"));
+    if (i === 0) {
+      list.append(el("li", {}, `${who}: `, el("a", { href: url, class: "sit" }, `Sit at seat 0${seat.name ? ` as ${seat.name}` : ""}`)));
+      return;
+    }
+    list.append(linkRow(who, url, `table ${made.table} · seat ${i}`, "send this link to that player"));
   });
-  list.append(el("li", {}, "Spectators: ", el("a", { href: `${base}role=spectator&token=${made.tokens.spectator}` }, "watch link")));
-  list.append(el("li", {}, "Host controls (hand a seat to a bot): ", el("a", { href: `${base}role=host&token=${made.tokens.host}` }, "host link")));
+  list.append(linkRow("Spectators", `${base}role=spectator&token=${made.tokens.spectator}`, `table ${made.table} · watch`));
+  list.append(linkRow("Host controls (hand a seat to a bot)", `${base}role=host&token=${made.tokens.host}`, `table ${made.table} · host`));
   box.append(list, el("p", { class: "note" }, "Each link is a secret key to its seat: share it only with that player."));
+}
+
+// --- Play: one click to a table with good defaults ---------------------------------
+// Bots of mixed strength: a searching bot (ISMCTS, "solid"), the quick greedy bot and
+// one of the game's personas (a style of play), in turn.
+function defaultBots(game) {
+  const kinds = game.bots.map((b) => b.kind);
+  const ismcts = game.bots.find((b) => b.strengths);
+  const persona = kinds.find((k) => !["greedy", "random"].includes(k) && !game.bots.find((b) => b.kind === k).strengths);
+  const out = [];
+  if (ismcts) out.push({ kind: "bot", agent: ismcts.kind, params: { iterations: ismcts.strengths.solid || Object.values(ismcts.strengths)[0] } });
+  if (kinds.includes("greedy")) out.push({ kind: "bot", agent: "greedy" });
+  if (persona) out.push({ kind: "bot", agent: persona });
+  if (!out.length) out.push({ kind: "bot", agent: kinds[0] });
+  return out;
+}
+
+// "a searching bot (400 iterations)", "greedy", "builder" (a persona)
+const botWords = (seat) => (seat.params && seat.params.iterations ? `a searching bot (${seat.agent}, ${seat.params.iterations} iterations)` : seat.agent);
+
+function playRequest(game) {
+  const rec = recommendedOf(game);
+  const players = game.default_players;
+  const bots = defaultBots(game);
+  const seats = [{ kind: "human" }];
+  for (let i = 1; i < players; i++) seats.push(bots[(i - 1) % bots.length]);
+  const spec = { game: game.name, players, options: {}, seats, turn_seconds: 0, bot_delay: 0.8 };
+  if (rec) spec.variant = rec.name;
+  return spec;
+}
+
+// "30 min" or "25–30 min" for the default player count (the box's length, GameInfo).
+function lengthWords(game) {
+  const m = (game.box_minutes || {})[String(game.default_players)];
+  if (!m) return "";
+  const [lo, hi] = m.map((x) => Math.round(x));
+  return lo === hi ? `${lo} min` : `${lo}–${hi} min`;
+}
+
+function wirePlay(node, game) {
+  const spec = playRequest(game);
+  const rec = recommendedOf(game);
+  node.querySelector(".play-note").textContent =
+    `${spec.players} players: you against ${spec.seats.slice(1).map(botWords).join(", ")}` +
+    (rec ? `, with ${rec.title.replace(/^.*?,\s*/, "")}.` : ", with the rules as written.");
+  node.querySelector("button.play").addEventListener("click", async (ev) => {
+    ev.target.disabled = true;
+    const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
+    const body = await resp.json();
+    if (!resp.ok) {
+      ev.target.disabled = false;
+      node.querySelector(".play-error").textContent = body.error;
+      return;
+    }
+    location.href = `/t/${body.table}#seat=0&token=${body.tokens.seat0}`;
+  });
 }
 
 function gamePanel(game) {
   const node = document.getElementById("game-tpl").content.firstElementChild.cloneNode(true);
   node.id = `game-${game.name}`;
   node.querySelector(".title").textContent = game.title;
-  node.querySelector(".counts").textContent = `${game.min_players}–${game.max_players} players`;
+  const length = lengthWords(game);
+  node.querySelector(".counts").textContent = `${game.min_players}–${game.max_players} players` + (length ? ` · about ${length}` : "");
   node.querySelector(".pitch").textContent = game.pitch;
+  node.querySelector(".finding").textContent = findingText(game, null);
+  wirePlay(node, game);
   const rules = node.querySelector(".rules");
   rules.addEventListener("toggle", async () => {
     if (!rules.open || rules.dataset.loaded) return;
@@ -151,9 +274,13 @@ function gamePanel(game) {
   for (let n = game.min_players; n <= game.max_players; n++) form.players.append(el("option", { value: n }, String(n)));
   form.players.value = String(game.default_players);
   const opts = form.querySelector(".options");
-  if (!game.options.length && !(game.variants || []).length) opts.hidden = true;
-  if ((game.variants || []).length) opts.append(variantField(form, game));
-  for (const opt of game.options) opts.append(optionField(opt));
+  const levers = form.querySelector(".levers");
+  if ((game.variants || []).length) form.querySelector(".ruleset").append(variantField(form, game));
+  for (const opt of game.options) (opt.lever ? levers : opts).append(optionField(opt));
+  if (!game.options.some((o) => !o.lever)) opts.hidden = true;
+  if (!game.options.some((o) => o.lever)) levers.closest("details").hidden = true;
+  if (!game.options.length) form.querySelector("details.rule-options").hidden = true;
+  if (form._showVariant) form._showVariant();  // the recommended rules, shown as chosen
   fillSeats(form, game);
   form.players.addEventListener("change", () => fillSeats(form, game));
   form.addEventListener("submit", async (ev) => {
@@ -172,6 +299,12 @@ function gamePanel(game) {
 const when = (iso) => (iso ? new Date(iso).toLocaleString() : "");
 
 function showReport(node, game, st, settings) {
+  const form = node.querySelector("form");
+  if (form && st) {
+    form._report = st;
+    node.querySelector(".finding").textContent = findingText(game, st);
+    if (form._showVariant && !form.variant.value) form._showVariant();
+  }
   const line = node.querySelector(".report-line");
   const status = node.querySelector(".run-status");
   const button = node.querySelector("button.run");

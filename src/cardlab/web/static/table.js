@@ -75,12 +75,12 @@ function setConn(text) {
   conn.className = `conn ${text === "connected" ? "ok" : "down"}`;
 }
 
-// The turn timer ran out on our decision: the server played a random move for us.
+// The turn timer ran out on our decision: the server played the quick bot's move for us.
 function noticeTimerMove(before, now) {
   const mine = before.legal && before.legal.length && before.current_player === before.you;
   if (!mine || now.seq <= before.seq || T.clicked === before.seq) return;
   if (T.clockEnd !== null && performance.now() >= T.clockEnd - 1500) {
-    notice("Time ran out: the table made a random move for you (see the game log).", "warn");
+    notice("Time ran out: the quick bot (greedy) chose your move (see the game log).", "warn");
   }
 }
 
@@ -127,9 +127,17 @@ function onFrame(msg) {
   if (msg.type === "replay") { T.replay = msg; T.ready.then(() => drawReplayFrame(msg)); }
 }
 
+// "Seat 1 (Ada)", or "Seat 1" for a seat nobody named (its name is then "Seat 1").
 function seatName(view, seat) {
   const info = view.table.seats[seat];
-  return info ? `Seat ${seat} (${info.name})` : `Seat ${seat}`;
+  return info && info.name && info.name !== `Seat ${seat}` ? `Seat ${seat} (${info.name})` : `Seat ${seat}`;
+}
+
+// A player as the winner line names them: "You", their name, or "Seat 2".
+function playerName(view, seat) {
+  if (seat === view.you) return "You";
+  const info = view.table.seats[seat];
+  return info && info.name ? info.name : `Seat ${seat}`;
 }
 
 function drawAwait(view) {
@@ -170,24 +178,35 @@ function startClock(seconds) {
 
 function stopClock() { if (T.timer) clearInterval(T.timer); T.timer = null; T.clockEnd = null; }
 
-// "Seat 2 (Ada) wins." / "Seat 0 (Ada) and Seat 2 (Bo) share the win."
+// "You win!" / "Ada wins!" / "You and Bo share the win." (each player named once).
 function winnersLine(view) {
   const f = view.final || {};
   const winners = (f.breakdown && f.breakdown.winners) || f.winners || [];
-  const names = winners.map((s) => (s === view.you ? `you (${seatName(view, s)})` : seatName(view, s)));
+  const names = winners.map((s) => playerName(view, s));
   if (!names.length) return "Nobody wins.";
-  if (names.length === 1) return `${names[0].charAt(0).toUpperCase()}${names[0].slice(1)} ${winners[0] === view.you ? "win" : "wins"}!`;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+  if (names.length === 1) return `${names[0]} ${winners[0] === view.you ? "win" : "wins"}!`;
+  const text = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-// A move that names a grid cell, read in words: "USB Hub at (0,-1): below 24 GB GPU".
+// A move that names a grid cell, read in words instead of coordinates: the engine's
+// "place USB Hub at (0,-1)" shows as "place USB Hub below 24 GB GPU" (the cell's
+// neighbours), "... as your first part" on an empty computer. The label itself (the
+// button's title) stays the engine's.
 function moveText(view, move) {
   const m = CELL.exec(move.label);
   if (!m) return move.label;
-  const near = cellNeighbours(view.obs, view.you, Number(m[1]), Number(m[2]));
   const placing = myPlacing(view.obs, view.you);
   const label = placing && !move.label.includes(placing.name) ? move.label.replace(/^\S+ at/, `${placing.name} at`) : move.label;
-  return near ? `${label}: ${near}` : label;
+  return label.replace(CELL, cellWords(view.obs, view.you, Number(m[1]), Number(m[2])));
+}
+
+// Where a cell is, in words: beside which parts, else "as your first part".
+function cellWords(obs, seat, x, y) {
+  const near = cellNeighbours(obs, seat, x, y);
+  if (near) return near;
+  const p = Array.isArray(obs.players) ? obs.players[seat] : null;
+  return p && Array.isArray(p.computer) && p.computer.length ? "in a new spot" : "as your first part";
 }
 
 function button(text, cls, onClick) {
@@ -222,6 +241,25 @@ function drawMoves(view, step = null) {
     for (const move of view.legal) list.append(moveButton(view, move, moveText(view, move)));
   }
   box.append(list);
+}
+
+// A decision with a single legal move is no decision: after a visible moment
+// (FORCED_MS, the move shown and lit) the page sends it for the player. A newer frame
+// cancels it (draw() runs again); a click first makes it moot.
+const FORCED_MS = 800;
+function takeForcedMove(view) {
+  clearTimeout(T.forced);
+  T.forced = null;
+  if (view.terminal || !view.legal || view.legal.length !== 1 || T.clicked === view.seq) return;
+  const move = view.legal[0];
+  const box = document.getElementById("moves");
+  const b = box.querySelector("button.move");
+  if (b) b.classList.add("forced");
+  box.append(h("p", "forced-note", `Only one move: ${moveText(view, move)}. Taking it for you…`));
+  T.forced = setTimeout(() => {
+    T.forced = null;
+    if (T.view === view && T.clicked !== view.seq && online()) clickMove(view, move);
+  }, FORCED_MS);
 }
 
 function moveButton(view, move, text) {
@@ -327,7 +365,8 @@ function drawSeats(view, root, final, mine = null) {
   const facts = seatFacts(view.obs);
   const targets = final === null ? [] : placementTargets(view);
   view.table.seats.forEach((info, seat) => {
-    const panel = renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final, targets });
+    const chosen = view.table.chosen_seats || [];  // seats whose secret choice is made (never what)
+    const panel = renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final, targets, chosen });
     (mine && seat === view.you ? mine : root).append(panel);
   });
   if (mine) mine.hidden = !mine.childElementCount;
@@ -490,6 +529,7 @@ function draw() {
   document.getElementById("title").textContent = `${view.table.title}${rules} · step ${view.seq} · you are ${who}`;
   drawAwait(view);
   drawMoves(view);
+  takeForcedMove(view);
   drawHand(view, document.getElementById("hand"));
   renderPublic(view.obs, document.getElementById("public"), document.getElementById("upfront"));
   drawSeats(view, document.getElementById("seats"), view.final, document.getElementById("mine"));

@@ -81,14 +81,17 @@ function renderGrid(cells, targets = []) {
     node.style.gridColumn = String(c.x - minX + 1);
     node.style.gridRow = String(c.y - minY + 1);
   };
+  // Positions in words (row 1 is the top row, column 1 the left one), never the
+  // engine's coordinates.
+  const where = (c) => `row ${c.y - minY + 1}, column ${c.x - minX + 1}`;
   for (const c of cells) {
     const card = Cards.render(c.card, { small: true });
     place(card, c);
-    card.title += ` · at (${c.x},${c.y})`;
+    card.title += ` · ${where(c)}`;
     grid.append(card);
   }
   for (const t of targets) {
-    const b = h("button", "move target", `${t.part || "Place"} here (${t.x},${t.y})`);
+    const b = h("button", "move target", `${t.part || "Place"} here`);
     b.setAttribute("aria-label", t.label);
     b.title = t.label;
     b.dataset.action = t.action;
@@ -191,7 +194,9 @@ function seatFacts(obs) {
 
 // Per game (static/games/<game>.js, loaded on demand): a game registers hooks
 // that draw what it knows better than the generic renderer:
-//   seat(f, out, obs, seat)  takes the seat facts it understands out of `f` into `out`
+//   seat(f, out, obs, seat, ctx)  takes the seat facts it understands out of `f` into
+//                            `out` (ctx.chosen: the seats whose secret choice is made)
+//   showsChosen              the seat hook tells "has chosen" itself
 //   table(obs, out, used)    table-strip chips; adds the keys it drew to `used`
 //   banner(obs)              a node shown above the table (Hype track, auction...)
 //   mine(you)                the seat's private zone `obs.you`, if the game keeps one
@@ -284,7 +289,9 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   delete f.computer;
   const out = new Facts();
   const hooks = GameViews.of(obs);
-  if (hooks.seat) hooks.seat(f, out, obs, seat);
+  const chosen = (ctx.chosen || []).includes(seat);
+  if (hooks.seat) hooks.seat(f, out, obs, seat, { ...ctx, chosen });
+  if (chosen && !hooks.showsChosen) out.tag("has chosen", "good");
   for (const [k, v] of Object.entries(f)) genericFact(out, k, v);
   let zone = null;
   if (Array.isArray(computer)) {

@@ -3,12 +3,16 @@
 "use strict";
 
 GameViews.register("supercomputer", {
-  seat(f, out, obs) {
+  showsChosen: true,
+  seat(f, out, obs, seat, ctx = {}) {
     const take = (k) => { const v = f[k]; delete f[k]; return v; };
     const hand = take("hand_size");
     if (hand !== undefined) out.chip("Hand", plural(hand, "part"));
+    // A seat that picked before its turn in seat order is held by the table (the
+    // engine has not seen it yet): the table says that it has chosen, never what.
     const picked = take("has_picked");
-    if (picked) out.tag("has picked", "good");
+    if (picked || (ctx.chosen && obs.phase === "pick")) out.tag("has picked", "good");
+    else if (ctx.chosen) out.tag("has chosen", "good");
     else if (picked === false && obs.phase === "pick") out.tag("still picking");
     const held = take("builds_held");
     if (held !== undefined) out.chip("Builds held", held);
