@@ -10,8 +10,8 @@ Every report carries these, read from the main run's records (issue 25, item 2):
   tie-broken win), its distribution and histogram.
 - runaway leader: P(win | sole leader after round k) for each round k before the last,
   with Wilson intervals (the round count is the game's `info()["rounds"]`).
-- comebacks: games won by a seat that was last, behind the leader, at some round
-  boundary before the end.
+- comebacks: games won by a seat that was alone in last place (behind every other
+  seat) at some round boundary before the end.
 - kingmaking (`kingmaking`, played): a seat *out of contention* -- behind the leader by
   more than any seat gained from that decision to the end of the game -- whose move,
   replaced by another legal move (the same bots on, the same seeds), changes the winner.
@@ -172,7 +172,8 @@ def runaway(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
 
 
 def comebacks(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Games won by a seat that was last (behind the leader) at some round boundary."""
+    """Games won by a seat that was alone in last place at some round boundary (a tie
+    for last does not count: after RUNWAY's first Deal every seat but one is at 0)."""
     done = [r for r in finished(records) if len(r.round_scores) > 1]
     seeds: list[int] = []
     won = 0.0
@@ -181,9 +182,9 @@ def comebacks(records: Sequence[GameRecord]) -> dict[str, Any]:
         best = 0.0
         for scores in r.round_scores[:-1]:
             for w in r.winners:
-                gap = max(scores) - scores[w]
-                if gap > 0 and scores[w] == min(scores):
-                    best = max(best, gap)
+                others = [v for seat, v in enumerate(scores) if seat != w]
+                if others and scores[w] < min(others):
+                    best = max(best, max(others) - scores[w])
         if best > 0:
             won += 1
             overcome.append(best)
@@ -196,7 +197,7 @@ def comebacks(records: Sequence[GameRecord]) -> dict[str, Any]:
         "wilson95": [round(lo, 4), round(hi, 4)],
         "deficit_overcome": describe(overcome),
         "seeds": seeds[:MAX_SEEDS],
-        "rule": "the winner was last, behind the leader, at a round boundary before the end",
+        "rule": "the winner was alone in last place at a round boundary before the end",
     }
 
 

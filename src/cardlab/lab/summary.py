@@ -92,8 +92,13 @@ def impact_lines(impact: dict[str, Any]) -> list[str]:
         return [f"Card impact: {impact.get('skipped', 'not run')}"]
     clear = [a for a in impact["ablations"] if a.get("reading") == "clear effect"]
     out = [
-        f"Card impact ({impact['games']} paired games, Holm-controlled): "
-        + ("" if clear else "no card change moved its holders' win rate beyond chance")
+        f"Card impact ({impact['games']} paired games, Holm-controlled over "
+        f"{len(impact['ablations'])} experiments): "
+        + (
+            f"{len(clear)} moved their holders' win rate beyond chance, ranked"
+            if clear
+            else "no card change moved its holders' win rate beyond chance"
+        )
     ]
     for i, a in enumerate(clear, start=1):
         lo, hi = a["holder_win_rate_delta_ci95"]
