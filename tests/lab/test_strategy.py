@@ -54,7 +54,12 @@ def test_margins_runaway_and_comebacks() -> None:
     # tied for last after round 1 is not alone in last place: no comeback
     games.append(_rec(3, [1.0, 5.0, 2.0], [1], [[2.0, 0.0, 0.0]], ("a", "b", "c")))
     cb = strategy.comebacks(games)
-    assert cb["comebacks"] == 1 and cb["games"] == 4 and cb["seeds"] == [101] and cb["deficit_overcome"]["max"] == 4
+    assert (
+        cb["comebacks"] == 1
+        and cb["games"] == 4
+        and cb["seeds"] == [101]
+        and cb["deficit_overcome"]["max"] == 4
+    )
 
 
 def test_out_of_contention_rule() -> None:
