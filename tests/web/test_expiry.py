@@ -195,3 +195,14 @@ def test_ipv6_neighbours_share_one_key_and_bad_proxy_lists_are_refused():
     assert group("2001:db8:0:1::1") != group("2001:db8:0:2::1")
     with pytest.raises(ValueError, match="not an IP address"):
         ClientAddress("10.0.0.1,proxy.example")
+
+
+def test_the_server_closes_idle_tables_by_itself(db):
+    with app_client(db, idle_before_first_move=0.3, idle_after_first_move=0.3) as c:
+        hub = c.app.state.hub
+        assert hub.sweep_interval() == pytest.approx(0.05)
+        made = create(c)
+        deadline = time.monotonic() + 10
+        while made["table"] in hub.tables.live and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert status(db, made["table"]) == "abandoned"
