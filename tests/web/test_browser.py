@@ -99,6 +99,7 @@ def test_lobby_lists_the_games_and_creates_a_table_by_clicking(browser, server):
     labels = first.locator("label.option").all_text_contents()
     assert labels and not any("_" in t.split(":")[0] for t in labels), labels
     page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+    first.locator("details.new-table > summary").click()  # set up by hand (Play is the default)
     first.locator("input[name=name0]").fill("Ada")
     first.locator("button[type=submit]").click()
     page.wait_for_selector("a.sit")
@@ -202,7 +203,11 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     }
     winners = [r["seat"] for r in rows if r["winner"]]
     assert winners and winners == sorted(frame["breakdown"]["winners"])
-    assert "win" in page.text_content(".winner-line")
+    # the winner line names each winner once, in words: "You win!", "Seat 2 wins!"
+    line = page.text_content(".winner-line")
+    assert "win" in line and "(" not in line, line
+    for seat in winners:
+        assert line.count("You" if seat == 0 else f"Seat {seat}") == 1, line
     assert "Game over" in page.text_content("#await")
     assert page.text_content(".final .decided").startswith("Decided by")
     seed = page.evaluate("T.view.table.seed")  # shown once the game is over (issue 23)
@@ -547,8 +552,11 @@ def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
     page.goto(server.url)
     page.wait_for_selector("#game-uptime select[name=variant]")
     panel = page.locator("#game-uptime")
+    panel.locator("details.new-table > summary").click()
+    panel.locator("details.rule-options > summary").click()
     sweep = panel.locator("select[name='opt:row_sweep']")
-    assert sweep.input_value() == "false"  # the rulebook's setting, before a variant
+    panel.locator("select[name=variant]").select_option("")
+    assert sweep.input_value() == "false"  # the rulebook's setting, without a variant
     panel.locator("select[name=variant]").select_option("lab")
     assert "Row" in panel.locator("label.variant small").text_content()
     # The form shows what the table will play: the variant's setting, marked as such.
@@ -569,3 +577,122 @@ def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
     panel.locator("a.sit").click()
     page.wait_for_selector("#title:has-text('UPTIME, recommended rules')")
     page.close()
+
+
+def seat_card_text(page, seat: int) -> str:
+    return page.locator(".seat-card", has_text=f"Seat {seat} ·").first.text_content()
+
+
+def test_an_early_pick_reads_as_chosen_after_a_reconnect_and_single_moves_are_taken(
+    browser, server
+):
+    """SUPER COMPUTER, two humans: seat 1 picks before seat 0 (its pick is held by
+    the table). After a reload both pages show seat 1 as having picked, never "still
+    picking" (# issue 27: the banner said "You chose..." while the panel said still
+    picking). Then the first placement, a single legal move, is taken for each player
+    after a visible moment, shown in words (no grid coordinates)."""
+    made = server.create(
+        game="supercomputer",
+        players=3,
+        bot_delay=0,
+        seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "agent": "greedy"}],
+    )
+    pages = [browser.new_page(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    for seat, page in enumerate(pages):
+        page.goto(server.seat_url(made, seat))
+    for page in pages:  # the builds: each keeps one (simultaneous, two options)
+        page.locator("#moves .move:not([disabled])").first.click()
+    pick = "#moves .move:not([disabled]):has-text('pick')"
+    pages[1].wait_for_selector(pick)
+    pages[1].locator(pick).first.click()
+    pages[1].wait_for_selector("#await:has-text('You chose')")
+    for page in pages:  # a reconnect: the page is built from a fresh frame
+        page.reload()
+        page.wait_for_selector(".seat-card:has-text('Seat 1 ·')")
+    pages[1].wait_for_selector("#await:has-text('You chose')")
+    pages[0].wait_for_selector(pick)
+    for page in pages:
+        card = seat_card_text(page, 1)
+        assert "has picked" in card and "still picking" not in card, card
+        assert "still picking" in seat_card_text(page, 0)  # seat 0 has not picked yet
+    settled(pages[1])
+    pages[1].screenshot(path=str(ARTIFACTS / "early-pick-after-reload.png"))
+    # seat 0 picks: the picks are revealed; each first placement is the only move
+    seq = pages[0].evaluate("T.view.seq")
+    pages[0].locator(pick).first.click()
+    for page in pages:
+        page.wait_for_selector(".forced-note:has-text('Only one move')", timeout=20000)
+        note = page.text_content(".forced-note")
+        assert "as your first part" in note and "(0,0)" not in note, note
+    for page in pages:  # taken without a click: the table moves past both placements
+        page.wait_for_function(f"T.view.seq >= {seq} + 5", timeout=20000)
+    log = pages[0].text_content("#log")  # the log tells positions in words too
+    assert "as its first part" in log and "(0,0)" not in log, log
+    for page in pages:
+        page.close()
+
+
+def test_the_play_button_starts_the_recommended_rules_with_mixed_bots(browser, tmp_path):
+    """A game's card: players, box length, a Play button. A variant marked
+    `recommended = true` comes first, its finding is shown beside the rules as
+    written, and Play opens seat 0 of a table that plays it against bots of mixed
+    strength (a searching bot, greedy, a persona)."""
+    variant = tmp_path / "tryout.toml"
+    variant.write_text(
+        'game = "runway"\ntitle = "RUNWAY, tryout rules"\nrecommended = true\n'
+        'finding = "As written, the generalist wins 27% against a fair 33%."\n'
+        'about = "As written, with no Cash penalty."\n[options]\ncash_penalty = 0\n'
+    )
+    server = Server(tmp_path / "play.db", extra=("--variant", str(variant))).start()
+    try:
+        shots = {}
+        for size, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", PHONE)):
+            page = browser.new_page(viewport=viewport)
+            page.goto(server.url)
+            panel = page.locator("#game-runway")
+            panel.locator("button.play").wait_for()
+            assert "about 30 min" in panel.locator(".counts").text_content()
+            assert "generalist wins 27%" in panel.locator("p.finding").text_content()
+            note = panel.locator(".play-note").text_content()
+            assert "greedy" in note and "iterations" in note and "tryout rules" in note, note
+            shots[size] = ARTIFACTS / f"lobby-{size}.png"
+            page.screenshot(path=str(shots[size]))
+            if size == "phone":
+                page.close()
+                continue
+            first = panel.locator("select[name=variant] option").first
+            assert first.get_attribute("value") == "tryout", "the recommended rules come first"
+            with page.expect_request("**/api/tables") as req:
+                panel.locator("button.play").click()
+            body = req.value.post_data_json
+            assert body["variant"] == "tryout" and body["seats"][0] == {"kind": "human"}
+            agents = [s["agent"] for s in body["seats"][1:]]
+            assert "greedy" in agents and "ismcts" in agents, agents
+            page.wait_for_selector("#title:has-text('RUNWAY, tryout rules')")
+            page.wait_for_selector("#title:has-text('you are seat 0')")
+            settled(page)
+            page.screenshot(path=str(ARTIFACTS / "play-desktop-table.png"))
+            page.close()
+    finally:
+        server.kill()
+
+
+def test_invite_links_are_short_and_copied_whole(browser, server):
+    """A table with a second human: its invite shows as a short form (table and seat)
+    and Copy puts the whole link, token in the fragment, on the clipboard."""
+    ctx = browser.new_context(viewport=PHONE, permissions=["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    page.goto(server.url)
+    panel = page.locator(".game").first
+    panel.locator("details.new-table > summary").click()
+    panel.locator("select[name=seat1]").select_option("human")
+    panel.locator("button[type=submit]").click()
+    row = panel.locator(".links li", has_text="Seat 1")
+    row.wait_for()
+    assert "token" not in row.text_content() and "seat 1" in row.text_content()
+    row.locator("button.copy").click()
+    row.locator(".copy-status:has-text('Copied')").wait_for()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(rf"{re.escape(server.url)}/t/[\w-]+#seat=1&token=\S+", copied), copied
+    panel.locator(".links").screenshot(path=str(ARTIFACTS / "invite-links-phone.png"))
+    ctx.close()

@@ -201,6 +201,20 @@ function moveText(view, move) {
   return label.replace(CELL, cellWords(view.obs, view.you, Number(m[1]), Number(m[2])));
 }
 
+// A log line that names grid cells ("... Core X8 CPU at (1,0)") names them by the
+// parts beside them in that seat's computer as it stands now ("right of Atom CPU"),
+// (0,0) as its first part; a line of no seat keeps the engine's words.
+const CELLS = /\bat \((-?\d+),\s*(-?\d+)\)/g;
+function logWords(obs, line) {
+  const text = String(line.text);
+  const seat = line.seat;
+  if (seat === null || seat === undefined || !Array.isArray(obs.players) || !obs.players[seat]) return text;
+  return text.replace(CELLS, (all, x, y) => {
+    if (Number(x) === 0 && Number(y) === 0) return "as its first part";
+    return cellNeighbours(obs, seat, Number(x), Number(y)) || all;
+  });
+}
+
 // Where a cell is, in words: beside which parts, else "as your first part".
 function cellWords(obs, seat, x, y) {
   const near = cellNeighbours(obs, seat, x, y);
@@ -382,7 +396,7 @@ function drawLog(view) {
   for (const line of lines) {
     if (line.group && line.group !== group) items.push(h("li", "log-group", line.group));
     group = line.group;
-    const li = h("li", line.index >= (T.lastMoveLog ?? Infinity) ? "new" : "", line.text);
+    const li = h("li", line.index >= (T.lastMoveLog ?? Infinity) ? "new" : "", logWords(view.obs, line));
     if (line.seat !== null && line.seat !== undefined && line.seat === view.you) li.classList.add("mine");
     items.push(li);
   }
