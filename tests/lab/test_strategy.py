@@ -51,8 +51,9 @@ def test_margins_runaway_and_comebacks() -> None:
     assert m["max"] == 3.0 and m["tied_share"] == round(1 / 3, 4)
     (row,) = strategy.runaway(games)
     assert (row["round"], row["n"], row["rate"]) == (1, 2, 0.5)
-    # tied for last after round 1 is not alone in last place: no comeback
-    games.append(_rec(3, [1.0, 5.0, 2.0], [1], [[2.0, 0.0, 0.0]], ("a", "b", "c")))
+    # seat 1 was last after round 1 (2 behind) but seat 2 trailed by more after round 2
+    # (4 behind): seat 1's win is not a comeback
+    games.append(_rec(3, [1.0, 5.0, 2.0], [1], [[2.0, 0.0, 1.0], [5.0, 3.0, 1.0]], ("a", "b", "c")))
     cb = strategy.comebacks(games)
     assert (
         cb["comebacks"] == 1

@@ -10,8 +10,8 @@ Every report carries these, read from the main run's records (issue 25, item 2):
   tie-broken win), its distribution and histogram.
 - runaway leader: P(win | sole leader after round k) for each round k before the last,
   with Wilson intervals (the round count is the game's `info()["rounds"]`).
-- comebacks: games won by a seat that was alone in last place (behind every other
-  seat) at some round boundary before the end.
+- comebacks: games won by the seat that trailed by the largest margin seen at any round
+  boundary before the end.
 - kingmaking (`kingmaking`, played): a seat *out of contention* -- behind the leader by
   more than any seat gained from that decision to the end of the game -- whose move,
   replaced by another legal move (the same bots on, the same seeds), changes the winner.
@@ -172,32 +172,38 @@ def runaway(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
 
 
 def comebacks(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Games won by a seat that was alone in last place at some round boundary (a tie
-    for last does not count: after RUNWAY's first Deal every seat but one is at 0)."""
+    """Games won by the seat that trailed by the largest margin: over every round boundary
+    before the end and every seat, the largest deficit to the leader; a comeback when a
+    seat with that deficit (more than 0) won. One seat a game is the worst-off, so being
+    briefly last (after RUNWAY's first Deal every seat but one is) does not count."""
     done = [r for r in finished(records) if len(r.round_scores) > 1]
     seeds: list[int] = []
-    won = 0.0
     overcome: list[float] = []
     for r in done:
-        best = 0.0
+        worst, seats = 0.0, set()
         for scores in r.round_scores[:-1]:
-            for w in r.winners:
-                others = [v for seat, v in enumerate(scores) if seat != w]
-                if others and scores[w] < min(others):
-                    best = max(best, max(others) - scores[w])
-        if best > 0:
-            won += 1
-            overcome.append(best)
+            for seat, v in enumerate(scores):
+                gap = max(scores) - v
+                if gap > worst:
+                    worst, seats = gap, {seat}
+                elif gap == worst and gap > 0:
+                    seats.add(seat)
+        if worst > 0 and seats & set(r.winners):
+            overcome.append(worst)
             seeds.append(r.seed)
+    won = len(overcome)
     lo, hi = wilson(won, len(done))
     return {
         "games": len(done),
-        "comebacks": int(won),
+        "comebacks": won,
         "share": round(won / len(done), 4) if done else None,
         "wilson95": [round(lo, 4), round(hi, 4)],
         "deficit_overcome": describe(overcome),
         "seeds": seeds[:MAX_SEEDS],
-        "rule": "the winner was alone in last place at a round boundary before the end",
+        "rule": (
+            "the winner is the seat that trailed the leader by the largest margin seen at "
+            "any round boundary before the end"
+        ),
     }
 
 
