@@ -111,3 +111,10 @@ def test_the_report_has_a_strategy_section(toy: str, tmp_path: Path) -> None:
     html = render(report)
     assert 'id="strategy"' in html and "Margin of victory" in html and "Kingmaking" in html
     assert "## Strategy" in summary(report)
+    # a dominant persona is one of the page's findings, linked to the section
+    from cardlab.lab.findings import play_findings
+
+    wins = [_rec(i, [5.0, 1.0], [0], []) for i in range(60)]
+    report["strategy"]["personas"] = strategy.personas(wins)
+    (found,) = [f for f in play_findings(report) if f["title"] == "A dominant strategy"]
+    assert found["anchor"] == "strategy" and "a dominates" in found["text"]

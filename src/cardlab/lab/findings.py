@@ -191,6 +191,9 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
                 (d.get("noop_seeds") or [None])[0],
             )
         )
+    personas = report.get("strategy", {}).get("personas", {})
+    if personas.get("dominant"):
+        out.append(_finding(68, "A dominant strategy", personas["sentence"] + ".", "strategy"))
     for a in report.get("card_impact", {}).get("ablations", []):
         if a.get("reading") == "clear effect":
             out.append(
