@@ -220,3 +220,29 @@ def test_uptime_fast_path_knows_every_block(players):
 
     module = game_info("uptime").module("encoding")
     assert module._fast(load_game("uptime", players=players)).ok
+
+
+LEVER_CASES = {
+    "uptime": {"hand_limit": 6, "trade_in": 2, "row_conveyor": 1, "row_size": 3},
+    "runway": {"shock_effect": "reward_minus_one", "last_seat": "rotate", "cash_penalty": 2},
+    "supercomputer": {"builds": "keep_both", "case_width": 4, "case_height": 4},
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEVER_CASES))
+def test_fast_path_equals_the_reference_with_rule_levers_set(name):
+    # levers add decisions (UPTIME's discard and trade-in) and change rows, decks and
+    # cases: the fast path still gives the reference's vector, every state and seat
+    from cardlab.games import load_game
+
+    game = load_game(name, players=3, **LEVER_CASES[name])
+    enc = encoding_for(game)
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while True:
+            for p in range(3):
+                assert np.array_equal(enc.encode_state(state, p), enc.encode_reference(state, p))
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
