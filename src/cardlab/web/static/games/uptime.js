@@ -4,10 +4,16 @@
 
 GameViews.register("uptime", {
   upfront: ["build_row"],
-  seat(f, out) {
+  seat(f, out, obs, seat) {
     const take = (k) => { const v = f[k]; delete f[k]; return v; };
     const mats = take("hand_materials"), patches = take("hand_patches");
-    if (mats !== undefined) out.chip("Hand", plural(mats, "material") + (patches ? ` + ${plural(patches, "Patch", "Patches")}` : ""));
+    // Set-up deals seat by seat and a Twist drawn meanwhile is a decision: a seat whose
+    // deal has not come yet says so rather than "Hand 0 materials".
+    const events = obs.events || [];
+    const waiting = !mats && !patches && events.some((e) => e.kind === "setup") &&
+      !events.some((e) => e.kind === "got" && e.why === "deal" && e.seat === seat);
+    if (waiting) out.chip("Hand", "not dealt yet");
+    else if (mats !== undefined) out.chip("Hand", plural(mats, "material") + (patches ? ` + ${plural(patches, "Patch", "Patches")}` : ""));
     const known = take("known_materials");
     if (!isEmpty(known)) out.chip("Seen taking", Object.entries(known).map(([m, n]) => (n > 1 ? `${m} ×${n}` : m)).join(", "));
     const comps = take("computers"), milestone = take("milestone_computers");
