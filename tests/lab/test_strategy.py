@@ -110,6 +110,8 @@ def test_the_report_has_a_strategy_section(toy: str, tmp_path: Path) -> None:
     assert st["kingmaking"]["games_sampled"] == strategy.KINGMAKING_GAMES
     html = render(report)
     assert 'id="strategy"' in html and "Margin of victory" in html and "Kingmaking" in html
+    widest = st["margins"]["widest_seeds"][0]
+    assert f"--seed {widest}" in html  # the widest win's replay command (cardlab replay)
     assert "## Strategy" in summary(report)
     # a dominant persona is one of the page's findings, linked to the section
     from cardlab.lab.findings import play_findings

@@ -79,6 +79,13 @@ def columns(rows: list[dict[str, Any]]) -> list[str]:
     return list(cols)
 
 
+def replay_command(report_dir: Any, seed: Any) -> str:
+    """`cardlab replay` for a main-run game of this report ("" when it has no directory)."""
+    from cardlab.lab.replay import command
+
+    return command(report_dir, int(seed)) if report_dir and seed is not None else ""
+
+
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("cardlab.lab", "templates"),
@@ -89,7 +96,7 @@ def environment() -> Environment:
     )
     env.filters.update(fmt=fmt, optval=optval, human=human, pct=pct, signed_pct=signed_pct, ci=ci)
     env.tests.update(table=is_table)
-    env.globals.update(columns=columns)
+    env.globals.update(columns=columns, replay_command=replay_command)
     return env
 
 

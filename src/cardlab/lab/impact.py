@@ -232,8 +232,8 @@ def experiment_row(
     lo, hi = win["ci95"]
     row["sentence"] = (
         f"{ab.change}: its holders' win share moves {win['mean']:+.1%} game by game "
-        f"(95% {lo:+.1%} to {hi:+.1%}, {pairs} paired games; {_p(a['holder_win_rate'])} to "
-        f"{_p(b['holder_win_rate'])} over all games)"
+        f"(95% {lo:+.1%} to {hi:+.1%}, {pairs} paired games; over all games its holders "
+        f"win {_p(a['holder_win_rate'])} as is, {_p(b['holder_win_rate'])} changed)"
     )
     if pairs < 2:
         row["reading"] = "never acquired in these games"
