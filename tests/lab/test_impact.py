@@ -55,3 +55,14 @@ def test_experiments_are_controlled_ranked_and_the_rest_folded_into_one_line() -
     line = too_small_line(rows, n)
     assert line.startswith(f"too small to tell at {n} games: Z") and "never held" in line
     assert "X" not in line.split(":", 1)[1].split(";")[0]
+
+
+def test_a_card_every_seat_holds_is_not_read_on_win_rate() -> None:
+    # both seats hold V in every game: their mean win share is 1/2 whatever changes
+    base = [_game(i, i % 2, [["V"], ["V"]]) for i in range(40)]
+    changed = [_game(i, 1, [["V"], ["V"]]) for i in range(40)]
+    row = experiment_row(Ablation("V", "v", frozenset({"V"}), ()), base, changed, 40, "v.toml")
+    rank([row])
+    assert row["held_by_every_seat"] == 1.0 and "controlled" not in row
+    assert row["reading"].startswith("held by every seat") and row["games_for_5_points"] is None
+    assert "cannot move" in too_small_line([row], 40) and "V" in too_small_line([row], 40)

@@ -235,9 +235,39 @@ def experiment_row(
         f"(95% {lo:+.1%} to {hi:+.1%}, {pairs} paired games; over all games its holders "
         f"win {_p(a['holder_win_rate'])} as is, {_p(b['holder_win_rate'])} changed)"
     )
+    everyone = held_by_all(base, changed, ab.holders, ab.holder_seats)
+    row["held_by_every_seat"] = everyone
     if pairs < 2:
         row["reading"] = "never acquired in these games"
+    elif everyone >= EVERYONE_HOLDS:
+        # the holders' mean win share is then 1/players whatever the change does
+        row["reading"] = "held by every seat: its holders' win rate cannot move"
+        row["games_for_5_points"] = None
     return row
+
+
+EVERYONE_HOLDS = 0.9
+"""A card every seat holds in this share of the paired games is not read on win rate."""
+
+
+def held_by_all(
+    base: Sequence[GameRecord],
+    changed: Sequence[GameRecord],
+    holders: frozenset[str],
+    holder_seats: Callable[[GameRecord], Collection[int]] | None = None,
+) -> float:
+    """Share of the games finished in both arms where every seat holds the card in both."""
+    a = {r.index: r for r in finished(base)}
+    b = {r.index: r for r in finished(changed)}
+    common = sorted(set(a) & set(b))
+    if not common:
+        return 0.0
+    full = sum(
+        len(_holder_seats(a[i], holders, holder_seats)) == a[i].players
+        and len(_holder_seats(b[i], holders, holder_seats)) == b[i].players
+        for i in common
+    )
+    return round(full / len(common), 4)
 
 
 def rank(rows: list[dict[str, Any]]) -> None:
@@ -264,6 +294,7 @@ def too_small_line(rows: Sequence[dict[str, Any]], games: int) -> str:
     """The uncontrolled rows folded into one line naming their cards."""
     small = [r for r in rows if r.get("reading") == "too small to tell"]
     never = [r["label"] for r in rows if r.get("reading") == "never acquired in these games"]
+    everyone = [r["label"] for r in rows if str(r.get("reading", "")).startswith("held by every")]
     parts = []
     if small:
         needs = [r["games_for_5_points"] for r in small if r.get("games_for_5_points")]
@@ -276,6 +307,11 @@ def too_small_line(rows: Sequence[dict[str, Any]], games: int) -> str:
         parts.append(f"too small to tell at {games} games: {names}{price}")
     if never:
         parts.append(f"never held in these games: {', '.join(never)}")
+    if everyone:
+        parts.append(
+            f"held by every seat, so their holders' win rate cannot move (read their "
+            f"holders' score in the table): {', '.join(everyone)}"
+        )
     return "; ".join(parts)
 
 
