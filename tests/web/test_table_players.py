@@ -110,3 +110,28 @@ def test_a_timer_that_runs_out_plays_the_quick_bots_move(fast_client, monkeypatc
     # every timer move with more than one option is the move greedy chose
     assert timed[0].action == asked[0][2], (timed[0], asked[0])
     json.dumps([r.action for r in records])  # the log is plain ints
+
+
+def test_a_variant_marked_recommended_is_offered_as_such_with_its_finding(tmp_path):
+    """`recommended = true` and `finding` in a variant file reach the lobby's offer; a
+    wrong type is refused naming the key."""
+    import pytest
+
+    from cardlab.core.errors import CardlabError
+    from cardlab.core.variants import load_variant
+    from cardlab.web.catalog import Catalog
+    from cardlab.web.offers import Offers
+
+    good = tmp_path / "tryout.toml"
+    good.write_text(
+        'game = "runway"\ntitle = "RUNWAY, tryout"\nrecommended = true\n'
+        'finding = "As written, the generalist wins 27%."\n[options]\ncash_penalty = 0\n'
+    )
+    offers = Offers(Catalog(), variants=[str(good)])
+    offer = next(v for v in offers.describe("runway") if v["name"] == "tryout")
+    assert offer["recommended"] is True and offer["finding"].startswith("As written")
+    assert "recommended = true" in load_variant(good).to_toml()
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "runway"\nrecommended = "yes"\n')
+    with pytest.raises(CardlabError, match="'recommended'"):
+        load_variant(bad)
