@@ -36,10 +36,9 @@ def win_rates(outcome: dict[str, Any], title: str, simultaneous: bool = False) -
     ax.bar(xs, rates, yerr=[lows, highs], capsize=4, color="#4a7bb7", label="win rate, 95%")
     ax.axhline(outcome["fair_share"], color="#c0392b", linestyle="--", label="fair share")
     ax.set_xlabel(
-        "resolution order (decisions are simultaneous; 1 = resolved first)"
+        "resolution order (#1 resolved first)\ndecisions are simultaneous"
         if simultaneous
         else "turn position (1 = first player)",
-        fontsize=9 if simultaneous else None,
     )
     ax.set_ylabel("win rate")
     ax.set_title(title, fontsize=10)
@@ -115,9 +114,12 @@ def mean_interval(d: dict[str, Any]) -> list[float]:
     return [d["mean"] - half, d["mean"] + half]
 
 
-def side_by_side(rows: list[dict[str, Any]], key: str, title: str) -> str:
+def side_by_side(
+    rows: list[dict[str, Any]], key: str, title: str, simultaneous: bool = False
+) -> str:
     """Mean minutes and first-seat advantage for each player count / option value,
-    each bar with its 95% interval (the mean's; the advantage's Wilson-based one)."""
+    each bar with its 95% interval (the mean's; the advantage's Wilson-based one). With
+    simultaneous decisions the "first seat" is the one resolved first, and it says so."""
     labels = [str(r[key]).rsplit("/", 1)[-1][:14] for r in rows]
     minutes = [r["length"]["minutes"]["mean"] for r in rows]
     m_err = _errors(minutes, [mean_interval(r["length"]["minutes"]) for r in rows])
@@ -128,7 +130,12 @@ def side_by_side(rows: list[dict[str, Any]], key: str, title: str) -> str:
     a1.set_title("est. minutes (mid), 95%", fontsize=9)
     a2.bar(labels, fsa, yerr=f_err, capsize=4, color="#8e44ad")
     a2.axhline(0, color="#333", linewidth=0.8)
-    a2.set_title("first-seat advantage, 95%", fontsize=9)
+    a2.set_title(
+        "first-resolved seat's edge, 95%\n(decisions are simultaneous)"
+        if simultaneous
+        else "first-seat advantage, 95%",
+        fontsize=9,
+    )
     for ax in (a1, a2):
         ax.tick_params(axis="x", labelsize=8, rotation=30)
     fig.suptitle(title[:40], fontsize=10)
@@ -277,8 +284,8 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report, by name (missing data -> no chart)."""
     m = report["main"]
     plots: dict[str, str | None] = {}
+    simultaneous = bool(report.get("strategy", {}).get("seat_note"))
     if m["outcome"].get("games"):
-        simultaneous = bool(report.get("strategy", {}).get("seat_note"))
         plots["win_rates"] = win_rates(
             m["outcome"],
             "win rate by resolution order" if simultaneous else "win rate by turn position",
@@ -323,8 +330,10 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     plots["curves"] = curves(m.get("curves", {}))
     plots["ladder"] = ladder(report.get("skill", {}))
     if report.get("player_counts"):
-        plots["player_counts"] = side_by_side(report["player_counts"], "players", "player counts")
+        plots["player_counts"] = side_by_side(
+            report["player_counts"], "players", "player counts", simultaneous
+        )
     if report.get("compare"):
         c = report["compare"]
-        plots["compare"] = side_by_side(c["values"], "value", f"option {c['option']}")
+        plots["compare"] = side_by_side(c["values"], "value", f"option {c['option']}", simultaneous)
     return {k: v for k, v in plots.items() if v}

@@ -358,7 +358,7 @@ def diagnostics(
     }
     if simultaneous:
         out["seat_note"] = (
-            "decisions are simultaneous in this game: a seat number is the engine's "
+            "Decisions are simultaneous in this game: a seat number is the engine's "
             "resolution order, not a turn order players feel at the table"
         )
     out["kingmaking"] = (
