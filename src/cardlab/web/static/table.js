@@ -184,9 +184,9 @@ function winnersLine(view) {
   const winners = (f.breakdown && f.breakdown.winners) || f.winners || [];
   const names = winners.map((s) => playerName(view, s));
   if (!names.length) return "Nobody wins.";
-  if (names.length === 1) return `${names[0]} ${winners[0] === view.you ? "win" : "wins"}!`;
-  const text = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const text = names.length === 1 ? `${names[0]} ${winners[0] === view.you ? "win" : "wins"}!`
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);  // "Greedy bot wins!"
 }
 
 // A move that names a grid cell, read in words instead of coordinates: the engine's
