@@ -91,7 +91,7 @@ function renderGrid(cells, targets = []) {
     grid.append(card);
   }
   for (const t of targets) {
-    const b = h("button", "move target", `${t.part || "Place"} here`);
+    const b = h("button", "move target", "Place here");  // the part is named in its label and under Placing
     b.setAttribute("aria-label", t.label);
     b.title = t.label;
     b.dataset.action = t.action;
