@@ -539,8 +539,10 @@ function draw() {
   if (!view) return;
   document.title = `${view.table.title} · cardlab`;
   const who = view.you !== null && view.you !== undefined ? `seat ${view.you}` : params.get("role") || "spectator";
-  const rules = view.table.variant ? ` (${view.table.variant})` : "";
-  document.getElementById("title").textContent = `${view.table.title}${rules} · step ${view.seq} · you are ${who}`;
+  // "UPTIME, recommended rules" rather than "UPTIME (UPTIME, recommended rules)"
+  const v = view.table.variant;
+  const name = !v ? view.table.title : v.startsWith(view.table.title) ? v : `${view.table.title} (${v})`;
+  document.getElementById("title").textContent = `${name} · step ${view.seq} · you are ${who}`;
   drawAwait(view);
   drawMoves(view);
   takeForcedMove(view);
