@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardlab.lab import strategy
 from cardlab.lab.simulate import GameRecord, make_spec, play_one
 
@@ -120,3 +122,20 @@ def test_the_report_has_a_strategy_section(toy: str, tmp_path: Path) -> None:
     report["strategy"]["personas"] = strategy.personas(wins)
     (found,) = [f for f in play_findings(report) if f["title"] == "A dominant strategy"]
     assert found["anchor"] == "strategy" and "a dominates" in found["text"]
+
+
+@pytest.mark.parametrize("game", ["uptime", "runway", "supercomputer"])
+def test_round_count_hook_reads_what_info_says(game: str) -> None:
+    # the tracker's cheap round count must agree with info()["rounds"] at every decision
+    import random
+
+    from cardlab.games import load_game
+    from cardlab.lab.simulate import lab_hooks
+
+    hook = lab_hooks(game).round_count
+    state = load_game(game, players=3).new_initial_state(5)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        assert hook(state) == int(state.info().get("rounds", 0) or 0)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert hook(state) == int(state.info()["rounds"])

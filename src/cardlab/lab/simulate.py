@@ -269,7 +269,8 @@ class _CapReached(Exception):
 def lab_hooks(game: str) -> Any:
     """The game's lab extension (its `claims` module) or None. It may define
     `resources(state)` (curves over the game), `public_counts(state)` (counts outside
-    the cards, for no-op turns), `action_kind(state, label)` and `PERSONAS`."""
+    the cards, for no-op turns), `action_kind(state, label)`, `round_count(state)` (the
+    `info()["rounds"]` count, cheaply), `tallies(final_state)` and `PERSONAS`."""
     from cardlab.games import game_info
 
     try:
@@ -326,6 +327,9 @@ class _Tracker:
         self.picks: dict[str, list[int]] = {}
         self.round_scores: list[list[float]] = []
         self._round: int | None = None
+        self._round_count: Callable[[GameState], int] = getattr(
+            hooks, "round_count", lambda state: int(state.info().get("rounds", 0) or 0)
+        )
         self._turn: tuple[int, str, str] | None = None  # seat, first kind, key before
         self._forced_key: str | None = None
         self._state: GameState | None = None
@@ -378,10 +382,11 @@ class _Tracker:
             self.kind_extra[kind] += max(0, n_legal - 2)
 
     def _see_round(self, state: GameState) -> None:
-        """At a turn's start: when `info()`'s round count moved on, the scores now are
-        the scores after the round before (read once a turn, not once a decision)."""
+        """At a turn's start: when the round count moved on (the game's `round_count(state)`
+        lab hook, a cheap read of `info()["rounds"]`; else `info()` itself), the scores now
+        are the scores after the round before (read once a turn, not once a decision)."""
         try:
-            now = int(state.info().get("rounds", 0) or 0)
+            now = self._round_count(state)
         except Exception:  # a game whose info() needs the end: no round figures
             return
         if self._round is not None and now > self._round:

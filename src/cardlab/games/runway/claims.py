@@ -559,6 +559,11 @@ def public_counts(state: Any) -> dict[str, float]:
     return {"hype": float(state.hype)}
 
 
+def round_count(state: Any) -> int:
+    """Lab hook: `info()["rounds"]` read straight off the state (the lab asks once a turn)."""
+    return int(state.deals_closed)
+
+
 def resources(state: Any) -> dict[str, float]:
     """Hype per decision (the resource curve), and the Reputation spread."""
     rep = [float(x) for x in state.scores()]

@@ -184,6 +184,11 @@ PERSONAS = ("points", "builder")
 """The report's default seats mix these with greedy."""
 
 
+def round_count(state: Any) -> int:
+    """Lab hook: `info()["rounds"]` read straight off the state (the lab asks once a turn)."""
+    return int(state.round_index + 1)
+
+
 def resources(state: Any) -> dict[str, float]:
     """Scrap rate so far: scrapped parts per part played (all seats)."""
     info = state.info()

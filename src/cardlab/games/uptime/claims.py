@@ -500,6 +500,11 @@ def computers_differ(ctx: LabContext) -> Any:
 # --- lab hooks (read by cardlab.lab.simulate and the report) ---
 
 
+def round_count(state: Any) -> int:
+    """Lab hook: `info()["rounds"]` read straight off the state (the lab asks once a turn)."""
+    return int(state.round)
+
+
 def resources(state: Any) -> dict[str, float]:
     """Public resources per decision: cards left in the Supply Deck and, at a main turn,
     how many claims (Requisition, Reserve, auction) the mover could make: the Row freezing
