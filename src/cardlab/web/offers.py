@@ -51,16 +51,20 @@ class Offer:
         """What the lobby shows: the variant's name and words, the rule options it sets
         (so the option fields can show the variant's settings) and how many card
         numbers it changes."""
-        return {
+        out: dict[str, Any] = {
             "name": self.name,
             "title": self.variant.title,
             "about": self.variant.about,
             "options": dict(self.variant.options),
             "card_changes": len(self.variant.changes),
-            # the game's recommended ruleset: marked in the file or named so in its title
-            "recommended": self.variant.recommended or "recommended" in self.variant.title.lower(),
-            "finding": self.variant.finding,
         }
+        # The game's recommended ruleset (marked in the file, or named so in its title)
+        # and its finding; keys only when set, so a plain variant's JSON is unchanged.
+        if self.variant.recommended or "recommended" in self.variant.title.lower():
+            out["recommended"] = True
+        if self.variant.finding:
+            out["finding"] = self.variant.finding
+        return out
 
 
 class Offers:
