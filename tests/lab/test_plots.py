@@ -56,3 +56,21 @@ def test_a_simultaneous_game_names_resolution_order(figures: None) -> None:
     assert plain.axes[0].get_xlabel().startswith("turn position")
     side: Any = plots.side_by_side([_row(4, 0.0, [-0.1, 0.1])], "players", "c", True)
     assert "first-resolved seat" in side.axes[1].get_title()
+
+
+def test_card_experiments_chart_has_an_interval_per_experiment(figures: None) -> None:
+    rows = [
+        {"label": "X", "holder_win_rate_delta": -0.3, "holder_win_rate_delta_ci95": [-0.4, -0.2],
+         "controlled": True},
+        {"label": "Z", "holder_win_rate_delta": 0.01, "holder_win_rate_delta_ci95": [-0.05, 0.07],
+         "controlled": False},
+        {"label": "W", "reading": "never acquired in these games"},
+    ]  # fmt: skip
+    fig: Any = plots.impact({"ablations": rows})
+    from matplotlib.container import BarContainer
+
+    ax = fig.axes[0]
+    (bars,) = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert len(bars) == 2 and bars.errorbar is not None  # W has no experiment to draw
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["X", "Z"]
+    assert plots.impact({"skipped": "off"}) is None

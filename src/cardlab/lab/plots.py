@@ -142,6 +142,28 @@ def side_by_side(
     return _encode(fig)
 
 
+def impact(card_impact: dict[str, Any]) -> str | None:
+    """Each card experiment's paired difference in its holders' win share with its 95%
+    interval, ranked as the table is; controlled ones (Holm) in a stronger colour."""
+    rows = [a for a in card_impact.get("ablations", []) if "controlled" in a]
+    if not rows:
+        return None
+    values = [a["holder_win_rate_delta"] for a in rows]
+    err = _errors(values, [a["holder_win_rate_delta_ci95"] for a in rows])
+    colors = ["#c0392b" if a["controlled"] else "#95a5a6" for a in rows]
+    fig, ax = plt.subplots(
+        figsize=(HIST_SIZE[0], max(2.2, 0.24 * len(rows) + 1.2)), layout="constrained"
+    )
+    ax.barh([a["label"] for a in rows], values, xerr=err, capsize=2, color=colors, ecolor="#333")
+    ax.axvline(0, color="#333", linewidth=0.8)
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=7)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel("holders' win share, changed minus as is (paired, 95%)", fontsize=8)
+    ax.set_title("card experiments (red: Holm-controlled)", fontsize=10)
+    return _encode(fig)
+
+
 def margins(st: dict[str, Any]) -> str | None:
     """The margin of victory's histogram (share of games per bin)."""
     hist = st.get("margins", {}).get("histogram")
@@ -326,6 +348,7 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
         )
     plots["content"] = card_win_rates(m["content"])
     plots["margins"] = margins(report.get("strategy", {}))
+    plots["impact"] = impact(report.get("card_impact", {}))
     plots["runaway"] = runaway(report.get("strategy", {}))
     plots["curves"] = curves(m.get("curves", {}))
     plots["ladder"] = ladder(report.get("skill", {}))
