@@ -19,10 +19,13 @@ CASES = [
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 def test_every_game_passes_check_game(name: str, players: int) -> None:
     game = game_info(name).game_class()(players)
-    report = check_game(game, games=2, seed=players, checks_every=3)
-    assert report.games_played == 2 and report.decisions > 0
+    report = check_game(game, games=2, seed=players, checks_every=3, explore_seconds=0.5)
+    assert report.games_played == 2 and report.decisions > 0 and report.explored_games > 0
     for what in ("labels", "hidden_cards", "illegal_refused", "resample", "replay_and_clone"):
         assert what in report.checked
+    # issue 26 item 4: declared decision kinds, redeals that move hidden cards, the crash hunt
+    for what in ("decision_kinds", "redeal_varies", "explore"):
+        assert what in report.checked, report.skipped.get(what)
     # the shipped games declare their bounds; the narrative is checked once a view offers it
     assert "bounds" in report.checked, report.skipped.get("bounds")
 
@@ -35,8 +38,9 @@ def test_check_game_catches_duplicate_labels(monkeypatch: pytest.MonkeyPatch) ->
     game = _first_game()
     cls = type(game.new_initial_state(0))
     monkeypatch.setattr(cls, "action_to_string", lambda self, action: "same")
-    with pytest.raises(ConformanceError, match="actions share labels"):
+    with pytest.raises(ConformanceError, match="actions share labels") as err:
         check_game(game, games=1)
+    assert err.value.check == "labels" and err.value.replay is not None
 
 
 def test_check_game_catches_a_shared_legal_list(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,5 +80,6 @@ def test_check_game_catches_a_leaked_hand(monkeypatch: pytest.MonkeyPatch) -> No
         return obs | {"peek": sorted(self.hidden_card_ids(player))}
 
     monkeypatch.setattr(cls, "observation", leaky)
-    with pytest.raises(ConformanceError, match="sees hidden card"):
+    with pytest.raises(ConformanceError, match="sees hidden card") as err:
         check_game(game, games=1)
+    assert err.value.check == "hidden_cards" and err.value.replay is not None

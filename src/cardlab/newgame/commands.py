@@ -34,18 +34,27 @@ def check(
     game: Annotated[str, typer.Argument(help="An installed game's name (see `cardlab games`).")],
     games: Annotated[int, typer.Option(help="Random games per player count.")] = 3,
     seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    explore: Annotated[
+        float, typer.Option(help="Seconds per player count of the coverage-guided crash hunt.")
+    ] = 1.0,
 ) -> None:
-    """Run the conformance check (cardlab.testing.check_game) at every player count."""
+    """Run the conformance check (cardlab.testing.check_game) at every player count.
+
+    A failure names the check that caught it and the seed and actions that
+    reproduce it."""
     from cardlab.testing import ConformanceError, check_game
 
     try:
-        report = check_game(game, games=games, seed=seed)
+        report = check_game(game, games=games, seed=seed, explore_seconds=explore)
     except (CardlabError, ConformanceError) as exc:
         typer.echo(f"{game}: FAILS: {exc}", err=True)
         raise typer.Exit(1) from None
     typer.echo(
         f"{game}: passes at {', '.join(map(str, report.players))} players "
-        f"({report.games_played} games, {report.decisions} decisions): {', '.join(report.checked)}"
+        f"({report.games_played} games, {report.decisions} decisions; explored "
+        f"{report.explored_games} games, {report.explored_decisions} decisions; "
+        f"{report.redeals.varied} of {report.redeals.eligible} redeals moved hidden cards): "
+        f"{', '.join(report.checked)}"
     )
     for part, why in report.skipped.items():
         typer.echo(f"  not checked: {part}: {why}")

@@ -3,7 +3,9 @@ Hypothesis tests call them with drawn seeds) or all together by `check_game`.
 
 They use only the public game API, so they hold every engine to the same
 contract. A failure raises `ConformanceError` (an AssertionError, so pytest
-shows it as a failed test) whose message says what broke and where."""
+shows it as a failed test) whose message says what broke and where; run by
+`check_state` / `random_game`, it also names the check and carries the seed and
+actions that reproduce it (`cardlab.testing.failures`)."""
 
 from __future__ import annotations
 
@@ -14,10 +16,8 @@ from collections import Counter
 from typing import Any
 
 from cardlab.core import Game, GameState, IllegalActionError
-
-
-class ConformanceError(AssertionError):
-    """A game broke the cardlab game API contract."""
+from cardlab.testing.failures import ConformanceError, checking, replaying
+from cardlab.testing.redeal import RedealStats, check_constraints, note_redeals
 
 
 def expect(ok: object, message: str) -> None:
@@ -131,10 +131,14 @@ def check_labels(state: GameState) -> None:
     )
 
 
-def check_resample(state: GameState, seed: int) -> None:
+def check_resample(
+    state: GameState, seed: int, stats: RedealStats | None = None, constrained: bool = True
+) -> None:
     """A redeal for seat p keeps p's observation, the visible cards and (for the
     seat to move) the legal actions and their labels, and depends only on what
-    p knows and the seed."""
+    p knows and the seed. With `stats`, counts whether the redeals moved any
+    hidden card (redeal_varies); with `constrained`, checks the game's declared
+    `public_constraints` on the truth and the redeals (public_constraints)."""
     for p in range(state.game.num_players):
         sample = state.resample_from_infostate(p, seed)
         expect(
@@ -157,6 +161,10 @@ def check_resample(state: GameState, seed: int) -> None:
         # cards really lie: redealing two different worlds p cannot tell apart, with one
         # seed, gives the same world (so a bot cannot decide on what it cannot see).
         other = state.resample_from_infostate(p, seed ^ 0x5BD1E995)
+        note_redeals(stats, state, p, [sample, other])
+        if constrained:
+            with checking("public_constraints"):
+                check_constraints(state, p, [sample, other])
         expect(
             sample.resample_from_infostate(p, seed + 1).zones()
             == other.resample_from_infostate(p, seed + 1).zones(),
@@ -172,58 +180,121 @@ def check_resample(state: GameState, seed: int) -> None:
             )
 
 
-def check_state(state: GameState, rng: random.Random, expected: list[str]) -> None:
-    """Every per-state check (one moment of a game, not yet over)."""
-    check_conservation(state, expected)
-    check_labels(state)
-    check_fresh_lists(state)
-    check_no_leak(state)
-    check_illegal_refused(state, rng)
-    check_resample(state, rng.randrange(1 << 30))
-    for p in range(state.game.num_players):
-        json.dumps(state.observation(p))
-    json.dumps(state.public_observation())
+def check_decision_kind(state: GameState, kinds: frozenset[str] | None) -> None:
+    """`decision_kind()` is one of the kinds the game's GameInfo declares (the lab's
+    time model and statistics are keyed by them)."""
+    if kinds is None:
+        return
+    kind = state.decision_kind()
+    expect(
+        kind in kinds,
+        f"seat {state.current_player()}: decision_kind() is {kind!r}, which GameInfo."
+        f"decision_kinds does not declare (it declares {sorted(kinds)})",
+    )
+
+
+def check_state(
+    state: GameState,
+    rng: random.Random,
+    expected: list[str],
+    stats: RedealStats | None = None,
+    kinds: frozenset[str] | None = None,
+) -> None:
+    """Every per-state check (one moment of a game, not yet over), each under its name."""
+    with checking("conservation"):
+        check_conservation(state, expected)
+    with checking("labels"):
+        check_labels(state)
+    with checking("decision_kinds"):
+        check_decision_kind(state, kinds)
+    with checking("fresh_lists"):
+        check_fresh_lists(state)
+    with checking("hidden_cards"):
+        check_no_leak(state)
+        for p in range(state.game.num_players):
+            json.dumps(state.observation(p))
+        json.dumps(state.public_observation())
+    with checking("illegal_refused"):
+        check_illegal_refused(state, rng)
+    with checking("resample"):
+        check_resample(state, rng.randrange(1 << 30), stats)
+
+
+def check_end(state: GameState, expected: list[str]) -> None:
+    """What a finished game must offer: every card, no leak, winners, one return a seat."""
+    with checking("conservation"):
+        check_conservation(state, expected)
+    with checking("hidden_cards"):
+        check_no_leak(state)
+    with checking("results"):
+        expect(state.winners(), "a finished game has winners")
+        expect(len(state.returns()) == state.game.num_players, "returns() has one value per seat")
+
+
+def play_checked(state: GameState, action: int, check: str) -> None:
+    """Apply a legal action; an exception the game raises is a failure of `check`."""
+    with checking(check):
+        state.apply_action(action)
 
 
 def random_game(
-    game: Game, seed: int, action_seed: int, max_decisions: int, checks_every: int = 1
+    game: Game,
+    seed: int,
+    action_seed: int,
+    max_decisions: int,
+    checks_every: int = 1,
+    stats: RedealStats | None = None,
+    kinds: frozenset[str] | None = None,
 ) -> GameState:
-    """Play one random game, checking the contract after every `checks_every` actions."""
+    """Play one random game, checking the contract after every `checks_every` actions
+    (labels and decision kinds after every action). A failure names its check and
+    carries this game's seed and the actions up to it."""
     rng = random.Random(action_seed)
-    state = game.new_initial_state(seed)
-    expected = all_ids(state)
-    steps = 0
-    while not state.is_terminal():
-        if steps % checks_every == 0:
-            check_state(state, rng, expected)
-        else:
-            check_labels(state)
-        state.apply_action(rng.choice(state.legal_actions()))
-        steps += 1
-        expect(steps <= max_decisions, f"game did not end within {max_decisions} decisions")
-    check_conservation(state, expected)
-    check_no_leak(state)
-    expect(state.winners(), "a finished game has winners")
-    expect(len(state.returns()) == game.num_players, "returns() has one value per seat")
+    trail: list[int] = []
+    with replaying(game, seed, trail), checking("play"):
+        state = game.new_initial_state(seed)
+        expected = all_ids(state)
+        while not state.is_terminal():
+            if len(trail) % checks_every == 0:
+                check_state(state, rng, expected, stats, kinds)
+            else:
+                with checking("labels"):
+                    check_labels(state)
+                with checking("decision_kinds"):
+                    check_decision_kind(state, kinds)
+            trail.append(rng.choice(state.legal_actions()))
+            play_checked(state, trail[-1], "play")
+            with checking("ends"):
+                expect(
+                    len(trail) <= max_decisions,
+                    f"game did not end within {max_decisions} decisions",
+                )
+        check_end(state, expected)
     return state
 
 
 def check_replay_and_clone(game: Game, seed: int, action_seed: int) -> None:
     """Same seed + same actions = same game; a clone is independent of its source."""
     rng = random.Random(action_seed)
+    trail: list[int] = []
+    with replaying(game, seed, trail), checking("replay_and_clone"):
+        _replay_and_clone(game, seed, rng, trail)
+
+
+def _replay_and_clone(game: Game, seed: int, rng: random.Random, trail: list[int]) -> None:
     state = game.new_initial_state(seed)
     mid: GameState | None = None
     mid_snapshot = ""
-    step = 0
     while not state.is_terminal():
-        if step == 10:
+        if len(trail) == 10:
             mid = state.clone()
             mid_snapshot = snapshot(mid)
-        state.apply_action(rng.choice(state.legal_actions()))
-        step += 1
+        trail.append(rng.choice(state.legal_actions()))
+        state.apply_action(trail[-1])
     replay = game.new_initial_state(seed)
     for a in state.history():
         replay.apply_action(a)
+    expect(state.history() == trail, "history() is not the actions applied")
     expect(snapshot(replay) == snapshot(state), "replaying the history gave another game")
     expect(
         replay.returns() == state.returns() and replay.winners() == state.winners(),
@@ -246,23 +317,31 @@ def check_play_within_bounds(game: Game, random_games: int, greedy_games: int = 
     utility_bounds() (the bounds the OpenSpiel adapter declares)."""
     low, high = game.utility_bounds()
     limit = game.max_game_length()
-    results: list[tuple[int, list[float]]] = []
+    results: list[tuple[int, list[int], list[float]]] = []
     for seed in range(random_games):
         rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        while not state.is_terminal() and len(state.history()) <= limit:
-            state.apply_action(rng.choice(state.legal_actions()))
-        results.append((len(state.history()), state.returns()))
+        trail: list[int] = []
+        with replaying(game, seed, trail), checking("bounds"):
+            state = game.new_initial_state(seed)
+            while not state.is_terminal() and len(trail) <= limit:
+                trail.append(rng.choice(state.legal_actions()))
+                state.apply_action(trail[-1])
+        results.append((seed, trail, state.returns()))
     if greedy_games:
         from cardlab.agents import make_agent, play_game
 
         for seed in range(greedy_games):
             agents = [make_agent("greedy", seed=seed * 10 + i) for i in range(game.num_players)]
-            result = play_game(game, agents, seed=seed)
-            results.append((len(result.history), result.returns))
-    for length, returns in results:
-        expect(length <= limit, f"a game of {length} decisions; max_game_length() is {limit}")
-        expect(
-            all(low <= r <= high for r in returns),
-            f"returns {returns} outside utility_bounds() ({low}, {high})",
-        )
+            with checking("bounds"):
+                result = play_game(game, agents, seed=seed)
+            results.append((seed, list(result.history), result.returns))
+    for seed, actions, returns in results:
+        with replaying(game, seed, actions), checking("bounds"):
+            expect(
+                len(actions) <= limit,
+                f"a game of {len(actions)} decisions; max_game_length() is {limit}",
+            )
+            expect(
+                all(low <= r <= high for r in returns),
+                f"returns {returns} outside utility_bounds() ({low}, {high})",
+            )

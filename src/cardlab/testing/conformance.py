@@ -9,16 +9,25 @@ It plays random games to the end checking, in every state: cards conserved,
 legal actions in range with unique labels, fresh lists, no hidden card id in
 any seat's observation or the public view, illegal actions (and floats, bools,
 strings) refused with nothing changed, resampling that keeps the seat's
-observation, legal actions and labels and depends only on what the seat knows.
-Then: replay determinism, clone independence, the game's declared bounds
-(max_game_length, utility_bounds) and its narrative (view.narrate /
-final_table, whose parts add up to the returns) when the game provides them.
+observation, legal actions and labels and depends only on what the seat knows,
+redeals that keep the game's declared `public_constraints`, decision kinds the
+GameInfo declares. Over the run: redeals that move hidden cards (not the true
+state handed back). Then a coverage-guided hunt for rare crashes (`explore`,
+about `explore_seconds` per player count), replay determinism, clone
+independence, the game's declared bounds (max_game_length, utility_bounds) and
+its narrative (view.narrate / final_table, whose parts add up to the returns)
+when the game provides them.
+
+A failure raises `ConformanceError` naming its check (``[resample] ...``) and,
+when it happened in a game, the seed and actions that reproduce it
+(`cardlab.testing.replay(game, seed, actions)`).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import sys
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -31,6 +40,12 @@ from cardlab.testing.checks import (
     expect,
     random_game,
 )
+from cardlab.testing.explore import explore
+from cardlab.testing.failures import ConformanceError, checking, replaying
+from cardlab.testing.redeal import RedealStats
+
+DEFAULT_EXPLORE_SECONDS = 1.0
+"""The rare-crash hunt's budget per player count (`check_game(explore_seconds=)`)."""
 
 DEFAULT_DECISION_CAP = 100_000
 """The cap on one game's decisions when the game declares no max_game_length()."""
@@ -45,6 +60,9 @@ class CheckReport:
     players: list[int] = field(default_factory=list)
     games_played: int = 0
     decisions: int = 0
+    explored_games: int = 0
+    explored_decisions: int = 0
+    redeals: RedealStats = field(default_factory=RedealStats)
     checked: list[str] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
 
@@ -60,12 +78,14 @@ def check_game(
     seed: int = 0,
     checks_every: int = 1,
     require: tuple[str, ...] = (),
+    explore_seconds: float = DEFAULT_EXPLORE_SECONDS,
 ) -> CheckReport:
     """Check `game` against the cardlab game API; raise ConformanceError on the first
     breach. A Game instance is checked at its player count; a GameInfo or a registered
     game's name at every player count it supports. `require` names optional parts that
     must be present ("bounds", "narrative"); without it a missing part is reported in
-    `CheckReport.skipped`."""
+    `CheckReport.skipped`. `explore_seconds` is the rare-crash hunt's time per
+    player count (0: one explored game)."""
     if isinstance(game, Game):
         instances = [game]
         name = game.name
@@ -77,7 +97,18 @@ def check_game(
     report = CheckReport(game=name)
     for instance in instances:
         report.players.append(instance.num_players)
-        _check_instance(instance, games, seed, checks_every, report)
+        _check_instance(instance, games, seed, checks_every, explore_seconds, report)
+    verdict = report.redeals.verdict()
+    if verdict is not None:
+        raise ConformanceError(
+            f"{name}: {verdict}", check="redeal_varies", replay=report.redeals.replay
+        )
+    if report.redeals.eligible < 10:
+        report.skipped["redeal_varies"] = (
+            f"only {report.redeals.eligible} states with hidden cards in two or more places"
+        )
+    else:
+        report.note("redeal_varies")
     for part in require:
         expect(part not in report.skipped, f"{name}: {part}: {report.skipped.get(part)}")
     return report
@@ -90,7 +121,12 @@ def _info(name: str) -> GameInfo:
 
 
 def _check_instance(
-    game: Game, games: int, seed: int, checks_every: int, report: CheckReport
+    game: Game,
+    games: int,
+    seed: int,
+    checks_every: int,
+    explore_seconds: float,
+    report: CheckReport,
 ) -> None:
     try:
         limit = game.max_game_length()
@@ -98,17 +134,35 @@ def _check_instance(
     except NotImplementedError as exc:
         limit, bounded = DEFAULT_DECISION_CAP, False
         report.skipped["bounds"] = str(exc)
-    view = _view_module(game)
+    info = _registered_info(game)
+    view = info.module("view") if info is not None else _view_module(game)
+    kinds = frozenset(k.name for k in info.decision_kinds) if info is not None else None
+    if not kinds:
+        kinds = None
+        report.skipped["decision_kinds"] = "the game has no GameInfo declaring decision_kinds"
+    stats = report.redeals
     for i in range(games):
-        state = random_game(game, seed + i, seed * 7919 + i, limit, checks_every)
+        stats.seed = seed + i
+        state = random_game(game, seed + i, seed * 7919 + i, limit, checks_every, stats, kinds)
         report.games_played += 1
         report.decisions += len(state.history())
         for what in ("conservation", "labels", "fresh_lists", "hidden_cards", "illegal_refused"):
             report.note(what)
         report.note("resample")
-        _check_narrative(game, state, view, report)
+        if kinds is not None:
+            report.note("decision_kinds")
+        if hasattr(state, "public_constraints"):
+            report.note("public_constraints")
+        with replaying(game, seed + i, state.history()), checking("narrative"):
+            _check_narrative(game, state, view, report)
         check_replay_and_clone(game, seed + i, seed * 7919 + i + 1)
         report.note("replay_and_clone")
+    found = explore(
+        game, seconds=explore_seconds, seed=seed, max_decisions=limit, stats=stats, kinds=kinds
+    )
+    report.explored_games += found.games
+    report.explored_decisions += found.decisions
+    report.note("explore")
     if bounded:
         try:
             game.utility_bounds()
@@ -119,15 +173,25 @@ def _check_instance(
         report.note("bounds")
 
 
-def _view_module(game: Game) -> ModuleType | None:
-    """The game's `view` module under the one layout: through its registered
-    GameInfo, else beside the module that defines its Game class."""
+def _registered_info(game: Game) -> GameInfo | None:
+    """The GameInfo of `game`'s class: the registered one, else the ``GAME_INFO``
+    beside the class (rules.py under the one layout), else None."""
     from cardlab.games import all_infos
 
     cls = type(game)
     for info in all_infos():
         if info.name == game.name and info.game_class() is cls:
-            return info.module("view")
+            return info
+    beside = getattr(sys.modules.get(cls.__module__), "GAME_INFO", None)
+    if isinstance(beside, GameInfo) and beside.game_class() is cls:
+        return beside
+    return None
+
+
+def _view_module(game: Game) -> ModuleType | None:
+    """The game's `view` module beside the module that defines its Game class
+    (for a game with no GameInfo)."""
+    cls = type(game)
     package = cls.__module__.rpartition(".")[0]
     if not package:
         return None

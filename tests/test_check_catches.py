@@ -1,0 +1,173 @@
+"""`check_game` catches what `cardlab check` used to miss (issue 26 item 4), each
+under its own check's name with a seed and action list that reproduce it: the
+template game scaffolded and broken one way per test."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cardlab.cli import app
+from cardlab.core import Game, GameState
+from cardlab.games import register_game, unregister_game
+from cardlab.newgame import template_game
+from cardlab.testing import ConformanceError, check_game, replay
+
+INFO = template_game("snare")
+SnareGame = INFO.game_class()
+STATE = type(SnareGame(2).new_initial_state(0))
+
+
+def failure(game: Game, **kwargs: Any) -> ConformanceError:
+    with pytest.raises(ConformanceError) as caught:
+        check_game(game, **kwargs)
+    return caught.value
+
+
+def test_the_unbroken_toy_passes_every_new_check() -> None:
+    report = check_game(SnareGame(3, may_pass=True), games=2, explore_seconds=0.2)
+    for what in ("decision_kinds", "explore", "redeal_varies"):
+        assert what in report.checked, report.skipped
+    assert report.redeals.eligible >= 10 and report.redeals.share() > 0.75
+    assert report.explored_games >= 1
+
+
+def test_a_resampler_returning_the_true_state_fails_redeal_varies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the bug: every keep-check passes, and a bot sees every hand
+    monkeypatch.setattr(STATE, "resample_from_infostate", lambda self, p, seed: self.clone())
+    err = failure(SnareGame(2), games=2, explore_seconds=0)
+    assert err.check == "redeal_varies" and "returns the true hidden cards" in str(err)
+    assert err.replay is not None and "[redeal_varies]" in str(err)
+    state = replay(SnareGame(2), err.replay.seed, err.replay.actions)
+    assert state.resample_from_infostate(0, 1).zones() == state.zones()
+
+
+TOP = "tc15"
+"""The broken toy's rule: the highest card is never dealt (public: everyone knows
+it is in the deck), which the template's resampler does not know."""
+
+
+@pytest.fixture
+def top_in_deck(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    original = STATE.__init__
+
+    def dealt(self: Any, game: Game, seed: int) -> None:
+        original(self, game, seed)
+        top = next(i for i, c in enumerate(self.cards.cards) if c.id == TOP)
+        for hand in self.hands:
+            if top in hand:
+                hand[hand.index(top)] = self.deck[0]
+                hand.sort()
+                self.deck[0] = top
+
+    def public_constraints(self: Any, player: int) -> dict[str, dict[str, list[str]]]:
+        return {"hidden:deck": {"has": [TOP]}}
+
+    monkeypatch.setattr(STATE, "__init__", dealt)
+    monkeypatch.setattr(STATE, "public_constraints", public_constraints, raising=False)
+    yield
+
+
+def test_a_resampler_ignoring_public_information_fails_public_constraints(
+    top_in_deck: None,
+) -> None:
+    # 4 players: 9 of the 13 cards a seat cannot see are in hands, so the template's
+    # redeal puts the top card in a hand 9 times in 13
+    err = failure(SnareGame(4), games=1, explore_seconds=0)
+    assert err.check == "public_constraints"
+    assert f"hidden:deck lacks ['{TOP}']" in str(err) and "contradicts public" in str(err)
+    assert err.replay is not None
+    state = replay(SnareGame(4), err.replay.seed, err.replay.actions)
+    assert TOP in state.zones()["hidden:deck"]  # the truth keeps the declared fact
+
+
+def test_a_resampler_keeping_public_information_passes(
+    top_in_deck: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = STATE.resample_from_infostate
+
+    def keeping(self: Any, player: int, seed: int) -> GameState:
+        world: Any = original(self, player, seed)
+        top = next(i for i, c in enumerate(world.cards.cards) if c.id == TOP)
+        spot = random.Random(seed).randrange(len(world.deck))
+        for hand in world.hands:  # swap the top card back with a random deck card
+            if top in hand:
+                hand[hand.index(top)], world.deck[spot] = world.deck[spot], top
+                hand.sort()
+        for seat, pick in enumerate(world.picks):
+            if pick == top:
+                world.picks[seat], world.deck[spot] = world.deck[spot], top
+        return world
+
+    monkeypatch.setattr(STATE, "resample_from_infostate", keeping)
+    report = check_game(SnareGame(4), games=2, explore_seconds=0)
+    assert "public_constraints" in report.checked and "redeal_varies" in report.checked
+
+
+def test_the_truth_must_satisfy_its_own_constraints(monkeypatch: pytest.MonkeyPatch) -> None:
+    wrong = {"hidden:deck": {"lacks": ["tc00", "tc01", "tc02", "tc03", "tc04", "tc05"]}}
+    monkeypatch.setattr(STATE, "public_constraints", lambda self, p: wrong, raising=False)
+    err = failure(SnareGame(4), games=1, explore_seconds=0)
+    assert err.check == "public_constraints" and "breaks its own public_constraints" in str(err)
+
+
+def test_an_undeclared_decision_kind_fails_decision_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    kind = STATE.decision_kind
+    monkeypatch.setattr(
+        STATE, "decision_kind", lambda self: "lay" if self.round == 1 else kind(self)
+    )
+    err = failure(SnareGame(2), games=1, explore_seconds=0)
+    assert err.check == "decision_kinds" and "'lay', which GameInfo" in str(err)
+    assert err.replay is not None
+    assert replay(SnareGame(2), err.replay.seed, err.replay.actions).decision_kind() == "lay"
+
+
+def _crash_when_all_pass_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bug: the game crashes when every seat passes before anyone lays in the
+    first round (option may_pass). Uniform random play reaches it in about 1
+    game of 670 at 4 players (measured over 2,000 games: 0.15%)."""
+    end = STATE._end
+
+    def _end(self: Any, reason: str) -> None:
+        if reason == "all passed" and self.round == 0 and not self.laid:
+            raise RuntimeError("no card laid: max() of an empty list")
+        end(self, reason)
+
+    monkeypatch.setattr(STATE, "_end", _end)
+
+
+def test_a_crash_on_a_rare_branch_fails_explore(monkeypatch: pytest.MonkeyPatch) -> None:
+    _crash_when_all_pass_at_once(monkeypatch)
+    game = SnareGame(4, may_pass=True)
+    err = failure(game, games=2, seed=0)  # the default explore budget
+    assert err.check == "explore" and "RuntimeError: no card laid" in str(err)
+    assert err.replay is not None and "reproduce: cardlab.testing.replay(" in str(err)
+    *before, last = err.replay.actions
+    state = replay(game, err.replay.seed, before)
+    with pytest.raises(RuntimeError, match="no card laid"):
+        state.apply_action(last)
+
+
+def test_cardlab_check_prints_the_name_and_the_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    _crash_when_all_pass_at_once(monkeypatch)
+
+    class Passing(SnareGame):  # type: ignore[misc, valid-type]
+        def __init__(self, players: int, **options: Any) -> None:
+            super().__init__(players, **{"may_pass": True, **options})
+
+    from dataclasses import replace
+
+    register_game(replace(INFO, name="snare", game=f"{__name__}:Passing"))
+    globals()["Passing"] = Passing
+    try:
+        out = CliRunner().invoke(app, ["check", "snare", "--games", "1"])
+    finally:
+        unregister_game("snare")
+    assert out.exit_code == 1, out.output
+    assert "[explore] RuntimeError" in out.output and "replay: seed " in out.output
