@@ -266,7 +266,8 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         agents = self.possible_agents
         cum = self._cumulative_rewards
         cum[agent] = 0.0
-        rewards = self.rewards
+        rewards: dict[str, float] = {}
+        self.rewards = rewards
         if self.reward_mode == "points":
             for a, x, y in zip(agents, after, before, strict=True):
                 rewards[a] = x - y
