@@ -139,3 +139,20 @@ def test_round_count_hook_reads_what_info_says(game: str) -> None:
         assert hook(state) == int(state.info().get("rounds", 0) or 0)
         state.apply_action(rng.choice(state.legal_actions()))
     assert hook(state) == int(state.info()["rounds"])
+
+
+def test_kingmaking_games_option(toy: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+    from cardlab.lab.report_commands import start_report
+
+    result = CliRunner().invoke(app, ["report", toy, "--kingmaking-games", "-1", "--quiet"])
+    assert result.exit_code != 0 and "--kingmaking-games must be 0 (skip) or more" in result.output
+    _, report, _ = start_report(
+        toy, tmp_path, games=6, side_games=2, ladder_games=0, probe_games=2,
+        ablation_games=0, workers=1, progress=False, kingmaking_games=0,
+    )  # fmt: skip
+    assert report["strategy"]["kingmaking"] == {
+        "skipped": "kingmaking replays turned off (--kingmaking-games 0)"
+    }

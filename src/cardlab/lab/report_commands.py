@@ -98,6 +98,7 @@ def start_report(
     variant: str | None = None,
     budget_s: float | None = None,
     play_skill: bool = True,
+    kingmaking_games: int | None = None,
 ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
     """Validate everything and play: (the LabContext, the report, the baseline report).
 
@@ -149,6 +150,8 @@ def start_report(
         raise CardlabError(f"--ladder-games must be 0 (skip) or more, not {ladder_games}")
     if ladder_iterations < 1:
         raise CardlabError(f"--ladder-iterations must be at least 1, not {ladder_iterations}")
+    if kingmaking_games is not None and kingmaking_games < 0:
+        raise CardlabError(f"--kingmaking-games must be 0 (skip) or more, not {kingmaking_games}")
     report = build_report(
         ctx,
         compare,
@@ -157,6 +160,7 @@ def start_report(
         ladder_iterations,
         skill_budget_s=budget_s if ladder_games is None else None,
         play_skill=play_skill,
+        kingmaking_games=kingmaking_games,
     )
     if old is not None:  # the baseline's rules on this report's seeds: paired figures
         from cardlab.lab.paired import baseline_arm
@@ -218,6 +222,10 @@ def report(
         int | None,
         typer.Option(help="Games per card-impact experiment (default: --probe-games; 0: skip)."),
     ] = None,
+    kingmaking_games: Annotated[
+        int | None,
+        typer.Option(help="Main-run games replayed for kingmaking (default: 20; 0: skip)."),
+    ] = None,
     budget: Annotated[
         str,
         typer.Option(
@@ -254,6 +262,7 @@ def report(
             ablation_games=ablation_games,
             variant=variant,
             budget_s=parse_budget(budget),
+            kingmaking_games=kingmaking_games,
         )
     except CardlabError as exc:
         fail(exc)

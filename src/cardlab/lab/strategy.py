@@ -364,6 +364,6 @@ def diagnostics(
     out["kingmaking"] = (
         kingmaking(spec, records, kingmaking_games)
         if kingmaking_games > 0
-        else {"skipped": "kingmaking replays turned off"}
+        else {"skipped": "kingmaking replays turned off (--kingmaking-games 0)"}
     )
     return out
