@@ -22,6 +22,7 @@ redeals for every seat, not only the one deciding, and found that it once did).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlab.core.rng import seeded
@@ -31,6 +32,13 @@ from cardlab.games.uptime.cards import MATERIAL_KINDS as M
 
 if TYPE_CHECKING:
     from cardlab.games.uptime.state import UptimeState
+
+ATTEMPTS = 200
+"""Decks dealt at most, after a reshuffle, for one whose lost cards the other seats' draws can
+explain (the first usually does; one that finds none keeps the last, which the consistency
+test then catches: measured rate in docs/rules/uptime.md, "Hidden information")."""
+SHARES = 4
+"""Random shares of the lost cards among the other seats tried per deck."""
 
 
 def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
@@ -74,34 +82,50 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
     pool.sort()
     if pay_q >= 0 and pay_q != player:
         _give_owed(s, pay_q, kept[pay_q], slots, pool)
+    # The Supply Deck first, from what `player` knows can be in it (issue 23 item 10): the
+    # deck's kinds since its last shuffle (all materials at the start; after a reshuffle the
+    # face-up discard it was made of), less the free choices taken from it (public), less what
+    # `player` itself drew from it; never a kind publicly found gone (U5). Other seats' draws
+    # since came out of the rest, so the materials not dealt to the deck go to their hands.
+    # A feasible deck always exists (the true one); the pass below over the pool in random
+    # order takes every card its kind still allows, which reaches the deck's size.
     gone = s.supply_kinds_gone
-    if gone:
-        # Kinds publicly seen to be gone from the Supply Deck (U5: a free-material choice found
-        # none there) can only be in hands: they fill hand slots first, at random seats.
-        forced = [c for c in pool if gone >> sub[c] & 1]
-        if forced:
-            pool = [c for c in pool if not gone >> sub[c] & 1]
-            owners = [q for q in kept for _ in range(slots[q])]
-            for i, c in enumerate(forced):
-                if i < len(owners):
-                    j = i + int(rand() * (len(owners) - i))
-                    owners[i], owners[j] = owners[j], owners[i]
-                    q = owners[i]
-                    kept[q].append(c)
-                    slots[q] = slots[q] - 1
-                else:  # pragma: no cover - only an inconsistent position gets here
-                    pool.append(c)
-    # A partial Fisher-Yates: the first `need` cards of the pool are a uniform random draw.
-    need = sum(slots.values())
+    room = [
+        0 if gone >> m & 1 else s.epoch_kinds[m] - s.epoch_drawn[player * M + m] for m in range(M)
+    ]
+    deck_size = sum(1 for c in s.supply if kind[c] == MATERIAL)
     size = len(pool)
-    for i in range(need):
-        j = i + int(rand() * (size - i))
-        pool[i], pool[j] = pool[j], pool[i]
+    since = _since_shuffle(s) if s.epoch_log is not None else None
+    for _ in range(ATTEMPTS):
+        deck: list[int] = []
+        rest: list[int] = []
+        left = room[:]
+        for i in range(size):
+            j = i + int(rand() * (size - i))
+            pool[i], pool[j] = pool[j], pool[i]
+            c = pool[i]
+            m = sub[c]
+            if len(deck) < deck_size and left[m] > 0:
+                left[m] -= 1
+                deck.append(c)
+            else:
+                rest.append(c)
+        if len(deck) < deck_size:  # pragma: no cover - only an inconsistent position gets here
+            short = deck_size - len(deck)
+            deck.extend(rest[:short])
+            del rest[:short]
+        if since is None:
+            break
+        # after a reshuffle: each other seat drew some of the deck's lost cards
+        fitted = _by_seat_draws(s, player, deck, rest, kept, slots, rand, since)
+        if fitted is not None:
+            rest = fitted
+            break
     i = 0
     mats = s.materials
     for q, mine in kept.items():
         take = slots[q]
-        mine.extend(pool[i : i + take])
+        mine.extend(rest[i : i + take])
         i += take
         s.hand[q] = mine
         counts = [0] * M
@@ -109,7 +133,7 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
             if kind[c] == MATERIAL:
                 counts[sub[c]] = counts[sub[c]] + 1
         mats[q * M : q * M + M] = counts
-    s.supply = pool[i:] + twists  # drawn at random (lazy)
+    s.supply = deck + twists  # drawn at random (lazy)
     if s.decider != player:
         s._legal = None
     return s
@@ -120,24 +144,145 @@ def _give_owed(
 ) -> None:
     """Seat q is paying a Component and still owes `s.pay_materials`: it holds at least
     (owed - its Patches) of them, which everyone can tell. Count the owed kinds it keeps
-    publicly (`mine`), and give it the rest from the sorted pool, owed kinds in order:
-    the same cards whatever its true hand was."""
+    publicly (`mine`), and give it only what they leave short from the sorted pool, owed
+    kinds in order: the same cards whatever its true hand was. (Giving an owed kind it did
+    not need took a card the Supply Deck's known kinds needed, issue 23 item 10.)"""
     sub = s.table.sub
     held = [0] * M
     for c in mine:
         if s.table.kind[c] == MATERIAL:
             held[sub[c]] = held[sub[c]] + 1
     need = len(s.pay_materials) - s.patches[q]
-    for m in s.pay_materials:
-        if need <= 0 or not slots[q]:
-            break
+    missing = []
+    for m in s.pay_materials:  # what it keeps publicly counts first, whatever the order
         if held[m]:
             held[m] = held[m] - 1
+            need -= 1
         else:
-            c = next((c for c in pool if sub[c] == m), -1)
-            if c < 0:  # pragma: no cover - only an inconsistent position gets here
-                continue
-            pool.remove(c)
-            mine.append(c)
-            slots[q] = slots[q] - 1
+            missing.append(m)
+    for m in missing:
+        if need <= 0 or not slots[q]:
+            break
+        c = next((c for c in pool if sub[c] == m), -1)
+        if c < 0:  # pragma: no cover - only an inconsistent position gets here
+            continue
+        pool.remove(c)
+        mine.append(c)
+        slots[q] = slots[q] - 1
         need -= 1
+
+
+def _since_shuffle(s: UptimeState) -> tuple[list[int], list[int]]:
+    """Per seat and kind, the materials it put on the Supply discard since the last reshuffle
+    (payments, and the levers' discards and trade-ins) and the free materials it took (U5):
+    all public, read from the log back to the reshuffle."""
+    kind, sub = s.table.kind, s.table.sub
+    n = s.num_players
+    paid = [0] * (n * M)
+    taken = [0] * (n * M)
+    cell = s.log_cells
+    while cell is not None and cell is not s.epoch_log:
+        e = cell[0]
+        k = e[0]
+        cards: tuple[int, ...] = ()
+        if k == "claim":
+            cards = e[3]
+        elif k == "win":
+            cards = e[4]
+        elif k == "discard" or k == "trade_give":
+            cards = (e[2],)
+        elif k == "take":
+            taken[e[1] * M + e[2]] += 1
+        for c in cards:
+            if kind[c] == MATERIAL:
+                paid[e[1] * M + sub[c]] += 1
+        cell = cell[1]
+    if s.decision == A.D_PAY:  # a payment under way: logged when complete, already paid
+        for c in s.pay_paid:
+            if kind[c] == MATERIAL:
+                paid[s.decider * M + sub[c]] += 1
+    return paid, taken
+
+
+def _by_seat_draws(
+    s: UptimeState,
+    player: int,
+    deck: list[int],
+    rest: list[int],
+    kept: dict[int, list[int]],
+    slots: dict[int, int],
+    rand: Callable[[], float],
+    since: tuple[list[int], list[int]],
+) -> list[int] | None:
+    """After a reshuffle the deck's known kinds, less `player`'s draws, less the new deck, are
+    the cards the other seats drew since (`lost`), each seat as many as it drew (public
+    counts). A seat still holds each of those it has not paid since, so `rest` (the materials
+    for the other seats' hidden slots, in random order) is reordered so that the slots of
+    each seat (in `kept` order) begin with what its share of `lost` requires: the share is
+    drawn at random. Returns the reordered `rest`, or None when no share tried fits (the
+    caller then deals another deck)."""
+    t = s.table
+    kind, sub = t.kind, t.sub
+    paid, taken = since
+    lost: list[int] = []
+    for m in range(M):
+        left = s.epoch_kinds[m] - s.epoch_drawn[player * M + m]
+        left -= sum(1 for c in deck if sub[c] == m)
+        lost.extend([m] * left)
+    seats = list(kept)
+    have = [0] * M
+    for c in rest:
+        have[sub[c]] += 1
+    for _ in range(SHARES):
+        for i in range(len(lost)):
+            j = i + int(rand() * (len(lost) - i))
+            lost[i], lost[j] = lost[j], lost[i]
+        needs: dict[int, list[int]] = {}
+        left_kinds = have[:]
+        at = 0
+        fits = True
+        for q in seats:
+            drew = sum(s.epoch_drawn[q * M : q * M + M])
+            share = [0] * M
+            for m in lost[at : at + drew]:
+                share[m] += 1
+            at += drew
+            held = [0] * M
+            for c in kept[q]:
+                if kind[c] == MATERIAL:
+                    held[sub[c]] += 1
+            need = [
+                max(0, share[m] - paid[q * M + m] + taken[q * M + m] - held[m]) for m in range(M)
+            ]
+            if sum(need) > slots[q] or any(need[m] > left_kinds[m] for m in range(M)):
+                fits = False
+                break
+            for m in range(M):
+                left_kinds[m] -= need[m]
+            needs[q] = need
+        if fits:
+            break
+    else:
+        return None
+    queue: list[list[int]] = [[] for _ in range(M)]
+    for c in rest:
+        queue[sub[c]].append(c)
+    used: set[int] = set()
+    firsts: dict[int, list[int]] = {}
+    for q in seats:
+        mine: list[int] = []
+        for m in range(M):
+            for _ in range(needs[q][m]):
+                c = queue[m].pop(0)
+                mine.append(c)
+                used.add(c)
+        firsts[q] = mine
+    free = [c for c in rest if c not in used]
+    out: list[int] = []
+    for q in seats:
+        mine = firsts[q]
+        fill = slots[q] - len(mine)
+        out.extend(mine)
+        out.extend(free[:fill])
+        del free[:fill]
+    return out

@@ -108,6 +108,19 @@ def arrange(
                 s.contracts[p] += 1
     s.draw_pass = list(draw_pass) if draw_pass is not None else [0] * n
     s.turns = [0] * n
+    # What a redeal keeps of the Supply Deck (resample.py): an arranged position reads as if
+    # its deck and the hands were dealt from one unseen shuffle, each seat knowing its own hand
+    s.epoch_kinds = [0] * MATERIAL_KINDS
+    s.epoch_drawn = [0] * (MATERIAL_KINDS * n)
+    s.epoch_log = None
+    for c in s.supply:
+        if t.kind[c] == MATERIAL:
+            s.epoch_kinds[t.sub[c]] += 1
+    for p in range(n):
+        for c in s.hand[p]:
+            if t.kind[c] == MATERIAL:
+                s.epoch_kinds[t.sub[c]] += 1
+                s.epoch_drawn[p * MATERIAL_KINDS + t.sub[c]] += 1
     s.first_player, s.round, s.total_turns = first, 1, 0
     s.shortage_pending = s.end_pending = s.row_moved = False
     s.supply_empty_round = not s.supply
