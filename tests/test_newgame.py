@@ -101,6 +101,30 @@ def test_the_scaffolds_lever_works_everywhere(made, tmp_path: Path) -> None:  # 
     assert "round_bonus = 0..5  default 0  (Optuna int)" in tunables
 
 
+def test_the_scaffold_says_how_to_install_next_to_cardlab(made) -> None:
+    """Issue 26 item 5: `pip install -e .` alone fails in a fresh venv (no index has
+    cardlab); the README, the pyproject and the command say to install cardlab from
+    this checkout (or a wheel built from it) first. The steps were run for real in a
+    fresh venv (docs/plugins.md, "Install")."""
+    from cardlab.newgame import cardlab_source
+
+    root, _ = made
+    here = str(Path(cardlab.__file__).resolve().parents[2])
+    assert cardlab_source() == here  # the tests run from a checkout
+    readme = (root / "README.md").read_text()
+    steps = [f"pip install -e {here}", 'pip install -e ".[test]"', "pytest"]
+    assert all(step in readme for step in steps)
+    assert readme.index(steps[0]) < readme.index(steps[1])  # cardlab first
+    assert f"pip wheel --no-deps -w wheels {here}" in readme and "--find-links wheels" in readme
+    pyproject = (root / "pyproject.toml").read_text()
+    assert f"#   pip install -e {here}\n" in pyproject and 'dependencies = ["cardlab"]' in pyproject
+    assert "{{" not in readme + pyproject
+    tests = (root / "tests" / "test_nebula.py").read_text()
+    assert "check_game(NebulaGame(players)" in tests  # the suite runs the conformance check
+    out = CliRunner().invoke(app, ["new-game", "vega", "--out", str(root.parent / "vega")]).output
+    assert f"pip install -e {here}" in out and "cardlab check vega" in out
+
+
 def test_a_bad_card_file_names_file_card_and_field(made, tmp_path: Path) -> None:
     root, _ = made
     bad = tmp_path / "bad.toml"

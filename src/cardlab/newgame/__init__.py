@@ -51,6 +51,19 @@ def check_name(name: str) -> None:
         )
 
 
+def cardlab_source() -> str:
+    """Where a new game's author installs cardlab from (its README and pyproject say
+    so): the checkout this cardlab runs from, when it runs from one (an editable
+    install or a source tree), else a placeholder to replace."""
+    import cardlab
+
+    root = Path(cardlab.__file__).resolve().parents[2]
+    pyproject = root / "pyproject.toml"
+    if pyproject.exists() and 'name = "cardlab"' in pyproject.read_text("utf-8"):
+        return str(root)
+    return "/path/to/cardlab"
+
+
 def scaffold(name: str, out: str | Path, title: str | None = None) -> Path:
     """Write the template game `name` into the new directory `out`; returns `out`."""
     check_name(name)
@@ -58,6 +71,7 @@ def scaffold(name: str, out: str | Path, title: str | None = None) -> Path:
     if target.exists() and any(target.iterdir()):
         raise CardlabError(f"{target} exists and is not empty; choose a new directory")
     words = {
+        "{{cardlab_source}}": cardlab_source(),
         "{{pkg}}": name,
         "{{Class}}": "".join(part.capitalize() for part in name.split("_")),
         "{{title}}": title or name.replace("_", " ").upper(),

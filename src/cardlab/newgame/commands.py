@@ -16,7 +16,7 @@ def new_game(
     title: Annotated[str | None, typer.Option(help="The title players see.")] = None,
 ) -> None:
     """Scaffold an installable, working template game to change into yours."""
-    from cardlab.newgame import scaffold
+    from cardlab.newgame import cardlab_source, scaffold
 
     try:
         target = scaffold(name, out, title)
@@ -24,9 +24,10 @@ def new_game(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     typer.echo(
-        f"Wrote {name} to {target}.\n"
-        f"  cd {target} && pip install -e . && pytest   # cardlab finds it by its entry point\n"
-        f"  cardlab play {name} --players 2"
+        f"Wrote {name} to {target}. In a venv (README.md, 'Install'):\n"
+        f"  pip install -e {cardlab_source()}   # cardlab first: it is on no package index\n"
+        f"  cd {target} && pip install -e '.[test]' && pytest   # found by its entry point\n"
+        f"  cardlab check {name} && cardlab play {name} --players 2"
     )
 
 
