@@ -1,5 +1,6 @@
-"""The interleaved page order for printers that print a whole file two-sided:
-cover, a blank page, then each face sheet immediately followed by its backs."""
+"""The duplex page order (the default; `--interleaved` is its old name) for
+printers that print a whole file two-sided: cover, a blank page, then each face
+sheet immediately followed by its backs; and the faces-only / backs-only split."""
 
 from __future__ import annotations
 
@@ -38,17 +39,31 @@ def test_each_face_sheet_is_followed_by_its_own_backs_slot_for_slot():
     assert pages == list(range(1, plan.page_count + 1))
 
 
-def test_the_default_order_is_unchanged():
-    plan = plan_pages(faces(13, 8), ["a", "b"])
-    assert not plan.interleaved and plan.blank_pages == ()
-    assert [plan.face_page(s) for s in plan.face_sheets] == [2, 3, 4]
+def test_the_default_order_is_duplex_and_interleaved_true_is_the_same():
+    default = plan_pages(faces(13, 8), ["a", "b"])
+    assert default.order == "duplex" and default.interleaved
+    assert default == plan_pages(faces(13, 8), ["a", "b"], interleaved=True)
+    assert [default.face_page(s) for s in default.face_sheets] == [3, 5, 7]
+
+
+def test_faces_only_and_backs_only_split_the_two_sides_sheet_for_sheet():
+    duplex = plan_pages(faces(13, 8), ["a", "b"])
+    fronts = plan_pages(faces(13, 8), ["a", "b"], "faces-only")
+    backs = plan_pages(faces(13, 8), ["a", "b"], "backs-only")
+    assert fronts.page_count == 1 + 3 and fronts.printed_backs == ()
+    assert [fronts.face_page(s) for s in fronts.face_sheets] == [2, 3, 4]
+    assert backs.page_count == 3 and backs.printed_faces == () and not backs.has_cover
+    assert [backs.back_page(i) for i in range(3)] == [1, 2, 3]
+    # face sheet i's backs are page i + 1 of the backs-only file, slot for slot as in duplex
+    assert [s.back_page for s in fronts.face_sheets] == [1, 2, 3]
+    assert backs.back_sheets == duplex.back_sheets
 
 
 @pytest.mark.parametrize("game", ["uptime"])
 def test_an_interleaved_pdf_pairs_each_face_page_with_its_backs(game, tmp_path):
     if not engine_ready(game):
         pytest.skip(f"{game} engine has not landed yet")
-    pdf = print_game(game, out=tmp_path / "i.pdf", interleaved=True)
+    pdf = print_game(game, out=tmp_path / "i.pdf")  # the default order
     pages = len(PdfReader(pdf).pages)
     assert pages % 2 == 0
     headers = {}
@@ -59,3 +74,40 @@ def test_an_interleaved_pdf_pairs_each_face_page_with_its_backs(game, tmp_path):
         n = (page - 1) // 2
         assert f"face sheet {n} of" in headers[page], headers
         assert f"backs for face sheet {n}" in headers[page + 1], headers
+
+
+@pytest.mark.parametrize("game", ["runway"])
+def test_faces_only_and_backs_only_pdfs_hold_one_side_each(game, tmp_path):
+    if not engine_ready(game):
+        pytest.skip(f"{game} engine has not landed yet")
+    fronts = print_game(game, out=tmp_path / "f.pdf", order="faces-only")
+    backs = print_game(game, out=tmp_path / "b.pdf", order="backs-only")
+    assert len(PdfReader(fronts).pages) == 1 + 6 and len(PdfReader(backs).pages) == 6
+    front_text = [line.text for line in text_lines(fronts)]
+    back_text = [line.text for line in text_lines(backs)]
+    assert not any("backs for face sheet" in t for t in front_text)
+    assert not any("face sheet" in t and " of 6 ·" in t and "back:" in t for t in back_text)
+    for n in range(1, 7):
+        assert any(
+            f"face sheet {n} of 6 · back: page {n} of the backs-only file" in t for t in front_text
+        )
+        assert any(f"backs for face sheet {n} of 6" in t for t in back_text)
+
+
+def test_the_cli_default_alternates_and_says_so(tmp_path):
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    out = tmp_path / "rw.pdf"
+    run = CliRunner().invoke(app, ["print", "runway", "--out", str(out)])
+    assert run.exit_code == 0, run.output
+    assert "print it all two-sided" in run.output
+    old = CliRunner().invoke(
+        app, ["print", "runway", "--interleaved", "--out", str(tmp_path / "i.pdf")]
+    )
+    assert old.exit_code == 0 and len(PdfReader(tmp_path / "i.pdf").pages) == len(
+        PdfReader(out).pages
+    )
+    both = CliRunner().invoke(app, ["print", "runway", "--faces-only", "--backs-only"])
+    assert both.exit_code == 2 and "exclude each other" in both.output

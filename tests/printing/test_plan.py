@@ -1,5 +1,5 @@
-"""Page planning: faces nine to a sheet, one back sheet per deck kind, and a
-matching back sheet for a face sheet that mixes decks."""
+"""Page planning: faces nine to a sheet; in the `separate` order one back sheet
+per deck kind, and a matching back sheet for a face sheet that mixes decks."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def deck(back: str, n: int, start: int = 0) -> list[Face]:
 
 def test_uptime_shape_six_face_sheets_and_a_mixed_back() -> None:
     faces = deck("Supply", 26) + deck("Build", 28, 26)
-    plan = plan_pages(faces, ("Supply", "Build"))
+    plan = plan_pages(faces, ("Supply", "Build"), "separate")
     assert [len(s.faces) for s in plan.face_sheets] == [9] * 6
     assert [b.label for b in plan.back_sheets] == [
         "Supply backs",
@@ -42,10 +42,22 @@ def test_faces_are_grouped_by_deck_in_back_order_and_none_is_lost() -> None:
 
 
 def test_one_back_for_all() -> None:
-    plan = plan_pages(deck("Runway", 54), ("Runway",))
+    plan = plan_pages(deck("Runway", 54), ("Runway",), "separate")
     assert plan.page_count == 8
     assert len(plan.back_sheets) == 1
     assert plan.back_sheets[0].face_sheets == tuple(range(6))
+
+
+def test_interleaved_false_is_the_old_separate_order() -> None:
+    plan = plan_pages(deck("Runway", 54), ("Runway",), interleaved=False)
+    assert plan.order == "separate" and plan.page_count == 8
+
+
+def test_an_unknown_order_is_refused_by_name() -> None:
+    from cardlab.printing.plan import PrintOrderError
+
+    with pytest.raises(PrintOrderError, match="unknown page order 'both'.*faces-only"):
+        plan_pages(deck("Runway", 9), ("Runway",), "both")
 
 
 def test_a_card_with_an_unknown_back_is_refused() -> None:

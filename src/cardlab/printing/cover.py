@@ -14,10 +14,16 @@ from cardlab.printing.paper import Paper
 from cardlab.printing.plan import PrintPlan
 from cardlab.printing.sheets import page_svg
 
-INSTRUCTIONS = (
+SEPARATE_INSTRUCTIONS = (
     "Print at 100% (actual size), never 'fit to page': the bar below must measure 100 mm.",
     "Duplex: print the face sheets, then print the back sheet named for each face sheet "
     "on its reverse, flipping on the LONG edge. Backs are mirrored to line up that way.",
+    "Cut along the crop marks: each mark continues a cut line through the whole block.",
+)
+FACES_ONLY_INSTRUCTIONS = (
+    "Print at 100% (actual size), never 'fit to page': the bar below must measure 100 mm.",
+    "This file holds the faces only. Print the backs file (cardlab print GAME --backs-only) "
+    "on the reverse of the face sheets, in order, flipping on the LONG edge.",
     "Cut along the crop marks: each mark continues a cut line through the whole block.",
 )
 INTERLEAVED_INSTRUCTIONS = (
@@ -26,6 +32,11 @@ INTERLEAVED_INSTRUCTIONS = (
     "followed by its backs, so they land on the two sides of one sheet (page 2 is blank).",
     "Cut along the crop marks: each mark continues a cut line through the whole block.",
 )
+INSTRUCTIONS = {
+    "duplex": INTERLEAVED_INSTRUCTIONS,
+    "faces-only": FACES_ONLY_INSTRUCTIONS,
+    "separate": SEPARATE_INSTRUCTIONS,
+}
 LEFT = 20.0
 """Cover text starts this far from the left edge (mm) and keeps as far from the right."""
 
@@ -47,6 +58,13 @@ def page_lines(plan: PrintPlan) -> list[str]:
     """The page guide: each face sheet with its card count and the back to print behind it."""
     lines = ["page 1: this cover"]
     lines += [f"page {p}: blank (the back of the cover)" for p in plan.blank_pages]
+    if plan.order == "faces-only":
+        for sheet in plan.face_sheets:
+            lines.append(
+                f"page {plan.face_page(sheet)}: face sheet {sheet.index + 1} "
+                f"({len(sheet.faces)} cards); its backs: page {sheet.back_page} of --backs-only"
+            )
+        return lines
     if plan.interleaved:
         for sheet in plan.face_sheets:
             lines.append(
@@ -100,7 +118,7 @@ def cover_page(
     lines([*page_lines(plan), *extra_pages], 3.4, 5.2)
     y += 4
     heading("How to print")
-    lines(INTERLEAVED_INSTRUCTIONS if plan.interleaved else INSTRUCTIONS, 3.2, 5)
+    lines(INSTRUCTIONS[plan.order], 3.2, 5)
     y += 6
     parts.append(rect(x, y, 100, 4, fill="#000"))
     for mm in range(0, 101, 10):

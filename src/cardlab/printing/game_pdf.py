@@ -23,8 +23,11 @@ def print_game(
     paper: str = "a4",
     out: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
-    interleaved: bool = False,
+    interleaved: bool | None = None,
     variant: str | Path | None = None,
+    order: str = "duplex",
+    gap: float = 0.0,
+    bleed: float = 0.0,
 ) -> Path:
     """Write GAME's cards as a PDF of 9-up sheets and return its path.
 
@@ -32,37 +35,46 @@ def print_game(
     game's own loader so bad data fails with the engine's CardDataError.
     `out` defaults to `<game>-cards-<paper>.pdf` in the current directory. `options`
     are rule options (validated like everywhere else); faces print what they change.
-    `interleaved` puts each face sheet's backs right after it, for printers that
-    print the whole file two-sided. `variant` (a variant file or the name of one
+    `order` (plan.ORDERS) is `duplex` by default: each face sheet's backs right
+    after it, for printing the whole file two-sided; `faces-only` and `backs-only`
+    split the two sides into two files; `interleaved=True` is the old name of
+    `duplex`, `False` of `separate`. `gap` and `bleed` (mm) space the cards and
+    extend each card's ground colour past its cut lines (layout.SheetLayout). `variant` (a variant file or the name of one
     the game ships) prints the variant's cards and options. When the variant or the
     options change a rule or a card, a one-page rules sheet of those changes in
     rulebook language is the last page (after the backs, so the duplex pairing of
-    face and back pages is unchanged)."""
+    face and back pages is unchanged; never in `backs-only`)."""
     sheet_paper = paper_named(paper)
     game = load_game(game_name, cards=cards, variant=variant, **(options or {}))
     art = game_art(game_name)
     faces = art.faces(game.cards, game.options)
     arts = draw_all(art, faces)
-    plan = plan_pages(faces, art.BACKS, interleaved=interleaved)
-    layout = SheetLayout(sheet_paper)
+    layout = SheetLayout(sheet_paper, gap=gap, bleed=bleed)
+    plan = plan_pages(faces, art.BACKS, order, interleaved=interleaved)
     art_of = {f.id: a for f, a in zip(faces, arts, strict=True)}
     backs = {kind: art.back_art(kind) for kind in art.BACKS}
-    with_rules = has_changes(game)
+    with_rules = has_changes(game) and plan.has_cover
     total = plan.page_count + (1 if with_rules else 0)
     extra = [f"page {total}: the rules sheet (the rule and card changes)"] if with_rules else []
-    pages = {1: cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan, extra, total)}
+    pages = {}
+    if plan.has_cover:
+        pages[1] = cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan, extra, total)
     for blank in plan.blank_pages:
         pages[blank] = blank_page(sheet_paper, blank, total)
-    for sheet in plan.face_sheets:
+    where = "page {} of the backs-only file" if plan.order == "faces-only" else "page {}"
+    for sheet in plan.printed_faces:
         header = (
             f"{art.TITLE} · face sheet {sheet.index + 1} of {len(plan.face_sheets)}"
-            f" · back: page {sheet.back_page}"
+            f" · back: {where.format(sheet.back_page)}"
         )
         page = plan.face_page(sheet)
         pages[page] = face_sheet(layout, [art_of[f.id] for f in sheet.faces], header, page, total)
-    for pos, back in enumerate(plan.back_sheets):
-        behind = ", ".join(str(plan.face_page(plan.face_sheets[i])) for i in back.face_sheets)
-        header = f"{art.TITLE} · {back.label} · behind page {behind or '-'}"
+    for pos, back in enumerate(plan.printed_backs):
+        if plan.order == "backs-only":
+            header = f"{art.TITLE} · {back.label} of {len(plan.face_sheets)}"
+        else:
+            behind = ", ".join(str(plan.face_page(plan.face_sheets[i])) for i in back.face_sheets)
+            header = f"{art.TITLE} · {back.label} · behind page {behind or '-'}"
         slots = [backs[k] if k else None for k in back.backs]
         pages[plan.back_page(pos)] = back_sheet(layout, slots, header, plan.back_page(pos), total)
     if with_rules:

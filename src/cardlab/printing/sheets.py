@@ -3,9 +3,10 @@ exact size so that the PDF prints cards at 63 x 88 mm at 100% scale."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from cardlab.art.svg import CardArt, fmt, line, text
+from cardlab.art.svg import CardArt, fmt, line, rect, text
 from cardlab.art.textfit import fit_text
 from cardlab.printing.layout import Box, SheetLayout
 from cardlab.printing.paper import Paper
@@ -25,9 +26,30 @@ def page_svg(paper: Paper, body: str) -> str:
     )
 
 
-def place(art: CardArt, box: Box) -> str:
-    """A card body moved to its slot; the card is drawn at 1:1 in mm."""
-    return f'<g transform="translate({fmt(box.x)} {fmt(box.y)})">{art.body}</g>'
+_FILL = re.compile(r'fill="([^"]+)"')
+
+
+def background(art: CardArt) -> str:
+    """The card's ground colour: the fill of its first shape (every card body starts
+    with its outline, `art.svg.card_outline`); white when it has none."""
+    m = _FILL.search(art.body)
+    return m.group(1) if m and m.group(1) != "none" else "#fff"
+
+
+def place(art: CardArt, box: Box, bleed: float = 0.0) -> str:
+    """A card body moved to its slot; the card is drawn at 1:1 in mm. A bleed is a
+    square of the card's ground colour `bleed` mm larger on every side, behind it."""
+    under = ""
+    if bleed > 0:
+        under = rect(
+            box.x - bleed,
+            box.y - bleed,
+            box.w + 2 * bleed,
+            box.h + 2 * bleed,
+            fill=background(art),
+            stroke="none",
+        )
+    return f'{under}<g transform="translate({fmt(box.x)} {fmt(box.y)})">{art.body}</g>'
 
 
 def crop_marks(layout: SheetLayout) -> str:
@@ -58,7 +80,7 @@ def face_sheet(
     layout: SheetLayout, arts: Sequence[CardArt], header: str, page: int, pages: int
 ) -> str:
     """Up to nine faces in slot order, crop marks and margin labels."""
-    cards = "".join(place(art, layout.slot(i)) for i, art in enumerate(arts))
+    cards = "".join(place(art, layout.slot(i), layout.bleed) for i, art in enumerate(arts))
     return page_svg(
         layout.paper, cards + crop_marks(layout) + margin_labels(layout, header, page, pages)
     )
@@ -69,7 +91,9 @@ def back_sheet(
 ) -> str:
     """Backs for face slots 0..8, each drawn in its column-mirrored slot."""
     cards = "".join(
-        place(art, layout.back_slot(i)) for i, art in enumerate(backs) if art is not None
+        place(art, layout.back_slot(i), layout.bleed)
+        for i, art in enumerate(backs)
+        if art is not None
     )
     return page_svg(
         layout.paper, cards + crop_marks(layout) + margin_labels(layout, header, page, pages)

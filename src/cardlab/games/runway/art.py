@@ -1,5 +1,7 @@
 """RUNWAY card art: 32 Capital cards, 12 Deals, the card file's Shocks (6 in the
-box), 4 Sector table cards, and the one back all of them share. Face ids are the
+box), 4 Sector table cards, and a back for each of the two decks: the Capital deck
+and the Deal deck (Deals shuffled with the Shocks; the Sector table cards wear it
+too), so the decks stay apart face down. Face ids are the
 engine's card ids (actions.py), so a Shock count other than six keeps every
 other card's id.
 
@@ -36,7 +38,8 @@ from cardlab.art.textfit import fit_text
 from cardlab.games.runway.actions import SECTOR0
 
 TITLE = "RUNWAY"
-BACKS = ("Runway",)
+BACKS = ("Capital", "Deal")
+"""The two decks, each with its own back: Capital cards; Deals, Shocks and table cards."""
 MARK_BAND_Y = 19.0
 """Top of the line-mark band on a Capital face (mm); tests sample this region."""
 MARK_BAND_H = 5.0
@@ -249,19 +252,29 @@ def _sector_flag() -> str:
     ) + line(cx - 12, cy, cx + 12, cy, stroke="#495057", width=0.4)
 
 
-def back_art(back: str = "Runway") -> CardArt:
-    """The one back every RUNWAY card wears."""
-    parts = [card_outline(fill="#14213d")]
+BACK_COLOURS = {"Capital": ("#14213d", "#fca311"), "Deal": ("#3d1421", "#a3fcd1")}
+"""Each deck's back: ground and stripe colours (dark navy/amber, dark wine/mint)."""
+
+
+def back_art(back: str = "Capital") -> CardArt:
+    """The back of one deck: the Capital deck's stripes rise to the right, the Deal
+    deck's fall, in other colours, and each names its deck, so the two stacks are
+    told apart face down even in greyscale."""
+    if back not in BACK_COLOURS:
+        raise ValueError(f"RUNWAY has no {back!r} back; backs: {', '.join(BACKS)}")
+    ground, stripe = BACK_COLOURS[back]
+    parts = [card_outline(fill=ground)]
     for i in range(7):
-        parts.append(line(8, 20 + i * 8, CARD_W - 8, 12 + i * 8, stroke="#fca311", width=0.5))
+        y1, y2 = (20 + i * 8, 12 + i * 8) if back == "Capital" else (12 + i * 8, 20 + i * 8)
+        parts.append(line(8, y1, CARD_W - 8, y2, stroke=stripe, width=0.5))
     parts.append(
         rect(
             8,
             CARD_H / 2 - 8,
             CARD_W - 16,
-            14,
-            fill="#14213d",
-            stroke="#fca311",
+            18,
+            fill=ground,
+            stroke=stripe,
             width=0.6,
             radius=2,
         )
@@ -269,7 +282,10 @@ def back_art(back: str = "Runway") -> CardArt:
     parts.append(
         text(CARD_W / 2, CARD_H / 2 + 1.5, "RUNWAY", 8, anchor="middle", bold=True, fill="#fff")
     )
-    return CardArt(title="RUNWAY back", body="".join(parts))
+    parts.append(
+        text(CARD_W / 2, CARD_H / 2 + 7, back.upper(), 4, anchor="middle", bold=True, fill=stripe)
+    )
+    return CardArt(title=f"RUNWAY {back} back", body="".join(parts))
 
 
 def card_svg(face: RunwayFace) -> str:
@@ -289,7 +305,7 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFa
                 RunwayFace(
                     _id(len(out)),
                     f"{style.name} {number}",
-                    "Runway",
+                    "Capital",
                     "Capital",
                     style=style,
                     number=number,
@@ -301,7 +317,7 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFa
             RunwayFace(
                 _id(len(out)),
                 deal.name,
-                "Runway",
+                "Deal",
                 "Deal",
                 sector=deal.sector,
                 score=deal.score,
@@ -310,13 +326,13 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[RunwayFa
             )
         )
     for name, number in zip(cards.shock_names, cards.shock_cards, strict=True):
-        out.append(RunwayFace(_id(number), name, "Runway", "Shock", text=SHOCK_TEXT))
+        out.append(RunwayFace(_id(number), name, "Deal", "Shock", text=SHOCK_TEXT))
     for i, (style, sector) in enumerate(zip(styles, cards.sectors, strict=True)):
         out.append(
             RunwayFace(
                 _id(SECTOR0 + i),
                 sector,
-                "Runway",
+                "Deal",
                 "Sector",
                 sector=sector,
                 text=f"Matched by {style.name} ({style.symbol}). Deals sit beside this card. "
