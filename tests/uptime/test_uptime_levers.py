@@ -175,6 +175,12 @@ def test_conformance_with_levers_set(options, players):
     check_game(_game(players=players, **options), games=2, seed=3)
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_conformance_of_the_recommended_rules(players):
+    """The packaged variant lab (docs/rules/uptime.md "The recommended ruleset")."""
+    check_game(cardlab.load_game("uptime", players=players, variant="lab"), games=2, seed=5)
+
+
 @pytest.mark.parametrize("options", LEVER_SETS[:6], ids=str)
 def test_bounds_hold_over_random_games(options):
     """max_game_length() and utility_bounds() stay true bounds with the levers on."""
