@@ -204,6 +204,10 @@ def test_report_shows_the_placement_section(tiny_report: Path) -> None:
     )
     assert "Scrap rate per seat kind and per round" in html
     assert "first set (the old set)" in html and "rounds 1 / 2 / 3" in html
+    # issue 24: the ablation table shows the win rates the claim judges, beside the points
+    ablation = {r["figure"]: r for r in sec["tables"][2]["rows"]}
+    (win_row,) = [r for f, r in ablation.items() if f.startswith("builder's win rate")]
+    assert " -> " in win_row["this report's set"] and "points" in win_row["this report's set"]
 
 
 @pytest.mark.parametrize("players", [2, 3])
