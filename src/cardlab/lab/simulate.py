@@ -520,6 +520,12 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         record.point_sources = point_sources(spec.game, tracker._state)
         record.tallies = tallies(spec.game, tracker._state)
     _fill_tracking(record, tracker)
+    # The first decision is not always the first player's (UPTIME: a Power Surge dealt
+    # during set-up asks another seat for a material), so a game that names its first
+    # player in info() is believed over the tracker's guess.
+    declared = info.get("first_player")
+    if isinstance(declared, int) and 0 <= declared < spec.players:
+        record.first_player = declared
     return record
 
 
