@@ -2,7 +2,10 @@
 own seeded generator; `play_game` hands each agent a view of the game
 redealt from what its seat knows, never the true state."""
 
-from cardlab.agents import personas  # noqa: F401  (registers the personas)
+from cardlab.agents import (
+    parallel,  # noqa: F401  (the ismcts kind with `workers=N`)
+    personas,  # noqa: F401  (registers the personas)
+)
 from cardlab.agents.base import (
     Agent,
     agent_kinds,

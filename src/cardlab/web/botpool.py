@@ -27,11 +27,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from cardlab.agents.parallel import pack, unpack
 from cardlab.core import GameState
 
 log = logging.getLogger("cardlab.web")
 
-Job = tuple[asyncio.Future[tuple[int, float]], tuple[Any, ...]]
+Job = tuple[asyncio.Future[Any], tuple[Any, ...]]
+"""A waiting search: its future and (the worker's function, its arguments)."""
 
 
 WORKER_NICE = 5
@@ -44,11 +46,15 @@ def _lower_priority() -> None:
         os.nice(WORKER_NICE)
 
 
-def _decide(kind: str, params: dict[str, Any], seed: int, view: GameState) -> tuple[int, float]:
+def _decide(
+    kind: str, params: dict[str, Any], seed: int, view: GameState | bytes
+) -> tuple[int, float]:
     from cardlab.agents import make_agent
 
     start = time.process_time()
-    action = make_agent(kind, seed=seed, **params).step(view)
+    # packed (agents.parallel.pack): a compiled engine's state does not pickle as is
+    state: GameState = unpack(view) if isinstance(view, bytes) else view
+    action = make_agent(kind, seed=seed, **params).step(state)
     return int(action), time.process_time() - start
 
 
@@ -88,8 +94,38 @@ class BotPool:
     async def decide(
         self, kind: str, params: dict[str, Any], seed: int, view: GameState, key: str = ""
     ) -> tuple[int, float]:
+        workers = params.get("workers", 1)
+        if kind == "ismcts" and isinstance(workers, int) and workers > 1:
+            return await self._decide_parallel(params, seed, view, key)
+        return await self._queue((_decide, kind, params, seed, pack(view)), key)  # type: ignore[no-any-return]
+
+    async def _decide_parallel(
+        self, params: dict[str, Any], seed: int, view: GameState, key: str
+    ) -> tuple[int, float]:
+        """Root-parallel ISMCTS (agents.parallel) over at most this pool's workers: the
+        shards queue as searches of `key` and are combined here, so the decision is the
+        one `make_agent("ismcts", seed=seed, **params).step(view)` makes."""
+        from cardlab.agents import make_agent
+        from cardlab.agents.parallel import ParallelISMCTSAgent, search_shard
+
+        params = {**params, "workers": min(int(params["workers"]), self.workers)}
+        agent = make_agent("ismcts", seed=seed, **params)
+        if not isinstance(agent, ParallelISMCTSAgent):  # capped to one worker
+            return await self._queue((_decide, "ismcts", params, seed, pack(view)), key)  # type: ignore[no-any-return]
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0], 0.0
+        start = time.perf_counter()
+        packed = pack(view)
+        jobs = [self._queue((search_shard, s.params, s.seed, packed), key) for s in agent.plan()]
+        results = await asyncio.gather(*jobs)
+        action = agent.finish(legal, list(results), time.perf_counter() - start)
+        return action, agent.worker_cpu_seconds
+
+    async def _queue(self, args: tuple[Any, ...], key: str) -> Any:
+        """Queue one job (a function and its arguments) for a worker, fairly by client."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future[tuple[int, float]] = loop.create_future()
+        done: asyncio.Future[Any] = loop.create_future()
         queue = self._queues.get(key)
         if queue is None:
             queue = self._queues[key] = deque()
@@ -97,7 +133,7 @@ class BotPool:
             level = min((t[0] for t in self._turns.values()), default=0)
             self._clock += 1
             self._turns[key] = [level, -1, self._clock]
-        queue.append((done, (kind, params, seed, view)))
+        queue.append((done, args))
         self._pump()
         return await done  # a cancelled wait is skipped when its turn comes
 
@@ -112,7 +148,7 @@ class BotPool:
                 self._forget(key)
                 continue
             try:
-                work = self._executor().submit(_decide, *args)
+                work = self._executor().submit(*args)
             except (BrokenProcessPool, RuntimeError) as exc:
                 self._drop_pool()
                 done.set_exception(exc)

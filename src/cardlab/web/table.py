@@ -32,6 +32,7 @@ from cardlab.agents.base import Agent
 from cardlab.core import Game, GameState
 from cardlab.core.rng import derived_seed
 from cardlab.web.botpool import BotPool
+from cardlab.web.catalog import ISMCTS_STRENGTHS
 from cardlab.web.store import Store, TableRecord
 
 log = logging.getLogger("cardlab.web")
@@ -39,6 +40,9 @@ log = logging.getLogger("cardlab.web")
 CHECKPOINT_EVERY = 25
 """Replays keep a cloned state every this many actions so stepping back is cheap."""
 
+
+STRONG_ITERATIONS = ISMCTS_STRENGTHS["strong"]
+"""An ISMCTS seat with this many iterations or more uses all of the bot pool's workers."""
 
 INLINE_BOT_SECONDS = 0.002
 """A bot seat whose recent decisions each took less CPU than this decides on the event loop."""
@@ -607,9 +611,12 @@ class Table:
             # most) in a thread, so it never queues behind other tables' searches.
             spec = self.seats[seat]
             seed = self.bot_seed(seat, self.seq if seq is None else seq, "bot")
-            action, spent = await self.bot_pool.decide(
-                spec["agent"], dict(spec.get("params") or {}), seed, view
-            )
+            params = dict(spec.get("params") or {})
+            if spec["agent"] == "ismcts" and params.get("iterations", 0) >= STRONG_ITERATIONS:
+                # the lobby's strongest bot searches root-parallel over every bot worker
+                # (agents.parallel; `cardlab serve --bot-workers N`, default 1: plain)
+                params["workers"] = self.bot_pool.workers
+            action, spent = await self.bot_pool.decide(spec["agent"], params, seed, view)
         else:
             agent = self._reseeded(seat, seq)
             action, spent = await asyncio.to_thread(_timed_step, agent, view)
