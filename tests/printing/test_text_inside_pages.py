@@ -19,13 +19,21 @@ PRINTER_MARGIN = 3.5
 """mm: home printers cannot print the outer 3 mm or so of a page."""
 
 
-@pytest.mark.parametrize("interleaved", [False, True], ids=["sheets", "interleaved"])
+WIDEST = {"a4": (3.0, 1.5), "letter": (0.2, 0.0)}
+"""The widest gap and bleed (mm) each paper takes: the labels move out with the block."""
+
+
+@pytest.mark.parametrize("spacing", ["edge-to-edge", "widest-gap"])
+@pytest.mark.parametrize("order", ["separate", "duplex"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", list_games())
-def test_every_text_line_lies_inside_the_printable_page(game, paper, interleaved, tmp_path):
+def test_every_text_line_lies_inside_the_printable_page(game, paper, order, spacing, tmp_path):
     if not engine_ready(game):
         pytest.skip(f"{game} engine has not landed yet")
-    pdf = print_game(game, paper=paper, out=tmp_path / "cards.pdf", interleaved=interleaved)
+    gap, bleed = WIDEST[paper] if spacing == "widest-gap" else (0.0, 0.0)
+    pdf = print_game(
+        game, paper=paper, out=tmp_path / "cards.pdf", order=order, gap=gap, bleed=bleed
+    )
     size = paper_named(paper)
     lines = text_lines(pdf)
     assert lines, "the PDF has no text layer"

@@ -28,6 +28,17 @@ CROP_GAP = 1.0
 """Space between the card block and the start of a crop mark, mm."""
 CROP_LENGTH = 4.0
 """Length of a crop mark, mm (fits Letter's 7.7 mm top and bottom margins)."""
+UNPRINTABLE = 3.0
+"""The outer strip of the paper a home printer cannot print, mm."""
+MIN_SIDE_MARK = 2.0
+"""The side crop marks shorten down to this (mm) to leave room for a gap on A4."""
+EDGE_X = CROP_GAP + MIN_SIDE_MARK + UNPRINTABLE
+"""The least margin beside the block and its bleed, mm: a crop mark of at least 2 mm
+that ends 3 mm inside the paper."""
+EDGE_Y = 7.5
+"""The least margin above and below the block and its bleed, mm: the crop marks, and
+the sheet header and page number kept 3.5 mm inside the paper (Letter has 7.7 mm, so
+it takes a gap plus bleed of 0.2 mm at most; A4 9 mm)."""
 
 
 class LayoutError(CardlabError):
@@ -69,16 +80,15 @@ class SheetLayout:
                 f"a bleed of {self.bleed:g} mm needs a gap of at least {2 * self.bleed:g} mm "
                 f"(each card's bleed fills half the gap); the gap is {self.gap:g} mm"
             )
-        outer = 2 * (self.bleed + CROP_GAP + CROP_LENGTH)
-        for size, cards, count in (
-            (self.paper.width, CARD_W, COLS),
-            (self.paper.height, CARD_H, ROWS),
+        for size, cards, count, need, what in (
+            (self.paper.width, CARD_W, COLS, EDGE_X, "crop marks"),
+            (self.paper.height, CARD_H, ROWS, EDGE_Y, "crop marks, header and page number"),
         ):
-            room = size - count * cards - outer
+            room = size - count * cards - 2 * (need + self.bleed)
             if (count - 1) * self.gap > room + 1e-9:
                 raise LayoutError(
                     f"a gap of {self.gap:g} mm with a bleed of {self.bleed:g} mm does not fit "
-                    f"3 x 3 cards and their crop marks on {self.paper.name}: "
+                    f"3 x 3 cards and their {what} on {self.paper.name}: "
                     f"at most {max(room, 0) / (count - 1):.1f} mm of gap with this bleed"
                 )
 
@@ -123,14 +133,22 @@ class SheetLayout:
         out = self.bleed + CROP_GAP
         top, bottom = b.y - out, b.y + b.h + out
         left, right = b.x - out, b.x + b.w + out
+        side = self.side_mark_length
         marks = []
         for x in self.cut_xs:
             marks.append(Segment(x, top - CROP_LENGTH, x, top))
             marks.append(Segment(x, bottom, x, bottom + CROP_LENGTH))
         for y in self.cut_ys:
-            marks.append(Segment(left - CROP_LENGTH, y, left, y))
-            marks.append(Segment(right, y, right + CROP_LENGTH, y))
+            marks.append(Segment(left - side, y, left, y))
+            marks.append(Segment(right, y, right + side, y))
         return marks
+
+    @property
+    def side_mark_length(self) -> float:
+        """The left and right marks: CROP_LENGTH, shortened (to 2 mm at least) so they
+        end outside the 3 mm a printer cannot print when a gap widens the block."""
+        margin = self.block.x - self.bleed - CROP_GAP - UNPRINTABLE
+        return min(CROP_LENGTH, margin)
 
     @property
     def header_baseline(self) -> float:
