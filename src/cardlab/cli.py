@@ -219,6 +219,13 @@ def bench(
         ),
     ] = None,
     positions: Annotated[int, typer.Option(help="With --agent: positions per run.")] = 20,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="With --agent ismcts: search root-parallel over this many worker processes "
+            "(iterations split between them; docs/agents.md)."
+        ),
+    ] = None,
     profile: Annotated[
         bool, typer.Option(help="With --agent: print a cProfile of the agent's decisions.")
     ] = False,
@@ -237,7 +244,7 @@ def bench(
 
     g = _game(game, players, cards, option, variant)
     if agent is not None:
-        _bench_agent(g, agent, positions, runs, as_json, profile)
+        _bench_agent(g, agent, positions, runs, as_json, profile, workers)
         return
     if adapter is not None:
         from cardlab.adapters.bench import ADAPTERS, bench_adapter
@@ -258,13 +265,23 @@ def bench(
         )
 
 
-def _bench_agent(g, agent: str, positions: int, runs: int, as_json: bool, profile: bool) -> None:  # type: ignore[no-untyped-def]
+def _bench_agent(  # type: ignore[no-untyped-def]
+    g,
+    agent: str,
+    positions: int,
+    runs: int,
+    as_json: bool,
+    profile: bool,
+    workers: int | None = None,
+) -> None:
     from cardlab.agents import parse_agent_spec
     from cardlab.agents.bench import bench_agent, profile_agent
     from cardlab.agents.spec import check_agent_specs
 
     try:
         spec = parse_agent_spec(agent)
+        if workers is not None:
+            spec = type(spec)(spec.kind, {**spec.params, "workers": workers})
         check_agent_specs([spec])
     except CardlabError as exc:
         _fail(exc)

@@ -78,12 +78,24 @@ def sample_positions(game: Game, count: int, seed: int = 0, every: int = 5) -> l
 
 
 def bench_agent(
-    game: Game, spec: AgentSpec, positions: int = 20, runs: int = 3, seed: int = 0
+    game: Game,
+    spec: AgentSpec,
+    positions: int = 20,
+    runs: int = 3,
+    seed: int = 0,
+    workers: int | None = None,
 ) -> AgentBenchResult:
-    """Time `spec`'s decisions on sampled positions; medians over `runs`."""
+    """Time `spec`'s decisions on sampled positions; medians over `runs`.
+
+    `workers` (ISMCTS: root-parallel, agents/parallel.py) is added to the spec. The
+    CPU figure then counts the workers' CPU too (this process's clock misses it)."""
+    if workers is not None:
+        spec = AgentSpec(spec.kind, {**spec.params, "workers": workers})
     states = sample_positions(game, positions, seed)
     view_rng = random.Random(seed)
     views = [agent_view(s, s.current_player(), view_rng) for s in states]
+    if isinstance(spec.params.get("workers"), int) and spec.params["workers"] > 1:
+        spec.make(seed=seed).step(views[0])  # start the worker pool before the clock does
     rates: list[float] = []
     cpu_rates: list[float] = []
     times: list[float] = []
@@ -101,6 +113,9 @@ def bench_agent(
             times.append(took)
             elapsed += took
             iterations += getattr(getattr(agent, "last_search", None), "iterations", 0)
+            worker_cpu = getattr(agent, "worker_cpu_seconds", 0.0)
+            cpu_times[-1] += worker_cpu
+            cpu_start -= worker_cpu
         cpu = time.process_time() - cpu_start
         if iterations:
             rates.append(iterations / elapsed)

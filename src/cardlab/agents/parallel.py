@@ -252,19 +252,29 @@ def unpack(data: bytes) -> Any:
     recipe, body = pickle.loads(data)
     if recipe is None:
         return body
-    cls, players, cards, variant, options = recipe
-    game = cls(players, cards=cards, variant=variant, **options)
-    fresh: list[GameState] = []
+    game, fresh = _rebuilt(recipe)
 
     class Unpickler(pickle.Unpickler):
         def persistent_load(self, pid: Any) -> Any:
-            if pid[0] == "game":
-                return game
-            if not fresh:
-                fresh.append(game.new_initial_state(0))
-            return getattr(fresh[0], pid[1])
+            return game if pid[0] == "game" else getattr(fresh, pid[1])
 
     return Unpickler(io.BytesIO(body)).load()
+
+
+_games: dict[bytes, tuple[Game, GameState]] = {}
+
+
+def _rebuilt(recipe: tuple[Any, ...]) -> tuple[Game, GameState]:
+    """The game of `recipe` and a fresh state of it, built once per worker (loading the
+    card data costs more than a short search)."""
+    key = pickle.dumps(recipe)
+    if key not in _games:
+        cls, players, cards, variant, options = recipe
+        game = cls(players, cards=cards, variant=variant, **options)
+        if len(_games) >= 8:
+            _games.pop(next(iter(_games)))
+        _games[key] = (game, game.new_initial_state(0))
+    return _games[key]
 
 
 # -- the persistent worker pool ---------------------------------------------------------
