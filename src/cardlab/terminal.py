@@ -18,6 +18,7 @@ nothing a player sees predicts them, yet the same seed replays them exactly."""
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from cardlab import story
 from cardlab.agents import Agent, AgentSpec, agent_view
@@ -38,32 +40,108 @@ InputFn = Callable[[str], str]
 _CELL = re.compile(r"\bat \((-?\d+),\s*(-?\d+)\)")
 
 
+_BOUNDARY = re.compile(r", |  +| \| |; | / |(?= (?:for|on|at|with|and|or|then|\()[ (])")
+"""Where one card (or item) ends and the next begins in a screen line ("Cash 7, Tech 2",
+"trade Tech 6 for Bench Cash 4"): a line is broken there first, so a card's name and
+numbers stay on one line."""
+_LEAD = re.compile(r"^(\s*(?:\d+\.\s+)?(?:[^:\[\]]{1,24}: )?)")
+"""A line's head that continuation lines are indented under: its indent, a choice
+number, and a short "Label: " prefix ("Your hand: ", "Bench: ")."""
+
+
 class QuitGame(Exception):
     """The human asked to leave."""
 
 
-def ask_choice(labels: Sequence[str], read: InputFn, console: Console) -> int:
-    """Ask for a number 1..len(labels) until one is given; 'q' quits.
+def screen_width() -> int:
+    """The terminal's width in columns ($COLUMNS first, then the terminal, else 80)."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def _breaks(plain: str, start: int, limit: int) -> int:
+    """Where to end the piece of `plain` that starts at `start` and may reach `limit`:
+    the last card boundary, else the last space, else `limit` (a very long word)."""
+    best = max(
+        (
+            m.end()
+            for m in _BOUNDARY.finditer(plain, start, limit + 1)
+            if plain[start : m.start()].strip()
+        ),
+        default=0,
+    )
+    if best:
+        return best
+    space = plain.rfind(" ", start + 1, limit + 1)
+    return space + 1 if space > start else limit
+
+
+def fit_line(markup: str, width: int) -> list[str]:
+    """One line of rich markup as lines no wider than `width`, broken at card
+    boundaries (", ", double spaces, " | ", "; ") before plain spaces, continuation
+    lines indented under the line's head ("Your hand: ..."), never to column 0."""
+    text = Text.from_markup(markup)
+    plain = text.plain
+    if text.cell_len <= width:
+        return [markup]
+    head = _LEAD.match(plain)
+    indent = len(head.group(1)) if head else 0
+    if indent > width // 2:
+        indent = len(plain) - len(plain.lstrip()) + 4
+    out: list[str] = []
+    start, first = 0, True
+    while start < len(plain):
+        room = width if first else width - indent
+        if len(plain) - start <= room:
+            end = len(plain)
+        else:
+            end = _breaks(plain, start, start + room)
+        piece = text[start:end]
+        piece.rstrip()
+        out.append(("" if first else " " * indent) + piece.markup)
+        start = end
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+        first = False
+    return out
+
+
+def fit_text(markup: str, width: int | None = None) -> str:
+    """Every line of `markup` fitted to `width` (the terminal's, by default)."""
+    width = width or screen_width()
+    return "\n".join(piece for line in markup.split("\n") for piece in fit_line(line, width))
+
+
+def ask_choice(
+    labels: Sequence[str], read: InputFn, console: Console, help_text: str | None = None
+) -> int:
+    """Ask for a number 1..len(labels) until one is given; 'q' quits; '?' shows
+    `help_text` (the game's key) again.
 
     Words narrow a long list: the choices whose label contains them are shown
     (with their numbers), and a single match is taken."""
+    hint = "; ? for the key" if help_text else ""
     while True:
         try:
-            raw = read("Your choice (number, or words to narrow the list; q to quit): ").strip()
+            raw = read(f"Your choice (number, or words to narrow the list; q to quit{hint}): ")
+            raw = raw.strip()
         except EOFError:
             raise QuitGame() from None
         if raw.lower() in ("q", "quit", "exit"):
             raise QuitGame()
+        if raw == "?":
+            console.print(fit_text(help_text or "No key for this game.", console.width))
+            continue
         if raw.isdigit() and 1 <= int(raw) <= len(labels):
             return int(raw) - 1
         if raw and not raw.isdigit():
             found = [i for i, label in enumerate(labels) if raw.lower() in label.lower()]
             if len(found) == 1:
-                console.print(f"  {escape(labels[found[0]])}")
+                console.print(fit_text(f"  {escape(labels[found[0]])}", console.width))
                 return found[0]
             if found:
                 for i in found:
-                    console.print(f"  [bold]{i + 1:>2}[/bold]. {escape(labels[i])}")
+                    line = f"  [bold]{i + 1:>2}[/bold]. {escape(labels[i])}"
+                    console.print(fit_text(line, console.width))
                 continue
             console.print(f"[red]No choice mentions {escape(raw)!r}.[/red]")
             continue
@@ -93,16 +171,18 @@ def print_story(console: Console, lines: Sequence[NarrativeLine], title: str) ->
     console.rule(title)
     for group, items in story.grouped(list(lines)):
         if group:
-            console.print(f"[bold]{escape(group)}[/bold]")
+            console.print(fit_text(f"[bold]{escape(group)}[/bold]", console.width))
         for line in items:
-            console.print(f"  {escape(line.text)}")
+            console.print(fit_text(f"  {escape(line.text)}", console.width))
 
 
 def _short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def placement_map(obs: dict[str, Any], seat: int, labels: Sequence[str]) -> str | None:
+def placement_map(
+    obs: dict[str, Any], seat: int, labels: Sequence[str], width: int | None = None
+) -> str | None:
     """A plain grid of the seat's computer with each legal cell shown as its choice number.
 
     None unless some label names a cell ("... at (x,y)") and the observation
@@ -121,17 +201,18 @@ def placement_map(obs: dict[str, Any], seat: int, labels: Sequence[str]) -> str 
     cells = {(c["x"], c["y"]): c["card"].get("name", "?") for c in computer if "card" in c}
     xs = [x for x, _ in (*cells, *targets)]
     ys = [y for _, y in (*cells, *targets)]
-    width = 12
-    rows = ["      " + "".join(f"{x:^{width}}" for x in range(min(xs), max(xs) + 1))]
+    columns = max(xs) - min(xs) + 1
+    cell = max(6, min(12, ((width or screen_width()) - 6) // columns))
+    rows = ["      " + "".join(f"{x:^{cell}}" for x in range(min(xs), max(xs) + 1))]
     for y in range(min(ys), max(ys) + 1):
         row = f"{y:>4}  "
         for x in range(min(xs), max(xs) + 1):
             if (x, y) in cells:
-                row += f"[{_short(cells[(x, y)], width - 2):^{width - 2}}]"
+                row += f"[{_short(cells[(x, y)], cell - 2):^{cell - 2}}]"
             elif (x, y) in targets:
-                row += f"{'<' + str(targets[(x, y)]) + '>':^{width}}"
+                row += f"{'<' + str(targets[(x, y)]) + '>':^{cell}}"
             else:
-                row += " " * width
+                row += " " * cell
         rows.append(row.rstrip())
     return "\n".join(rows)
 
@@ -226,10 +307,12 @@ def print_final(console: Console, state: GameState, seat: int | None) -> None:
 
 
 class SeatScreen:
-    """What one human seat has been shown so far: the log index it has read up to."""
+    """What one human seat has been shown so far: the log index it has read up to,
+    and whether it has been shown the game's key."""
 
     def __init__(self, game_name: str, seat: int) -> None:
         self.game_name, self.seat, self.seen = game_name, seat, 0
+        self.shown_key = False
 
     def unseen(self, obs: dict[str, Any]) -> list[NarrativeLine]:
         lines = story.since(story.narrate(self.game_name, obs), self.seen)
@@ -237,33 +320,70 @@ class SeatScreen:
         return lines
 
 
+def game_key(game_name: str) -> str | None:
+    """The game's key to its screen (render.legend(), optional), e.g. connector letters."""
+    fn = getattr(render_module(game_name), "legend", None)
+    return fn() if callable(fn) else None
+
+
+def choice_lines(
+    game_name: str, labels: Sequence[str], extras: Sequence[str], width: int
+) -> list[str]:
+    """The numbered choices: grouped under headings when the game groups them
+    (render.choice_groups, optional: RUNWAY's trade by Bench card and pile), else one
+    a line. The number of a choice is its place in `labels` either way."""
+    fn = getattr(render_module(game_name), "choice_groups", None)
+    groups = fn(list(labels)) if callable(fn) else None
+    if groups:
+        out = []
+        for heading, items in groups:
+            out.append(f"  [bold]{escape(heading)}[/bold]:")
+            cells = "  ".join(f"[bold]{i + 1:>2}[/bold]. {escape(text)}" for i, text in items)
+            out.extend(fit_line("    " + cells, width))
+        return out
+    return [
+        piece
+        for i, label in enumerate(labels)
+        for piece in fit_line(f"  [bold]{i + 1:>2}[/bold]. {escape(label)}{extras[i]}", width)
+    ]
+
+
 def prompt(
     state: GameState, screen: SeatScreen, console: Console, read: InputFn, clear: bool
 ) -> int:
-    """Show the seat its view and the story since its last move; return the chosen action."""
+    """Show the seat its view and the story since its last move; return the chosen action.
+
+    Every line is fitted to the console's width (the terminal's) at card boundaries."""
     seat = screen.seat
     legal = state.legal_actions()
     obs = state.observation(seat)
+    width = console.width
     if clear:
         console.clear()
-    console.print(render_module(state.game.name).render_text(state, seat))
+    key = game_key(state.game.name)
+    if key and not screen.shown_key:
+        console.print(fit_text(key, width))
+        screen.shown_key = True
+    console.print(fit_text(render_module(state.game.name).render_text(state, seat), width))
     print_story(console, screen.unseen(obs), "Since your last move")
     labels = [state.action_to_string(a) for a in legal]
     console.rule(f"Seat {seat}: your decision ({escape(str(state.decision_kind()))})")
-    grid = placement_map(obs, seat, labels)
+    grid = placement_map(obs, seat, labels, width)
     if grid is not None:
         console.print("Where it can go (numbers are your choices):")
         console.print(escape(grid), highlight=False)
-    for i, label in enumerate(labels, 1):
+    extras = []
+    for label in labels:
         m = _CELL.search(label)
         near = neighbours_phrase(obs, seat, int(m.group(1)), int(m.group(2))) if m else ""
-        extra = f" [dim]({escape(near)})[/dim]" if near else ""
-        console.print(f"  [bold]{i:>2}[/bold]. {escape(label)}{extra}")
+        extras.append(f" [dim]({escape(near)})[/dim]" if near else "")
+    for line in choice_lines(state.game.name, labels, extras, width):
+        console.print(line)
     kinds = action_kinds([label for label in labels if not _CELL.search(label)])
     if len(kinds) < len(labels) and any(_CELL.search(label) for label in labels):
         kinds.insert(0, "place it on a numbered cell")
-    console.print(f"You may {escape(one_of(kinds))}.")
-    return legal[ask_choice(labels, read, console)]
+    console.print(fit_text(f"You may {escape(one_of(kinds))}.", width))
+    return legal[ask_choice(labels, read, console, key)]
 
 
 def bot_seed(seed: int, seat: int) -> int:

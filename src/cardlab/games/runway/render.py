@@ -7,6 +7,7 @@ name (the rulebook: "never color alone"), e.g. "━$ Cash 7━" in green.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.markup import escape
@@ -83,6 +84,34 @@ def render_text(state: Any, seat: int) -> str:
     out.append("(Footholds per Sector; L = locked with a second Foothold)")
     out.append("Your hand: " + ("  ".join(capital_text(c) for c in o["hand"]) or "empty"))
     return "\n".join(out)
+
+
+_SWAP = re.compile(r"^trade (?P<give>.+) for Bench (?P<take>.+)$")
+_DISCARD = re.compile(r"^discard (?P<give>.+) and draw blind$")
+
+
+def choice_groups(labels: list[str]) -> list[tuple[str, list[tuple[int, str]]]] | None:
+    """The trade's options grouped for the terminal: one group per Bench card (what you
+    give for it), one for the blind draw from the pile, then the rest; each option keeps
+    its number (index + 1). None when the list is not a trade worth grouping."""
+    if len(labels) < 8 or not any(_SWAP.match(label) for label in labels):
+        return None
+    bench: dict[str, list[tuple[int, str]]] = {}
+    pile: list[tuple[int, str]] = []
+    rest: list[tuple[int, str]] = []
+    for i, label in enumerate(labels):
+        if m := _SWAP.match(label):
+            bench.setdefault(m["take"], []).append((i, f"give {m['give']}"))
+        elif m := _DISCARD.match(label):
+            pile.append((i, f"discard {m['give']}"))
+        else:
+            rest.append((i, label))
+    groups = [(f"Take {take} from the Bench", items) for take, items in bench.items()]
+    if pile:
+        groups.append(("Draw blind from the pile (your card goes face-up to the discard)", pile))
+    if rest:
+        groups.append(("Or", rest))
+    return groups
 
 
 def render_final(state: Any) -> str:

@@ -1,12 +1,17 @@
 """Terminal drawing for SUPER COMPUTER, made only from `state.observation(seat)`
 so it can never show a card the seat may not see.
 
-Each computer is a grid of 7 x 3 character cells; a connector is drawn as its
-colour's letter (K black, R red, B blue, G green, Y yellow, P purple) in that
-colour, so the picture reads without colour too; "-" is a bare edge."""
+Each computer is a grid of small boxes, one per part (9 x 4 characters, a
+column apart): the part's type and size inside ("GPU" over "24 GB"), and on each
+side either its connector, drawn as its colour's letter (K black, R red, B blue,
+G green, Y yellow, P purple) in that colour so the picture reads without colour
+too, or the plain border of a bare edge. `legend()` is the key the terminal
+prints once and on `?`. A computer too wide for the terminal is listed as rows
+of cells instead, one part a line."""
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
 from rich.markup import escape
@@ -26,40 +31,83 @@ LETTER = {"none": "-", "black": "K", "red": "R", "blue": "B", "green": "G", "yel
 LETTER["purple"] = "P"
 
 
+CELL_W = 9
+"""A part's box is CELL_W characters wide; boxes stand one column apart."""
+ABBREV = {"Motherboard": "MoBo", "Storage": "Stor", "Cooling": "Cool", "Network": "Net"}
+
+
+def legend() -> str:
+    """The key to the grids: what each connector letter means (printed once, and on `?`)."""
+    letters = ", ".join(f"{_conn(c)} {c}" for c in ("black", "red", "blue", "green", "yellow"))
+    return (
+        f"[bold]Key[/]: a box is a part; a letter on its side is a connector: {letters}, "
+        f"{_conn('purple')} purple (K black joins any colour); a plain border is a bare edge. "
+        "Type ? at a prompt to see this again."
+    )
+
+
 def _conn(colour: str) -> str:
     letter = LETTER[colour]
     return f"[{STYLE[colour]}]{letter}[/]" if colour != "none" else "-"
 
 
-def _short(card: dict[str, Any]) -> str:
-    abbrev = {"Motherboard": "MoBo", "Storage": "Stor", "Cooling": "Cool", "Network": "Net"}
-    text = abbrev.get(card["type"], card["type"][:4])
-    if card["size"] and len(text) + len(card["size"].split()[0]) <= 5:
-        text += card["size"].split()[0]
-    return escape(text[:5].center(5))
+def type_name(card: dict[str, Any]) -> str:
+    """A part's type in at most 7 characters ("MoBo", "Stor", "GPU")."""
+    return str(ABBREV.get(card["type"], card["type"]))[: CELL_W - 2]
 
 
-def grid_lines(computer: list[dict[str, Any]]) -> list[str]:
-    """The computer as text lines: 3 lines per grid row, with an x ruler on top."""
+def _side(colour: str, border: str) -> str:
+    return border if colour == "none" else _conn(colour)
+
+
+def _box(card: dict[str, Any]) -> list[str]:
+    """Four lines: the top edge, the type between the west and east sides, the size,
+    the bottom edge; each connector sits in the middle of its side."""
+    e = card["edges"]
+    half = (CELL_W - 3) // 2
+    inner = CELL_W - 2
+    size = (card.get("size") or ("4-way" if card.get("four_way") else ""))[:inner]
+    return [
+        "┌" + "─" * half + _side(e["N"], "─") + "─" * half + "┐",
+        _side(e["W"], "│") + escape(type_name(card).center(inner)) + _side(e["E"], "│"),
+        "│" + escape(size.center(inner)) + "│",
+        "└" + "─" * half + _side(e["S"], "─") + "─" * half + "┘",
+    ]
+
+
+def _width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def grid_lines(computer: list[dict[str, Any]], width: int | None = None) -> list[str]:
+    """The computer as boxes: 4 lines per grid row, an x ruler on top, y on the left;
+    as rows of cells when the boxes would not fit `width` (the terminal's)."""
     if not computer:
         return ["  (empty)"]
     cells = {(c["x"], c["y"]): c["card"] for c in computer}
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
-    lines = ["     " + "".join(f"{x:^7}" for x in range(min(xs), max(xs) + 1))]
-    for y in range(min(ys), max(ys) + 1):
-        rows = [f"{'':>5}", f"{y:>4} ", f"{'':>5}"]
-        for x in range(min(xs), max(xs) + 1):
+    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    if 5 + len(xs) * (CELL_W + 1) > (width or _width()):
+        return cell_rows(cells)
+    lines = ["     " + " ".join(f"{x:^{CELL_W}}" for x in xs).rstrip()]
+    for y in ys:
+        rows = ["     ", f"{y:>4} ", "     ", "     "]
+        for x in xs:
             card = cells.get((x, y))
-            if card is None:
-                rows = [r + " " * 7 for r in rows]
-                continue
-            e = card["edges"]
-            rows[0] += f"+--{_conn(e['N'])}--+"
-            rows[1] += f"{_conn(e['W'])}{_short(card)}{_conn(e['E'])}"
-            rows[2] += f"+--{_conn(e['S'])}--+"
-        lines.extend(rows)
+            box = _box(card) if card is not None else [" " * CELL_W] * 4
+            rows = [r + b + " " for r, b in zip(rows, box, strict=True)]
+        lines.extend(r.rstrip() for r in rows)
     return lines
+
+
+def cell_rows(cells: dict[tuple[int, int], dict[str, Any]]) -> list[str]:
+    """The computer one part a line, row by row: its cell, name and the connector on each side."""
+    out = []
+    for (x, y), card in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        e = card["edges"]
+        sides = " ".join(f"{d}:{_conn(e[d])}" for d in "NESW")
+        out.append(f"  row {y}, column {x}: {escape(card['name'])} {sides}")
+    return out
 
 
 def card_line(card: dict[str, Any], rnd: int) -> str:
@@ -83,6 +131,7 @@ def build_line(build: dict[str, Any], rnd: int) -> str:
 
 
 def render_text(state: GameState, seat: int) -> str:
+    """The table as `seat` sees it: every computer as a grid of boxes, the builds, your hand."""
     obs = state.observation(seat)
     rnd = obs["round"]
     out = [
