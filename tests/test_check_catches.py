@@ -48,6 +48,18 @@ def test_a_resampler_returning_the_true_state_fails_redeal_varies(
     assert state.resample_from_infostate(0, 1).zones() == state.zones()
 
 
+def test_redeal_varies_is_judged_at_each_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = STATE.resample_from_infostate
+
+    def truth_at_four(self: Any, p: int, seed: int) -> GameState:
+        return self.clone() if self.game.num_players == 4 else original(self, p, seed)
+
+    monkeypatch.setattr(STATE, "resample_from_infostate", truth_at_four)
+    with pytest.raises(ConformanceError) as caught:
+        check_game(INFO, games=2, explore_seconds=0)  # 2, 3 and 4 players
+    assert caught.value.check == "redeal_varies" and "at 4 players" in str(caught.value)
+
+
 TOP = "tc15"
 """The broken toy's rule: the highest card is never dealt (public: everyone knows
 it is in the deck), which the template's resampler does not know."""

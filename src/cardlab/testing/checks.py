@@ -139,6 +139,8 @@ def check_resample(
     p knows and the seed. With `stats`, counts whether the redeals moved any
     hidden card (redeal_varies); with `constrained`, checks the game's declared
     `public_constraints` on the truth and the redeals (public_constraints)."""
+    truth = state.zones()
+    where = {cid: key for key, ids in truth.items() for cid in ids}
     for p in range(state.game.num_players):
         sample = state.resample_from_infostate(p, seed)
         expect(
@@ -149,8 +151,8 @@ def check_resample(
         expect(all_ids(sample) == all_ids(state), f"seat {p}'s resample lost or invented cards")
         # What p can see stays where it was; only hidden cards move.
         hidden = state.hidden_card_ids(p)
-        where = {cid: key for key, ids in state.zones().items() for cid in ids}
-        for key, ids in sample.zones().items():
+        redealt = sample.zones()
+        for key, ids in redealt.items():
             for cid in ids:
                 expect(
                     cid in hidden or where[cid] == key,
@@ -161,7 +163,8 @@ def check_resample(
         # cards really lie: redealing two different worlds p cannot tell apart, with one
         # seed, gives the same world (so a bot cannot decide on what it cannot see).
         other = state.resample_from_infostate(p, seed ^ 0x5BD1E995)
-        note_redeals(stats, state, p, [sample, other])
+        if stats is not None:
+            note_redeals(stats, state, p, hidden, truth, [redealt, other.zones()])
         if constrained:
             with checking("public_constraints"):
                 check_constraints(state, p, [sample, other])

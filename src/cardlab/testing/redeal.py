@@ -2,8 +2,8 @@
 seat cannot see, beside `check_resample` (which checks what it must keep).
 
 **redeal_varies**: a resampler must redeal something. One that returns the true
-state passes every keep-check and lets a bot see every hand. So over the run,
-for every (state, seat) where the seat has hidden cards in two or more places
+state passes every keep-check and lets a bot see every hand. So at each player
+count, for every (state, seat) where the seat has hidden cards in two or more places
 (two zones, or two cards in one zone, where order can tell), the check notes
 whether either of two redeals (two seeds) put the hidden cards anywhere other
 than where they truly are. A fair redeal of such a state reproduces the truth
@@ -68,26 +68,29 @@ class RedealStats:
         )
 
 
-def _hidden_layout(state: GameState, hidden: set[str]) -> dict[str, list[str]]:
+def _hidden_layout(zones: dict[str, list[str]], hidden: set[str]) -> dict[str, list[str]]:
     return {
         key: [cid for cid in ids if cid in hidden]
-        for key, ids in state.zones().items()
+        for key, ids in zones.items()
         if any(cid in hidden for cid in ids)
     }
 
 
 def note_redeals(
-    stats: RedealStats | None, state: GameState, player: int, redeals: list[GameState]
+    stats: RedealStats,
+    state: GameState,
+    player: int,
+    hidden: set[str],
+    truth: dict[str, list[str]],
+    redeals: list[dict[str, list[str]]],
 ) -> None:
-    """Count (state, player) for redeal_varies if its hidden cards could lie otherwise."""
-    if stats is None:
-        return
-    hidden = state.hidden_card_ids(player)
-    truth = _hidden_layout(state, hidden)
+    """Count (state, player) for redeal_varies if its hidden cards could lie otherwise
+    (`truth` and `redeals` are `zones()` of the state and of its redeals for `player`)."""
     if len(hidden) < 2:
         return
     stats.eligible += 1
-    if any(_hidden_layout(r, hidden) != truth for r in redeals):
+    layout = _hidden_layout(truth, hidden)
+    if any(_hidden_layout(r, hidden) != layout for r in redeals):
         stats.varied += 1
     elif not stats.first_unvaried:
         stats.first_unvaried = f"seat {player} after {len(state.history())} actions"
