@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import types
 
 import pytest
 from ismcts_positions import cases
@@ -158,3 +159,46 @@ def test_a_packed_view_decides_as_the_view_on_every_game():
                 a, b = ISMCTSAgent(seed=2, iterations=30), ISMCTSAgent(seed=2, iterations=30)
                 assert a.step(view) == b.step(copy), name
                 assert a.last_search.visits == b.last_search.visits, name
+
+
+class _RecordingPool:
+    """A bot pool that records what the table asks of it."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.asked: list[dict] = []
+
+    async def decide(self, kind, params, seed, view, key=""):
+        self.asked.append(dict(params))
+        return 0, 1.0
+
+
+def test_the_tables_strong_bot_asks_for_every_bot_worker_and_no_other_bot_does():
+    from cardlab.web.catalog import ISMCTS_STRENGTHS
+    from cardlab.web.table import Table
+
+    def asked(workers: int) -> list[dict]:
+        table = Table.__new__(Table)
+        table._bot_cost = {}
+        table.bot_pool = _RecordingPool(workers)
+        seats = [
+            {"agent": "ismcts", "params": {"iterations": n}} for n in ISMCTS_STRENGTHS.values()
+        ]
+        table.record = types.SimpleNamespace(seats=seats)
+        table.agent = lambda seat: make_agent("ismcts", **seats[seat]["params"])
+        table.bot_seed = lambda seat, seq, purpose: seat
+
+        async def main() -> None:
+            for seat in range(len(seats)):
+                await table._decide(seat, None, 0)
+
+        asyncio.run(main())
+        return table.bot_pool.asked
+
+    quick, solid, strong = ISMCTS_STRENGTHS.values()
+    assert asked(2) == [
+        {"iterations": quick},
+        {"iterations": solid},
+        {"iterations": strong, "workers": 2},
+    ]
+    assert asked(1)[-1] == {"iterations": strong, "workers": 1}  # one worker: the plain search
