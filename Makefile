@@ -1,5 +1,11 @@
 # Quick start: `make run` (play) and `make test` (the whole suite).
 #
+# The engines: every install target compiles the hot modules with mypyc (out of tree, into
+# build/mypyc, cached by the sources' hash: "up to date" in a second when nothing changed)
+# when a C compiler, the Python headers and mypy are present, and says "pure Python (why)"
+# otherwise; cardlab loads a build only while its sources are unchanged. CARDLAB_PURE=1
+# forces the plain source, e.g. `CARDLAB_PURE=1 make test` (docs/agents.md "Compiled engines").
+#
 # Two lock files with hashes: requirements-run.lock (the browser table, the lab and
 # print-and-play: what `make run` needs) and requirements-dev.lock (everything, with the
 # tests and checkers: what `make test` needs). `make lock` regenerates both.
@@ -11,11 +17,12 @@ DEV_STAMP := $(VENV)/.installed-dev
 PORT ?= 8000
 DB ?= cardlab.db
 GAME ?= uptime
+ENGINES := $(BIN)/python scripts/build_compiled.py
 PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
 	--no-emit-index-url --no-emit-find-links
 
 .PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock fuzz
-.PHONY: compiled test-compiled bench-compiled measure-compiled gate-compiled
+.PHONY: compiled test-pure test-compiled bench-compiled measure-compiled gate-compiled
 
 setup: $(RUN_STAMP)
 setup-dev: $(DEV_STAMP)
@@ -24,24 +31,37 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUN_STAMP): requirements-run.lock pyproject.toml | $(BIN)/python
+# The compile step's mypy (it brings mypyc), pinned with its hashes from the dev lock: the
+# run lock does not list it. Without it the engines install as pure Python (saying so).
+MYPYC_PINS := mypy mypy-extensions typing-extensions pathspec librt ast-serialize
+
+$(RUN_STAMP): requirements-run.lock requirements-dev.lock pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-run.lock
+	awk -v names=" $(MYPYC_PINS) " '/^[A-Za-z0-9]/ {split($$1, a, "=="); \
+		keep = index(names, " " tolower(a[1]) " ") > 0} keep && !/^ *#/' \
+		requirements-dev.lock > $(VENV)/mypyc-requirements.txt
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(VENV)/mypyc-requirements.txt \
+		|| echo "(mypy did not install: the engines stay pure Python)"
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(ENGINES) --fallback
 	touch $@
 
 # The dev lock holds every package of the run lock (same versions), so it serves both.
-$(DEV_STAMP): requirements-dev.lock pyproject.toml | $(BIN)/python
+$(DEV_STAMP): requirements-dev.lock pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(ENGINES) --fallback
 	touch $@ $(RUN_STAMP)
 
 # The browser table: lobby, rules, new tables with bots, playtest reports.
 run: $(RUN_STAMP)
+	@$(ENGINES) --fallback
 	@echo "Open http://127.0.0.1:$(PORT)/ in your browser (Ctrl-C stops the server)."
 	$(BIN)/cardlab serve --host 127.0.0.1 --port $(PORT) --db $(DB)
 
 # Terminal play against bots: make play GAME=runway
 play: $(RUN_STAMP)
+	@$(ENGINES) --fallback
 	$(BIN)/cardlab play $(GAME) --seat 0
 
 lint: $(DEV_STAMP)
@@ -58,48 +78,54 @@ imports: $(DEV_STAMP)
 system-deps:
 	bash scripts/system-deps.sh
 
-test: $(DEV_STAMP) system-deps lint typecheck imports
+# The whole suite on the default build (compiled where the toolchain is), then the
+# same-decision tests again on the plain source, the reference (COMPILED_TESTS below).
+test: $(DEV_STAMP) system-deps lint typecheck imports compiled
 	$(BIN)/python -m pytest -n 2 tests
+	$(MAKE) --no-print-directory test-pure
 
 # The browser table's protocol fuzzer, longer than the bounded run in `make test`.
 fuzz: $(DEV_STAMP)
 	CARDLAB_FUZZ_EXAMPLES=2000 $(BIN)/python -m pytest -n 0 -q tests/web/test_fuzz.py
 
 bench: $(RUN_STAMP)
+	@$(ENGINES) --fallback
 	$(BIN)/cardlab bench uptime --players 4
 
-# Optional: the engines compiled with mypyc (docs/agents.md "Compiled engines"). Built out
-# of tree in build/compiled/src; src/ stays the reference and what every other target runs.
-# test-compiled runs the same-seed tests on the compiled build (it skips, saying why, on a
-# machine without a C compiler or Python headers).
-COMPILED := build/compiled/src
+# The compiled engines (docs/agents.md "Compiled engines"): built out of tree by
+# scripts/build_compiled.py into build/mypyc/<key> (cached; a mypyc error fails here, while
+# the install targets fall back to pure Python). COMPILED_TESTS are the same-decision tests:
+# `make test` runs them on both builds; test-compiled insists on the compiled one (it skips,
+# saying why, on a machine without a C compiler or Python headers).
 COMPILED_TESTS := tests/uptime tests/runway tests/supercomputer \
 	tests/agents/test_ismcts_same_decisions.py tests/agents/test_agent_api.py tests/test_conformance.py \
-	tests/test_core.py tests/agents/test_evaluation.py tests/test_seeds.py
-COMPILED_STAMP := build/compiled/.built
-$(COMPILED_STAMP): $(shell find src -name '*.py' -o -name '*.toml') scripts/build_compiled.py
-	$(BIN)/python scripts/build_compiled.py
-	touch $@
+	tests/test_core.py tests/agents/test_evaluation.py tests/test_seeds.py tests/test_build.py
 
-compiled: $(DEV_STAMP) $(COMPILED_STAMP)
+compiled: $(DEV_STAMP)
+	$(ENGINES)
+
+test-pure: $(DEV_STAMP)
+	CARDLAB_PURE=1 $(BIN)/python -m pytest -n 2 $(COMPILED_TESTS)
 
 test-compiled: $(DEV_STAMP)
-	@if $(BIN)/python scripts/build_compiled.py --check; then \
-		$(MAKE) --no-print-directory $(COMPILED_STAMP) && \
-		PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -n 2 $(COMPILED_TESTS); \
+	@if $(ENGINES) --check; then \
+		$(ENGINES) && $(BIN)/python -m pytest -n 2 $(COMPILED_TESTS); \
 	else echo "test-compiled: SKIPPED (the plain-Python tests still ran in make test)"; fi
 
 bench-compiled: compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/cardlab bench $(GAME) --players 4
+	$(BIN)/cardlab bench $(GAME) --players 4
 
-# The gate on the compiled engines: the same games and verdicts as `cardlab gate all` (the
-# same-decision tests hold on both builds), more skill games within its budget (docs/lab.md).
+# The gate on the compiled engines (now the default build): the same games and verdicts on
+# both builds (the same-decision tests hold), more skill games within its budget (docs/lab.md).
 gate-compiled: compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/cardlab gate all
+	$(BIN)/cardlab gate all
 
-# Plain vs compiled in turns, CPU time, 4 players, every game (about 3 minutes).
+# Plain vs compiled in turns, CPU time, 4 players, every game (about 3 minutes). The
+# compiled tree is the build's work copy (a copied tree loads its extensions by Python's
+# own import order); CARDLAB_PURE=1 makes src/ the plain reference.
 measure-compiled: compiled
-	$(BIN)/python benchmarks/compare_builds.py --build plain=src --build compiled=$(COMPILED)
+	CARDLAB_PURE=1 $(BIN)/python benchmarks/compare_builds.py --build plain=src \
+		--build compiled=build/mypyc/work/src
 
 # Regenerate both lock files from pyproject.toml (the run lock keeps the dev lock's versions).
 lock: $(DEV_STAMP)

@@ -1,6 +1,12 @@
 """cardlab: play and playtest new card games."""
 
-from cardlab.core import (
+# First, before any engine module loads: compiled engines when a fresh build exists,
+# the plain source otherwise or with CARDLAB_PURE=1 (cardlab/_compiled.py says why).
+from cardlab import _compiled
+
+_compiled.install()
+
+from cardlab.core import (  # noqa: E402
     CardDataError,
     CardlabError,
     Game,
@@ -9,7 +15,7 @@ from cardlab.core import (
     OptionError,
     PlayerCountError,
 )
-from cardlab.games import UnknownGameError, list_games, load_game
+from cardlab.games import UnknownGameError, list_games, load_game  # noqa: E402
 
 __all__ = [
     "CardDataError",

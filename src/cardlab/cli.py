@@ -33,6 +33,43 @@ VariantOpt = Annotated[
 ]
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from cardlab.core.build import build_info
+
+        try:
+            number = version("cardlab")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        typer.echo(f"cardlab {number}, engines {build_info().text()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and the build."
+        ),
+    ] = False,
+) -> None:
+    """cardlab: play and playtest new card games."""
+
+
+def _build_line(as_json: bool, text: str) -> None:
+    """A bench figure names its build (issue 28: compiled and pure differ several-fold)."""
+    from cardlab.core.build import build_info
+
+    info = build_info()
+    if as_json:
+        typer.echo(json.dumps({**json.loads(text), "build": info.text()}))
+    else:
+        typer.echo(f"{text}\nbuild: {info.text()}")
+
+
 def _fail(exc: Exception) -> None:
     err.print(f"[red]error:[/red] {exc}")
     raise typer.Exit(2)
@@ -252,16 +289,17 @@ def bench(
         if adapter not in ADAPTERS:
             _fail(CardlabError(f"--adapter must be one of {', '.join(ADAPTERS)}, not {adapter!r}"))
         found = bench_adapter(g, adapter, seconds=seconds, runs=runs)
-        typer.echo(json.dumps(found.as_dict()) if as_json else found.text())
+        _build_line(as_json, json.dumps(found.as_dict()) if as_json else found.text())
         return
     result = bench_random_play(g, seconds=seconds, runs=runs)
     if as_json:
-        typer.echo(json.dumps(result.as_dict()))
+        _build_line(as_json, json.dumps(result.as_dict()))
     else:
-        typer.echo(
+        _build_line(
+            as_json,
             f"{result.game} {result.players}p: {result.decisions_per_s:,.0f} decisions/s, "
             f"{result.games_per_s:,.1f} games/s, {result.mean_decisions_per_game:.1f} decisions/game "
-            f"(median of {result.runs} runs of {result.seconds_per_run:g}s; runs: {result.all_decisions_per_s})"
+            f"(median of {result.runs} runs of {result.seconds_per_run:g}s; runs: {result.all_decisions_per_s})",
         )
 
 
@@ -288,7 +326,7 @@ def _bench_agent(  # type: ignore[no-untyped-def]
     if profile:
         typer.echo(profile_agent(g, spec, positions=max(1, positions // 2)))
     result = bench_agent(g, spec, positions=positions, runs=runs)
-    typer.echo(json.dumps(result.as_dict()) if as_json else result.text())
+    _build_line(as_json, json.dumps(result.as_dict()) if as_json else result.text())
 
 
 @app.command()
