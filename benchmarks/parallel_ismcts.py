@@ -20,9 +20,10 @@ import math
 import os
 import time
 
-from cardlab.agents import make_agent, parallel, play_game
+from cardlab.agents import Agent, make_agent, parallel, play_game
 from cardlab.agents.bench import bench_agent
 from cardlab.agents.spec import AgentSpec
+from cardlab.core import GameState
 from cardlab.core.build import build_info
 from cardlab.games import load_game
 
@@ -39,6 +40,20 @@ def speed(args: argparse.Namespace) -> None:
         print(result.text())
 
 
+class Counted(Agent):
+    """An agent that counts the iterations its searches made (per decision, on average)."""
+
+    def __init__(self, inner: Agent, tally: list[int]) -> None:
+        super().__init__(inner.seed)
+        self.inner, self.tally = inner, tally
+
+    def step(self, state: GameState) -> int:
+        action = self.inner.step(state)
+        self.tally[0] += getattr(self.inner, "last_search").iterations  # noqa: B009 (any agent)
+        self.tally[1] += 1
+        return action
+
+
 def strength(args: argparse.Namespace) -> None:
     game = load_game(args.game, players=args.players)
     n = args.players
@@ -50,10 +65,14 @@ def strength(args: argparse.Namespace) -> None:
         plain = {"time_ms": args.time_ms}
     deals = max(1, args.games // n)
     share, shares, started = 0.0, [], time.perf_counter()
+    tally_strong, tally_plain = [0, 0], [0, 0]
     for deal in range(deals):
         for seat in range(n):
             agents = [
-                make_agent("ismcts", seed=1000 * deal + s, **(strong if s == seat else plain))
+                Counted(
+                    make_agent("ismcts", seed=1000 * deal + s, **(strong if s == seat else plain)),
+                    tally_strong if s == seat else tally_plain,
+                )
                 for s in range(n)
             ]
             result = play_game(game, agents, seed=args.seed + deal)
@@ -67,7 +86,9 @@ def strength(args: argparse.Namespace) -> None:
         f"{args.game} {n}p, {games} games ({deals} deals x {n} seats), "
         f"2 workers {strong} vs 1 worker {plain}: 2-worker seat won {mean:.3f} "
         f"(+- {sd / math.sqrt(games):.3f} s.e.; an equal bot {1 / n:.3f}) "
-        f"in {time.perf_counter() - started:.0f} s"
+        f"in {time.perf_counter() - started:.0f} s; iterations per decision: 2 workers "
+        f"{tally_strong[0] / max(1, tally_strong[1]):.0f}, 1 worker "
+        f"{tally_plain[0] / max(1, tally_plain[1]):.0f}"
     )
 
 
