@@ -30,7 +30,7 @@ from typing import Any
 from cardlab.agents import AgentSpec, parse_agent_spec, play_game
 from cardlab.agents.spec import check_agent_specs
 from cardlab.core import CardlabError, Game
-from cardlab.games import load_game
+from cardlab.core.registry import load_game
 
 
 @dataclass

@@ -22,7 +22,7 @@ Observation = dict[str, Any]
 
 def _view_function(game: str, name: str) -> Callable[[Observation], Any] | None:
     try:
-        from cardlab.games import game_info
+        from cardlab.core.registry import game_info
 
         module = game_info(game).module("view")
     except Exception:  # a toy game, or a game without a view module yet

@@ -49,7 +49,7 @@ from cardlab.adapters.table import (
 )
 from cardlab.agents import Agent, agent_view, make_agent
 from cardlab.core import Game, GameState, IllegalActionError
-from cardlab.games import list_games
+from cardlab.core.registry import list_games
 
 END_ACTION = 0
 """The one action a terminal observation's mask allows; a finished episode ignores it."""

@@ -53,7 +53,7 @@ import pyspiel
 
 from cardlab.adapters.encoding import encode_state, encoding_for, feature_names, has_encoding
 from cardlab.core import Game, GameState
-from cardlab.games import game_class, list_games, load_game
+from cardlab.core.registry import game_class, list_games, load_game
 
 DEFAULT_DEALS = 10_000
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from cardlab.adapters.encoding import encode_state
 from cardlab.core import Game, GameState, IllegalActionError
-from cardlab.games import game_info, load_game
+from cardlab.core.registry import game_info, load_game
 
 ILLEGAL_MODES = ("penalize", "raise")
 """What an illegal action does: ``penalize`` leaves the game unchanged and gives

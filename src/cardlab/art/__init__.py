@@ -23,7 +23,7 @@ __all__ = ["CARD_H", "CARD_W", "CardArt", "CardTextOverflowError", "Face", "Plai
 
 def game_art(name: str) -> ModuleType | PlainArt:
     """The art module of game `name` (its `art.py`), or the plain face if it has none."""
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
 
     info = game_info(name)
     module = info.module("art")

@@ -2,7 +2,11 @@
 entry-point group, where its package registers one `GameInfo`
 (``uptime = "cardlab.games.uptime.rules:GAME_INFO"``). The three games that
 ship with cardlab register the same way as any third-party game, so nothing
-here (or anywhere outside a game's own package) lists games by name."""
+here (or anywhere outside a game's own package) lists games by name.
+
+It lives in the core so the lab, adapters, art and bots find games without
+importing upward into `cardlab.games` (whose ``__init__`` re-exports this for
+older code); a game's package is imported only through its entry point."""
 
 from __future__ import annotations
 
@@ -12,8 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from cardlab.core import Game
 from cardlab.core.errors import CardlabError
+from cardlab.core.game import Game
 from cardlab.core.plugin import GameInfo
 from cardlab.core.variants import Variant
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cardlab.games import list_games
+from cardlab.core.registry import list_games
 from cardlab.lab.backends import run_spec
 from cardlab.lab.simulate import engine_ready, make_spec
 
@@ -74,7 +74,7 @@ def skill_cost(game: str, games: int, iterations: int, workers: int) -> dict[str
     """Seconds per ladder game of each skill cell, played as the report plays them (games
     of both cells shared by the workers, one game per task), and the section's own range
     for the standard's wall time, estimated from the same timed games."""
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
     from cardlab.lab.context import LabContext
     from cardlab.lab.skill import skill
 

@@ -115,7 +115,7 @@ def calibrate(
     out: Path | None = None,
 ) -> None:
     """Fit GAME's decision-time ranges on the think times recorded at the browser table."""
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
     from cardlab.lab.commands import fail
 
     try:

@@ -45,7 +45,7 @@ class LabContext:
 
     def __post_init__(self) -> None:
         if not self.time_model.kinds:  # no model given: the game's declared ranges
-            from cardlab.games import game_info
+            from cardlab.core.registry import game_info
 
             self.time_model = TimeModel.from_info(game_info(self.game))
 
@@ -55,7 +55,7 @@ class LabContext:
 
     @property
     def info(self) -> Any:
-        from cardlab.games import game_info
+        from cardlab.core.registry import game_info
 
         return game_info(self.game)
 

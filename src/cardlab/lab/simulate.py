@@ -22,7 +22,7 @@ from typing import Any
 from cardlab.agents import play_game
 from cardlab.agents.spec import check_agent_specs, parse_agent_list, parse_agent_spec
 from cardlab.core import CardlabError, GameState
-from cardlab.games import load_game
+from cardlab.core.registry import load_game
 from cardlab.lab.seeds import agent_seed, game_seed
 
 DECISION_CAP = 20_000
@@ -271,7 +271,7 @@ def lab_hooks(game: str) -> Any:
     `resources(state)` (curves over the game), `public_counts(state)` (counts outside
     the cards, for no-op turns), `action_kind(state, label)`, `round_count(state)` (the
     `info()["rounds"]` count, cheaply), `tallies(final_state)` and `PERSONAS`."""
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
 
     try:
         return game_info(game).module("claims")

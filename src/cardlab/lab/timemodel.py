@@ -87,7 +87,7 @@ class TimeModel:
 
     @classmethod
     def for_game(cls, game: str, path: str | Path | None = None) -> TimeModel:
-        from cardlab.games import game_info
+        from cardlab.core.registry import game_info
 
         return cls.from_info(game_info(game), path)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.art import CardArt, CardTextOverflowError, game_art
-from cardlab.games import load_game
+from cardlab.core.registry import load_game
 from cardlab.printing.cover import blank_page, cover_page
 from cardlab.printing.layout import SheetLayout
 from cardlab.printing.paper import paper_named

@@ -83,7 +83,7 @@ def rule_changes(game: Any) -> list[Entry]:
 
 def _packaged(game: Any) -> list[dict[str, Any]]:
     try:
-        from cardlab.games import game_info
+        from cardlab.core.registry import game_info
 
         return packaged_card_data(game_info(game.name).package_dir())
     except Exception:  # a game registered without a package folder: no "as written" figures

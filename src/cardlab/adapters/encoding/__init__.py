@@ -91,7 +91,7 @@ class Encoding:
 
 @cache
 def _encoding(name: str) -> Encoding:
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
 
     module = game_info(name).module("encoding")
     if module is None:
@@ -107,7 +107,7 @@ def encoding_for(game: Game) -> Encoding:
 
 
 def has_encoding(name: str) -> bool:
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
 
     return game_info(name).module("encoding") is not None
 

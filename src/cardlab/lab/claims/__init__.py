@@ -93,7 +93,7 @@ def claim(
 def claims_for(game: str) -> list[Claim]:
     """The claims of `game`: importing its `claims` module registers them; a game
     without one has none (its report has no claims section)."""
-    from cardlab.games import game_info
+    from cardlab.core.registry import game_info
 
     game_info(game).module("claims")
     return list(_CLAIMS.get(game, []))
@@ -101,7 +101,7 @@ def claims_for(game: str) -> list[Claim]:
 
 def games_with_claims() -> list[str]:
     """Every discovered game that declares at least one claim."""
-    from cardlab.games import list_games
+    from cardlab.core.registry import list_games
 
     return [g for g in list_games() if claims_for(g)]
 

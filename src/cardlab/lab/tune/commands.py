@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
         from rich.progress import Progress
 
         from cardlab.core.options import parse_option_pairs, resolve_options
-        from cardlab.games import game_info
+        from cardlab.core.registry import game_info
         from cardlab.lab.tune import TuneSpec, run_tune
         from cardlab.lab.tune.output import describe, write_outputs
 

@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlab.core.registry import game_info
 from cardlab.core.variants import CardChange, Variant
-from cardlab.games import game_info
 from cardlab.lab.claims.common import mean_ci
 from cardlab.lab.stats import Z95, wilson
 from cardlab.lab.tune.evaluate import (

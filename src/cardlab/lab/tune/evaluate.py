@@ -26,8 +26,8 @@ from typing import Any
 from cardlab.agents import kinds_for_game, parse_agent_spec, play_game
 from cardlab.core import GameState
 from cardlab.core.plugin import GameInfo
+from cardlab.core.registry import game_info, load_game
 from cardlab.core.variants import Variant
-from cardlab.games import game_info, load_game
 from cardlab.lab.seeds import agent_seed, game_seed
 
 STALL_WORDS = ("stall", "cap")

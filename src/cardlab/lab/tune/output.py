@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cardlab.core.registry import game_info
 from cardlab.core.variants import CardChange, Variant
-from cardlab.games import game_info
 from cardlab.lab.tune.confirm import Confirmation, confirmed_variant
 from cardlab.lab.tune.objectives import TARGETS
 from cardlab.lab.tune.space import variant_of

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core import CardlabError
-from cardlab.games import game_info
+from cardlab.core.registry import game_info
 from cardlab.lab.tune.evaluate import evaluate
 from cardlab.lab.tune.objectives import clears, misses, verdicts
 from cardlab.lab.tune.space import Parameter, changed, search_space, variant_of
