@@ -40,11 +40,15 @@ InputFn = Callable[[str], str]
 _CELL = re.compile(r"\bat \((-?\d+),\s*(-?\d+)\)")
 
 
-_BOUNDARY = re.compile(r", |  +| \| |; | / |(?= (?:for|on|at|with|and|or|then|\()[ (])")
+_BOUNDARY = re.compile(r", |  +| \| |; ")
 """Where one card (or item) ends and the next begins in a screen line ("Cash 7, Tech 2",
-"trade Tech 6 for Bench Cash 4"): a line is broken there first, so a card's name and
-numbers stay on one line."""
-_LEAD = re.compile(r"^(\s*(?:\d+\.\s+)?(?:[^:\[\]]{1,24}: )?)")
+the double space between Bench cards): a line is broken there first, so a card's name
+and numbers stay on one line."""
+_SOFT = re.compile(r"(?= (?:(?:for|on|at|with|and|or|then|from|to|under) |\())")
+"""Next best: before a linking word ("trade Tech 6 | for Bench Cash 4") or a bracket."""
+NBSP = "\u00a0"
+"""A render joins with it what must not be broken ("K black", "+3 / -1"); shown as a space."""
+_LEAD = re.compile(r"^(\s*(?:\d+\.\s+)?(?:[^:\[\]]{1,12}: )?)")
 """A line's head that continuation lines are indented under: its indent, a choice
 number, and a short "Label: " prefix ("Your hand: ", "Bench: ")."""
 
@@ -58,31 +62,40 @@ def screen_width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
+def _last(pattern: re.Pattern[str], plain: str, start: int, limit: int) -> int:
+    """The end of the last match of `pattern` in plain[start:limit] after some text, or 0."""
+    ends = (
+        m.end()
+        for m in pattern.finditer(plain, start, limit + 1)
+        if plain[start : m.start()].strip()
+    )
+    return max(ends, default=0)
+
+
 def _breaks(plain: str, start: int, limit: int) -> int:
     """Where to end the piece of `plain` that starts at `start` and may reach `limit`:
-    the last card boundary, else the last space, else `limit` (a very long word)."""
-    best = max(
-        (
-            m.end()
-            for m in _BOUNDARY.finditer(plain, start, limit + 1)
-            if plain[start : m.start()].strip()
-        ),
-        default=0,
-    )
-    if best:
-        return best
+    the last card boundary, else the last linking word, unless that leaves the line
+    less than half full; else the last space; else `limit` (a very long word)."""
+    half = start + (limit - start) // 2
+    for pattern in (_BOUNDARY, _SOFT):
+        end = _last(pattern, plain, start, limit)
+        if end > half:
+            return end
     space = plain.rfind(" ", start + 1, limit + 1)
-    return space + 1 if space > start else limit
+    if space > start:
+        return space + 1
+    return _last(_BOUNDARY, plain, start, limit) or limit
 
 
 def fit_line(markup: str, width: int) -> list[str]:
     """One line of rich markup as lines no wider than `width`, broken at card
-    boundaries (", ", double spaces, " | ", "; ") before plain spaces, continuation
-    lines indented under the line's head ("Your hand: ..."), never to column 0."""
+    boundaries (", ", double spaces, " | ", "; ") before plain spaces (never at a
+    no-break space), continuation lines indented under the line's head
+    ("Your hand: ..."), never to column 0."""
     text = Text.from_markup(markup)
     plain = text.plain
     if text.cell_len <= width:
-        return [markup]
+        return [markup.replace(NBSP, " ")]
     head = _LEAD.match(plain)
     indent = len(head.group(1)) if head else 0
     if indent > width // 2:
@@ -97,7 +110,7 @@ def fit_line(markup: str, width: int) -> list[str]:
             end = _breaks(plain, start, start + room)
         piece = text[start:end]
         piece.rstrip()
-        out.append(("" if first else " " * indent) + piece.markup)
+        out.append(("" if first else " " * indent) + piece.markup.replace(NBSP, " "))
         start = end
         while start < len(plain) and plain[start] == " ":
             start += 1
@@ -119,10 +132,14 @@ def ask_choice(
 
     Words narrow a long list: the choices whose label contains them are shown
     (with their numbers), and a single match is taken."""
-    hint = "; ? for the key" if help_text else ""
+    ask = (
+        "Your choice (number or words; q quits; ? the key): "
+        if help_text
+        else "Your choice (number, or words to narrow the list; q to quit): "
+    )
     while True:
         try:
-            raw = read(f"Your choice (number, or words to narrow the list; q to quit{hint}): ")
+            raw = read(ask)
             raw = raw.strip()
         except EOFError:
             raise QuitGame() from None

@@ -31,7 +31,7 @@ def test_render_draws_letters_and_hides_other_hands():
         for seat in range(3):
             text = render.render_text(s, seat)
             assert "Your hand" in text
-            assert ("+--" in text) == any(s.computers)  # a grid once a part is attached
+            assert ("┌──" in text) == any(s.computers)  # a grid once a part is attached
             secret = set(s.part_deck)
             for q in range(3):
                 if q != seat and not (s.hand_knowers[q] >> seat & 1):

@@ -31,6 +31,8 @@ LETTER = {"none": "-", "black": "K", "red": "R", "blue": "B", "green": "G", "yel
 LETTER["purple"] = "P"
 
 
+NBSP = "\u00a0"
+"""Joins what must stay on one line when the terminal wraps ("K black", "+3 / -1")."""
 CELL_W = 9
 """A part's box is CELL_W characters wide; boxes stand one column apart."""
 ABBREV = {"Motherboard": "MoBo", "Storage": "Stor", "Cooling": "Cool", "Network": "Net"}
@@ -38,10 +40,11 @@ ABBREV = {"Motherboard": "MoBo", "Storage": "Stor", "Cooling": "Cool", "Network"
 
 def legend() -> str:
     """The key to the grids: what each connector letter means (printed once, and on `?`)."""
-    letters = ", ".join(f"{_conn(c)} {c}" for c in ("black", "red", "blue", "green", "yellow"))
+    colours = ("black", "red", "blue", "green", "yellow", "purple")
+    letters = ", ".join(f"{_conn(c)}{NBSP}{c}" for c in colours)
     return (
-        f"[bold]Key[/]: a box is a part; a letter on its side is a connector: {letters}, "
-        f"{_conn('purple')} purple (K black joins any colour); a plain border is a bare edge. "
+        f"[bold]Key[/]: a box is a part; a letter on its side is a connector: {letters} "
+        "(K black joins any colour); a plain border is a bare edge. "
         "Type ? at a prompt to see this again."
     )
 
@@ -118,7 +121,7 @@ def card_line(card: dict[str, Any], rnd: int) -> str:
     r = rnd - 1
     return (
         f"{escape(card['name'])} [{escape(card['type'])}{size}{four}] {edges} "
-        f"[green]+{card['green'][r]}[/] / [red]{card['red'][r]}[/] (round {rnd})"
+        f"[green]+{card['green'][r]}[/]{NBSP}/{NBSP}[red]{card['red'][r]}[/] (round{NBSP}{rnd})"
     )
 
 
@@ -126,7 +129,7 @@ def build_line(build: dict[str, Any], rnd: int) -> str:
     r = rnd - 1
     return (
         f"{escape(build['name'])}: {escape(', '.join(build['requires']))} "
-        f"[green]+{build['bonus'][r]}[/] / [red]{build['penalty'][r]}[/]"
+        f"[green]+{build['bonus'][r]}[/]{NBSP}/{NBSP}[red]{build['penalty'][r]}[/]"
     )
 
 
