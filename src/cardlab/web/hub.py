@@ -64,6 +64,9 @@ class ReadOnlyTable(Table):
     async def set_seat(self, seat: int, spec: dict[str, Any]) -> None:
         raise Refused(self.closed_reason())
 
+    async def undo(self, seat: int) -> None:
+        raise Refused(self.closed_reason())
+
     def start(self) -> None:
         return None
 
@@ -151,6 +154,10 @@ class Connection:
     frame_limiter: security.RateLimiter = field(
         default_factory=lambda: security.RateLimiter(rate=10.0, burst=20.0)
     )
+    chat_limiter: security.RateLimiter = field(
+        default_factory=lambda: security.RateLimiter(rate=0.5, burst=5.0)
+    )
+    """Chat: a message every 2 seconds, bursts of 5 (social.chat)."""
     queue: asyncio.Queue[tuple[int, str] | None] = field(
         default_factory=lambda: asyncio.Queue(SEND_QUEUE)
     )
@@ -487,6 +494,32 @@ class Hub:
         table.start()
         return {"table": rec.id, "tokens": tokens}
 
+    def check_room(self, client: str) -> None:
+        """TooMany unless `client` may make one more table now (a rematch's check; it
+        spends the client's creation budget)."""
+        lim = self.limits
+        if self.live_tables() >= lim.max_tables:
+            raise TooMany(
+                f"the server is full ({lim.max_tables} live tables); try again later", 503, 60
+            )
+        if self.live_tables(client) >= lim.tables_per_client:
+            raise TooMany(
+                f"the maker of this table already has {lim.tables_per_client} unfinished "
+                "tables on this server; finish one first"
+            )
+        if not self.creation.allow(client):
+            raise TooMany("too many new tables from this table's maker; wait a moment", 429)
+
+    def add_table(self, rec: TableRecord, token_hashes: dict[str, str]) -> Table:
+        """Store a new table and start it (a rematch)."""
+        self.store.create_table(rec, token_hashes)
+        table = self._open(rec)
+        self.tables[rec.id] = table
+        self.creators[rec.id] = rec.client or rec.id
+        self.seen[rec.id] = time.time()
+        table.start()
+        return table
+
     def check_token(self, table: Table, role: str, token: Any) -> bool:
         return security.token_matches(token, self.store.token_hash(table.id, role))
 
@@ -554,6 +587,8 @@ class Hub:
         view = player_view(
             table.state, seat, table.public_info(), table.legal_for(seat), table.chosen(seat)
         )
+        if seat is not None:
+            view["can_undo"] = table.why_no_undo(seat) is None
         return seal(table.state, seat, view)
 
     def send_view(self, conn: Connection) -> None:

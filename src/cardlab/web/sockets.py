@@ -15,7 +15,14 @@
    The host alone: {"type": "hand_back", "seat": 1} (a bot seat returns to its human),
    {"type": "allow_reclaim", "seat": 1}, {"type": "revoke", "seat": 1} (a new link for
    the seat; the old one stops working at once; answered with {"type": "link",
-   "seat": 1, "token": "..."} to the host alone).
+   "seat": 1, "token": "..."} to the host alone), {"type": "mute", "seat": 1,
+   "muted": true} (the seat's chat messages are refused until unmuted).
+   Around the game (social.py): {"type": "chat", "text": "..."} (a seat or the host;
+   at most 200 characters; chat frames {"type": "chat", "messages": [...]} go to every
+   socket, sealed per audience), {"type": "undo"} (the seat's own last move, while
+   nothing was revealed and nobody acted since; `can_undo` in its frame says when),
+   {"type": "rematch"} (a finished table; answered with {"type": "rematch_link",
+   "table": ..., "seat": N, "token": ...} to the asker alone).
 Every refusal is an {"type": "error"} frame naming the reason; the state is untouched.
 A socket the server ends gets a fatal error frame and a close code first, always."""
 
@@ -30,7 +37,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardlab.core.errors import CardlabError
-from cardlab.web import security
+from cardlab.web import security, social
 from cardlab.web.gate import AllowedHosts
 from cardlab.web.hub import Connection, Hub
 from cardlab.web.table import Refused
@@ -70,6 +77,7 @@ async def table_socket(
             await _refuse(ws, full, 4429)
             return
         hub.send_view(conn)
+        social.send_history(hub, conn)
         await hub.broadcast(table)  # others see this seat connected
         await _serve(ws, hub, conn)
     except WebSocketDisconnect:
@@ -152,7 +160,7 @@ async def _serve(ws: WebSocket, hub: Hub, conn: Connection) -> None:
             msg = security.parse_message(raw)
             conn.acting = True
             await _dispatch(hub, conn, msg)
-        except (security.BadMessage, Refused, CardlabError) as exc:
+        except (security.BadMessage, Refused, CardlabError) as exc:  # TooMany is one
             hub.send_error(conn, str(exc))
         finally:
             conn.acting = False
@@ -191,6 +199,16 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         if not table.seats[conn.seat].get("reclaim"):
             raise Refused("the host handed this seat to a bot; only the host can hand it back")
         await table.set_seat(conn.seat, HUMAN, expect_bot=True)
+    elif kind == "chat":
+        await social.chat(hub, conn, msg)
+    elif kind == "mute":
+        await social.mute(hub, conn, msg)
+    elif kind == "rematch":
+        social.rematch(hub, conn)
+    elif kind == "undo":
+        if conn.seat is None:
+            raise Refused("only a seat can undo its own move")
+        await table.undo(conn.seat)
     elif kind in HOST_ONLY:
         await _host_command(hub, conn, kind, msg)
     elif kind == "hello":
@@ -201,7 +219,7 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
 
 HUMAN: dict[str, Any] = {"kind": "human", "agent": None, "params": {}, "reclaim": False}
 HOST_ONLY = ("hand_back", "allow_reclaim", "revoke")
-SEAT_NAMING = ("hand_to_bot", *HOST_ONLY)
+SEAT_NAMING = ("hand_to_bot", "mute", *HOST_ONLY)
 """Messages whose "seat" names the seat acted on, not the sender."""
 
 

@@ -47,6 +47,15 @@ CREATE TABLE IF NOT EXISTS held (
     action INTEGER NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    who TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL,
     players INTEGER NOT NULL,
@@ -58,6 +67,8 @@ CREATE TABLE IF NOT EXISTS decisions (
 """
 """`held`: a seat's early choice in a simultaneous decision (secret, never sent to
 another seat), kept until the engine reaches the seat, so a restart loses no move.
+`chat`: a table's chat, numbered, the latest `CHAT_KEEP` kept (cleaned text; a
+seat of None is the host).
 `decisions`: each human decision's think time, for `cardlab calibrate`.
 
 `tables.status` (added by `_migrate` to older databases): "live", "finished" or
@@ -69,6 +80,8 @@ restart)."""
 
 STATUS_COLUMNS = (("status", "TEXT"), ("closed", "REAL"), ("client", "TEXT"))
 LIVE, FINISHED, ABANDONED = "live", "finished", "abandoned"
+CHAT_KEEP = 200
+"""Chat messages kept per table (older ones are deleted as new ones come)."""
 
 
 @dataclass
@@ -165,6 +178,56 @@ class Store:
                 "INSERT INTO actions VALUES (?,?,?,?,?,?)",
                 (table_id, seq, seat, action, by, time.time()),
             )
+
+    def update_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """A table's settings changed (a muted seat, the rematch it led to)."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE tables SET settings=? WHERE id=?", (json.dumps(settings), table_id)
+            )
+
+    def delete_last_action(self, table_id: str, seq: int, seat: int) -> bool:
+        """Undo: delete action `seq` of `seat` if it is a human's and the log's last row,
+        in one transaction; whether a row was deleted."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            top = self._db.execute(
+                "SELECT MAX(seq) FROM actions WHERE table_id=?", (table_id,)
+            ).fetchone()[0]
+            if top != seq:
+                return False
+            cur = self._db.execute(
+                "DELETE FROM actions WHERE table_id=? AND seq=? AND seat=? AND by='human'",
+                (table_id, seq, seat),
+            )
+            return cur.rowcount == 1
+
+    def add_chat(self, table_id: str, seat: int | None, who: str, text: str) -> dict[str, Any]:
+        """Store one chat message (keeping the latest `CHAT_KEEP`); returns it."""
+        at = time.time()
+        with self._lock, self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            top = self._db.execute(
+                "SELECT MAX(n) FROM chat WHERE table_id=?", (table_id,)
+            ).fetchone()[0]
+            n = 0 if top is None else int(top) + 1
+            self._db.execute(
+                "INSERT INTO chat VALUES (?,?,?,?,?,?)", (table_id, n, seat, who, text, at)
+            )
+            self._db.execute(
+                "DELETE FROM chat WHERE table_id=? AND n<=?", (table_id, n - CHAT_KEEP)
+            )
+        return {"n": n, "seat": seat, "who": who, "text": text, "at": round(at, 3)}
+
+    def load_chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest `limit` chat messages of a table, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT n, seat, who, text, at FROM chat WHERE table_id=? ORDER BY n DESC LIMIT ?",
+                (table_id, limit),
+            ).fetchall()
+        keys = ("n", "seat", "who", "text", "at")
+        return [dict(zip(keys, r, strict=True)) for r in reversed(rows)]
 
     def replace_token(self, table_id: str, role: str, token_hash: str) -> None:
         """A new link for `role` (the host revoked the old one)."""

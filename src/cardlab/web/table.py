@@ -34,6 +34,7 @@ from cardlab.core.rng import derived_seed
 from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import ISMCTS_STRENGTHS
 from cardlab.web.store import Store, TableRecord
+from cardlab.web.undo import sight, why_not_undoable
 
 log = logging.getLogger("cardlab.web")
 
@@ -156,6 +157,8 @@ class Table:
         self._options_cache: tuple[int, dict[int, GameState | None]] = (-1, {})
         self.offered_at = time.time()
         self.connected_since: dict[int, float] = {}
+        # The last move, if a human's: (seat, step after it, why it cannot be undone or None).
+        self.undo_state: tuple[int, int, str | None] | None = None
         self._track_decision()
 
     # -- identity and setup ---------------------------------------------------------
@@ -199,12 +202,7 @@ class Table:
     def replay_log(self) -> None:
         """Rebuild the state from the stored log (server start), then the early
         choices of the simultaneous decision in progress."""
-        for rec in self.store.load_actions(self.id):
-            if rec.seq != self.seq:
-                raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
-            self.state.apply_action(rec.action)
-            self._remember()
-            self._track_decision()
+        self._replay(self.store.load_actions(self.id))
         for seat, batch, action in self.store.load_held(self.id):
             if batch == self.batch_start and not self.is_bot(seat):
                 ahead = self._ahead(seat)
@@ -214,6 +212,72 @@ class Table:
                     continue
             self.store.drop_held(self.id, seat)
         self._apply_held()
+
+    def _replay(self, records: list[Any]) -> None:
+        """Apply stored actions in order; the last one, if a human's, is judged for undo."""
+        for k, rec in enumerate(records):
+            if rec.seq != self.seq:
+                raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
+            last_human = k == len(records) - 1 and rec.by == "human"
+            before = sight(self.state, self.record.players) if last_human else None
+            self.state.apply_action(rec.action)
+            self._judge_undo(rec.seat, before)
+            self._remember()
+            self._track_decision()
+
+    def _judge_undo(self, seat: int, before: Any) -> None:
+        """After a move: remember whether it may be undone (see `undo.py`)."""
+        if before is None or self.state.is_terminal():
+            self.undo_state = None
+            return
+        reason = why_not_undoable(before, sight(self.state, self.record.players))
+        self.undo_state = (seat, self.seq, reason)
+
+    # -- undo ---------------------------------------------------------------------------
+    def why_no_undo(self, seat: int | None) -> str | None:
+        """None when `seat` may undo its last move now; else the reason."""
+        u = self.undo_state
+        if seat is None:
+            return "only a seat can undo its own move"
+        if self.state.is_terminal():
+            return "the game is over"
+        if u is None or u[0] != seat:
+            return "your last move is not the table's last move (or it was not yours to undo)"
+        if u[1] != self.seq:
+            return "another seat has acted since your move"
+        if u[2] is not None:
+            return u[2]
+        if self.is_bot(seat):
+            return "a bot plays your seat now"
+        if self.held:
+            return "a seat has already made its secret choice; the move stands"
+        return None
+
+    async def undo(self, seat: int) -> None:
+        """Take back `seat`'s last move: delete its row from the log (one transaction,
+        refused if it is not the last row) and rebuild the state from seed + log, as a
+        restart would. Every seat's epoch moves on, so a bot or timer move made for
+        the undone position is refused."""
+        async with self.lock:
+            reason = self.why_no_undo(seat)
+            if reason is not None:
+                raise Refused(f"cannot undo: {reason}")
+            if not self.store.delete_last_action(self.id, self.seq - 1, seat):
+                raise Refused("cannot undo: the log has moved on")
+            self._rebuild()
+            for s in range(self.record.players):
+                self.epoch[s] = self.epoch.get(s, 0) + 1
+            self.undo_state = None  # one step back only: the move before may be anyone's
+            self._arm_timer()
+        await self._announce()
+
+    def _rebuild(self) -> None:
+        self.state = self.game.new_initial_state(self.record.seed)
+        self._checkpoints = {0: self.state.clone()}
+        self.batch_start, self._last_decision = None, None
+        self.held.clear()
+        self._options_cache = (-1, {})
+        self._replay(self.store.load_actions(self.id))
 
     # -- simultaneous decisions -------------------------------------------------------
     def _track_decision(self) -> None:
@@ -313,6 +377,9 @@ class Table:
             # Which seats have made their secret choice early (held): public at a real
             # table (you see who has laid a card face down), what they chose is not.
             "chosen_seats": sorted(self.held),
+            # Chat seats the host muted; whether a rematch of this table was made.
+            "muted": sorted(self.record.settings.get("muted", [])),
+            "rematch": bool(self.record.settings.get("rematch")),
             "seats": [
                 {
                     "seat": i,
@@ -434,7 +501,9 @@ class Table:
             self.store.append_action(self.id, seq, seat, action, by)
         except sqlite3.IntegrityError:
             raise Refused(f"step {seq} was already recorded; nothing was applied") from None
+        before = sight(self.state, self.record.players) if by == "human" else None
         self.state.apply_action(action)
+        self._judge_undo(seat, before)
         self._remember()
         self._track_decision()
 
