@@ -135,7 +135,7 @@ def ask_choice(
     ask = (
         "Your choice (number or words; q quits; ? the key): "
         if help_text
-        else "Your choice (number, or words to narrow the list; q to quit): "
+        else "Your choice (number or words; q quits): "
     )
     while True:
         try:
@@ -320,7 +320,7 @@ def print_final(console: Console, state: GameState, seat: int | None) -> None:
     if final.decided_by:
         console.print(f"Decided by: {escape(final.decided_by)}")
     for note in final.notes:
-        console.print(escape(note))
+        console.print(fit_text(escape(note), console.width))
 
 
 class SeatScreen:
@@ -354,7 +354,7 @@ def choice_lines(
     if groups:
         out = []
         for heading, items in groups:
-            out.append(f"  [bold]{escape(heading)}[/bold]:")
+            out.extend(fit_line(f"  [bold]{escape(heading)}[/bold]:", width))
             cells = "  ".join(f"[bold]{i + 1:>2}[/bold]. {escape(text)}" for i, text in items)
             out.extend(fit_line("    " + cells, width))
         return out

@@ -8,6 +8,7 @@ name (the rulebook: "never color alone"), e.g. "━$ Cash 7━" in green.
 from __future__ import annotations
 
 import re
+import shutil
 from typing import Any
 
 from rich.markup import escape
@@ -39,6 +40,10 @@ def deal_text(deal: dict[str, Any] | None) -> str:
     return f"[bold]{escape(deal['name'])}[/] - {escape(deal['sector'])}, scores {deal['score']}, {hype}{tucked}"
 
 
+def _width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def render_text(state: Any, seat: int) -> str:
     """The table as `seat` sees it: Deals, Bench, Hype, Footholds, Reputation, hand."""
     o = state.observation(seat)
@@ -66,16 +71,22 @@ def render_text(state: Any, seat: int) -> str:
         )
     sectors = o["sectors"]
     out.append("")
-    out.append("seat  Rep  Footholds left  " + "  ".join(sectors) + "  hand")
+    left = "Footholds left"
+    if len("seat  Rep  " + left + "  " + "  ".join(sectors) + "  hand") > _width():
+        left, sectors = "Left", [s[:4] for s in sectors]  # narrow terminal: short headings
+        out.append(
+            "(Left = Footholds left; " + ", ".join(o["sectors"]) + " by their first 4 letters)"
+        )
+    out.append(f"seat  Rep  {left}  " + "  ".join(sectors) + "  hand")
     for p in range(o["num_players"]):
-        marks = [o["footholds"][p][s] for s in sectors]
+        marks = [o["footholds"][p][s] for s in o["sectors"]]
         cells = "  ".join(
             f"{('L' if m >= 2 else '') + str(m):>{len(s)}}"
             for s, m in zip(sectors, marks, strict=True)
         )
         you = " (you)" if p == seat else ""
         out.append(
-            f"{p:>4}  {o['reputation'][p]:>3}  {o['footholds_left'][p]:>14}  {cells}  "
+            f"{p:>4}  {o['reputation'][p]:>3}  {o['footholds_left'][p]:>{len(left)}}  {cells}  "
             f"{o['hand_sizes'][p]}{you}"
         )
         known = o["known_in_hands"].get(str(p))
