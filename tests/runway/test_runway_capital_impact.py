@@ -159,7 +159,7 @@ def test_personas_read_the_printed_numbers(tmp_path):
     Network 1 it cannot win with it, so it does not pitch it to win."""
     _, path = _changed(tmp_path, _capital("Cash 8"))
     game = load_game("runway", players=3, cards=path)
-    from cardlab.agents.personas.runway import _winning
+    from cardlab.games.runway.personas import _winning
 
     s = build_with(game)
     act(s, "pitch Network 1")

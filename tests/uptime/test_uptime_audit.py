@@ -266,7 +266,7 @@ def test_resample_depends_only_on_what_the_seat_knows_and_the_seed():
 
 def test_stall_study_reports_every_game():
     """U13 design note: the study behind docs/rules/uptime.md counts every game's end."""
-    from cardlab.lab.stall_study import study
+    from cardlab.games.uptime.stall_study import study
 
     out = study(4, 3, ["random"])
     assert sum(out["ends"].values()) == 4 and set(out["ends"]) <= {

@@ -50,18 +50,36 @@ def register_agent(kind: str) -> Callable[[AgentFactory], AgentFactory]:
     return wrap
 
 
+def load_personas() -> dict[str, str]:
+    """Import every registered game's personas module (`GameInfo.personas`), so
+    its kinds are registered; returns {module name: game}. Cheap after the first
+    call (the modules are imported once); a game registered later in the process
+    (`register_game`) is picked up by the next call."""
+    from cardlab.core.registry import all_infos
+
+    owners: dict[str, str] = {}
+    for info in all_infos():
+        module = info.module("personas")
+        if module is not None:
+            owners[module.__name__] = info.name
+    return owners
+
+
 def agent_kinds() -> list[str]:
+    load_personas()
     return sorted(_KINDS)
 
 
 def kinds_for_game(game: str) -> list[str]:
     """Kinds that can play `game`: the generic ones and that game's personas.
 
-    Personas live in `cardlab.agents.personas.<game>`; generic agents elsewhere."""
+    A persona is a kind registered by a game's personas module (`GameInfo.personas`);
+    another game's personas do not know its actions."""
+    owners = load_personas()
     out = []
     for kind, factory in _KINDS.items():
-        module = getattr(factory, "__module__", "")
-        if not module.startswith("cardlab.agents.personas.") or module.endswith("." + game):
+        owner = owners.get(getattr(factory, "__module__", ""))
+        if owner is None or owner == game:
             out.append(kind)
     return sorted(out)
 
@@ -95,6 +113,9 @@ def make_agent(kind: str, seed: int = 0, **params: Any) -> Agent:
     An unknown kind or parameter raises a ValueError (CardlabError) that lists
     the kinds or that kind's parameters, so a typo is fixed from the message."""
     factory = _KINDS.get(kind)
+    if factory is None:
+        load_personas()
+        factory = _KINDS.get(kind)
     if factory is None:
         raise CardlabError(f"unknown agent kind {kind!r}; kinds: {', '.join(agent_kinds())}")
     allowed = agent_parameters(kind)

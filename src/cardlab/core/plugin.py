@@ -23,10 +23,22 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cardlab.core.game import Game
 
-EXTENSIONS = ("render", "claims", "art", "encoding", "scenarios", "view", "scoring")
+EXTENSIONS = (
+    "render",
+    "claims",
+    "art",
+    "encoding",
+    "scenarios",
+    "view",
+    "scoring",
+    "personas",
+    "hooks",
+)
 """Modules a game package may have under the one layout. All but `view` and
 `scoring` are optional: a game without art gets a plain card face, one without
-claims a report without claims."""
+claims a report without claims, one without personas only the generic bots.
+`GameInfo` may rename the optional ones (`personas=`, `lab_hooks=`, `art=`,
+`claims=`)."""
 
 
 @dataclass(frozen=True)
@@ -72,28 +84,82 @@ class Tunable:
             raise ValueError(f"tunable {self.target!r}: a choice is listed twice")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameInfo:
-    """Everything cardlab needs to know about one game.
+    """Everything cardlab needs to know about one game: the one declaration.
 
     `game` is ``"module:Class"`` of the Game subclass; `package` is the game's
-    package, under which the layout's modules are found. `box_minutes` is the
-    playing time the rulebook states per player count (low, high), empty when
-    it states none."""
+    package, under which the layout's modules are found (default: the package
+    of the Game's module). `name`, `title`, `min_players` and `max_players` are
+    the Game class's own: left out they are taken from it, given they must agree
+    with it (`check_game_class`, run by the registry), so nothing is said twice.
+    `default_players` defaults to `min_players`. `box_minutes` is the playing
+    time the rulebook states per player count (low, high), empty when it states
+    none.
 
-    name: str
-    title: str
-    pitch: str
+    What the game brings besides its engine, each a name inside its package
+    with the one layout's default (a missing optional file means "none"):
+    `rulebook` the rules document (``rules.md``), `howto` the player-facing
+    rules (``howto.md``), `personas` the module registering its bots
+    (``personas``), `lab_hooks` the module with the lab's hooks
+    (`public_counts`, `resources`, `action_kind`, `PERSONAS`, `round_count`,
+    `tallies`, `report_sections`; ``claims``), `claims` the gate's claims
+    module (``claims``), `art` its card faces (``art``), `view_script` the
+    table's view (``web/view.js``), `cards` its card file (``cards.toml``),
+    `variants` its folder of packaged variants (``variants``). An empty
+    string declares that the game has none."""
+
     game: str
-    package: str
-    min_players: int
-    max_players: int
-    default_players: int
+    pitch: str = ""
+    package: str = ""
+    name: str = ""
+    title: str = ""
+    min_players: int = 0
+    max_players: int = 0
+    default_players: int = 0
     decision_kinds: tuple[DecisionKind, ...] = ()
     box_minutes: dict[int, tuple[float, float]] = field(default_factory=dict)
     round_overhead_seconds: tuple[float, float] = (0.0, 0.0)
     tunables: tuple[Tunable, ...] = ()
-    rulebook: str = ""
+    rulebook: str = "rules.md"
+    howto: str = "howto.md"
+    personas: str = "personas"
+    lab_hooks: str = "claims"
+    claims: str = "claims"
+    art: str = "art"
+    view_script: str = "web/view.js"
+    cards: str = "cards.toml"
+    variants: str = "variants"
+
+    def __post_init__(self) -> None:
+        if ":" not in self.game:
+            raise ValueError(f"GameInfo.game must be 'module:Class', not {self.game!r}")
+        if not self.package:
+            object.__setattr__(self, "package", self.game.partition(":")[0].rpartition(".")[0])
+        if not (self.name and self.title and self.min_players and self.max_players):
+            cls = self.game_class()
+            for attr in ("name", "title", "min_players", "max_players"):
+                if not getattr(self, attr):
+                    object.__setattr__(self, attr, getattr(cls, attr))
+        if not self.default_players:
+            object.__setattr__(self, "default_players", self.min_players)
+        if not self.min_players <= self.default_players <= self.max_players:
+            raise ValueError(
+                f"{self.name}: default_players {self.default_players} is outside "
+                f"{self.min_players}-{self.max_players}"
+            )
+
+    def check_game_class(self) -> None:
+        """Fail loudly when this declaration and the Game class disagree (the
+        registry calls it for every game it finds)."""
+        cls = self.game_class()
+        for attr in ("name", "title", "min_players", "max_players"):
+            ours, theirs = getattr(self, attr), getattr(cls, attr, None)
+            if ours != theirs:
+                raise ValueError(
+                    f"game {self.name!r}: GameInfo.{attr} is {ours!r} but "
+                    f"{self.game} says {theirs!r}; leave it out of the GameInfo"
+                )
 
     def game_class(self) -> type[Game]:
         module, _, attr = self.game.partition(":")
@@ -101,9 +167,22 @@ class GameInfo:
         return cls
 
     def module(self, name: str) -> ModuleType | None:
-        """The layout module `name` of this game (e.g. ``"claims"``), None if it has none."""
+        """The layout module `name` of this game (e.g. ``"claims"``), None if it has none.
+
+        The optional modules a GameInfo renames (`personas`, `claims`, `art`) are
+        looked up under their declared names."""
         if name not in EXTENSIONS:
             raise ValueError(f"{name!r} is not a game module; one of {', '.join(EXTENSIONS)}")
+        declared = {"personas": self.personas, "claims": self.claims, "art": self.art}
+        return self._import(declared.get(name, name))
+
+    def lab_hooks_module(self) -> ModuleType | None:
+        """The module holding the lab's hooks for this game, None if it has none."""
+        return self._import(self.lab_hooks)
+
+    def _import(self, name: str) -> ModuleType | None:
+        if not name:
+            return None
         full = f"{self.package}.{name}"
         try:
             return importlib.import_module(full)
@@ -111,6 +190,21 @@ class GameInfo:
             if err.name == full:
                 return None
             raise
+
+    def asset(self, which: str) -> Path | None:
+        """The declared file `which` (``"rulebook"``, ``"howto"``, ``"view_script"``,
+        ``"cards"``) inside the package, None when the game has none. Only
+        declared names are resolved, and never outside the package."""
+        if which not in ("rulebook", "howto", "view_script", "cards"):
+            raise ValueError(f"{which!r} is not a game asset")
+        rel = getattr(self, which)
+        if not rel:
+            return None
+        root = self.package_dir().resolve()
+        path = (root / rel).resolve()
+        if not path.is_relative_to(root):
+            raise ValueError(f"game {self.name!r}: {which} {rel!r} is outside its package")
+        return path if path.is_file() else None
 
     def package_dir(self) -> Path:
         spec = importlib.util.find_spec(self.package)
@@ -120,7 +214,7 @@ class GameInfo:
 
     def variants_dir(self) -> Path:
         """Where the game's packaged variants (``*.toml``) live."""
-        return self.package_dir() / "variants"
+        return self.package_dir() / (self.variants or "variants")
 
     def decision_kind(self, name: str) -> DecisionKind | None:
         for kind in self.decision_kinds:

@@ -40,8 +40,16 @@ def _discover() -> dict[str, GameInfo]:
             )
         if info.name != ep.name:
             raise CardlabError(f"entry point {ep.name!r} registers a game named {info.name!r}")
+        _check(info)
         found.setdefault(info.name, info)
     return found
+
+
+def _check(info: GameInfo) -> None:
+    try:
+        info.check_game_class()
+    except ValueError as err:
+        raise CardlabError(str(err)) from None
 
 
 _REGISTERED: dict[str, GameInfo] = {}
@@ -50,6 +58,7 @@ _REGISTERED: dict[str, GameInfo] = {}
 def register_game(info: GameInfo) -> None:
     """Register a game in this process without installing it (tests, notebooks),
     as OpenSpiel's `register_game`. Installed games use the entry point."""
+    _check(info)
     _REGISTERED[info.name] = info
 
 

@@ -267,14 +267,15 @@ class _CapReached(Exception):
 
 
 def lab_hooks(game: str) -> Any:
-    """The game's lab extension (its `claims` module) or None. It may define
+    """The game's lab extension (`GameInfo.lab_hooks`, by default its `claims`
+    module) or None. It may define
     `resources(state)` (curves over the game), `public_counts(state)` (counts outside
     the cards, for no-op turns), `action_kind(state, label)`, `round_count(state)` (the
     `info()["rounds"]` count, cheaply), `tallies(final_state)` and `PERSONAS`."""
     from cardlab.core.registry import game_info
 
     try:
-        return game_info(game).module("claims")
+        return game_info(game).lab_hooks_module()
     except Exception:  # a game without claims still plays in the lab
         return None
 

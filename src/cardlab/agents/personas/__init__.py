@@ -1,9 +1,10 @@
-"""Per-game personas: bots with distinct, documented strategies. Each module
-here registers its kinds with `register_agent`; importing this package loads
-them all."""
+"""Per-game personas: bots with distinct, documented strategies.
 
-import importlib
-import pkgutil
+They live in each game's own package (`GameInfo.personas`, by default
+``<package>.personas``), the shipped games exactly as a plugin; each module
+registers its kinds with `register_agent`. Importing this package loads every
+registered game's personas (`cardlab.agents.base.load_personas`)."""
 
-for _mod in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_mod.name}")
+from cardlab.agents.base import load_personas
+
+load_personas()

@@ -1,6 +1,6 @@
 """How UPTIME games end between bots (the design notes in docs/rules/uptime.md).
 
-    python -m cardlab.lab.stall_study [GAMES] [PLAYERS] [BOT[+BOT...]] [OPTION=VALUE ...]
+    python -m cardlab.games.uptime.stall_study [GAMES] [PLAYERS] [BOT[+BOT...]] [OPTION=VALUE ...]
 
 e.g. `... stall_study 300 4 converter+auctioneer+greedy supply_reshuffle=true row_sweep=true`.
 Bots are cycled over seats 0..n-1 (the seed picks the first player, so every bot gets every
@@ -22,7 +22,7 @@ from cardlab.games.uptime.cards import KIND_NAMES
 
 
 def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str, Any]:
-    import cardlab.agents.personas  # noqa: F401  (registers the UPTIME personas)
+    import cardlab.agents  # noqa: F401  (registers the UPTIME personas)
     from cardlab.agents.base import make_agent
     from cardlab.agents.play import play_game
 
