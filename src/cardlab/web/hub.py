@@ -423,15 +423,7 @@ class Hub:
                 + ", ".join(sorted(SPEC_KEYS))
             )
         lim = self.limits
-        if self.live_tables() >= lim.max_tables:
-            raise TooMany(
-                f"the server is full ({lim.max_tables} live tables); try again later", 503, 60
-            )
-        if self.live_tables(client) >= lim.tables_per_client:
-            raise TooMany(
-                f"you already have {lim.tables_per_client} unfinished tables on this server; "
-                "finish one first"
-            )
+        self._room_for(client, "you already have")
         name = spec.get("game")
         cls = self.catalog.game_class(name)
         game_name = cls.name if hasattr(cls, "name") else str(name)
@@ -494,9 +486,9 @@ class Hub:
         table.start()
         return {"table": rec.id, "tokens": tokens}
 
-    def check_room(self, client: str) -> None:
-        """TooMany unless `client` may make one more table now (a rematch's check; it
-        spends the client's creation budget)."""
+    def _room_for(self, client: str, who: str) -> None:
+        """TooMany when the server or `client` is at its cap of live tables; `who`
+        opens the per-client message ("you already have", ...)."""
         lim = self.limits
         if self.live_tables() >= lim.max_tables:
             raise TooMany(
@@ -504,9 +496,13 @@ class Hub:
             )
         if self.live_tables(client) >= lim.tables_per_client:
             raise TooMany(
-                f"the maker of this table already has {lim.tables_per_client} unfinished "
-                "tables on this server; finish one first"
+                f"{who} {lim.tables_per_client} unfinished tables on this server; finish one first"
             )
+
+    def check_room(self, client: str) -> None:
+        """TooMany unless `client` may make one more table now (a rematch's check; it
+        spends the client's creation budget)."""
+        self._room_for(client, "the maker of this table already has")
         if not self.creation.allow(client):
             raise TooMany("too many new tables from this table's maker; wait a moment", 429)
 

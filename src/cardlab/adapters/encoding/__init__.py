@@ -125,6 +125,25 @@ def encode_state(state: GameState, player: int) -> np.ndarray:
 T = TypeVar("T")
 
 
+def sparse_vector(
+    size: int,
+    idx: list[int],
+    val: list[float],
+    scaled: list[tuple[int, list[float]]],
+) -> np.ndarray:
+    """The fast paths' vector: the set slots `idx` (values `val`) plus each block of
+    `scaled` values from its base slot, every value clipped to [-1, 1] (the declared
+    bounds), zeros elsewhere. One place so the games' fast paths clip alike."""
+    for base, values in scaled:
+        for i, v in enumerate(values):
+            if v:
+                idx.append(base + i)
+                val.append(-1.0 if v < -1.0 else 1.0 if v > 1.0 else v)
+    vec = np.zeros(size, np.float32)
+    vec[idx] = val
+    return vec
+
+
 def game_cache(build: Callable[[Game], T]) -> Callable[[Game], T]:
     """`build(game)` once per Game object, held only while the game lives (a weak-keyed
     cache: a lab that makes many games, e.g. one per card file, does not keep them all)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.adapters.encoding import Writer, game_cache, rel, rotate, seat_names
+from cardlab.adapters.encoding import Writer, game_cache, rel, rotate, seat_names, sparse_vector
 from cardlab.core import Game
 
 PHASES = ("choose_build", "pick", "place", "over")
@@ -235,11 +235,4 @@ def encode_state(state: Any, seat: int) -> np.ndarray:
         )
     )
     counts.append((at["scores/100"], [s.points[(me + r) % n] / 100 for r in range(n)]))
-    for base, values in counts:
-        for i, v in enumerate(values):
-            if v:
-                idx.append(base + i)
-                val.append(-1.0 if v < -1.0 else 1.0 if v > 1.0 else v)
-    vec = np.zeros(f.size, np.float32)
-    vec[idx] = val
-    return vec
+    return sparse_vector(f.size, idx, val, counts)

@@ -22,7 +22,15 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.adapters.encoding import Writer, encoding_for, game_cache, rel, rotate, seat_names
+from cardlab.adapters.encoding import (
+    Writer,
+    encoding_for,
+    game_cache,
+    rel,
+    rotate,
+    seat_names,
+    sparse_vector,
+)
 from cardlab.core import Game
 from cardlab.games.uptime import scoring
 from cardlab.games.uptime.actions import BASE_DECISIONS, D_OVER, D_PAY, DECISION_NAMES, FOR_AUCTION
@@ -339,14 +347,7 @@ def encode_state(state: Any, seat: int) -> np.ndarray:
         one(at["current_seat"] + (current - me) % n)
     scaled.append((at["scores/40"], [x / 40 for x in totals]))
     val.extend([1.0] * (len(idx) - len(val)))
-    for base, values in scaled:
-        for i, v in enumerate(values):
-            if v:
-                idx.append(base + i)
-                val.append(-1.0 if v < -1.0 else 1.0 if v > 1.0 else v)
-    vec = np.zeros(f.size, np.float32)
-    vec[idx] = val
-    return vec
+    return sparse_vector(f.size, idx, val, scaled)
 
 
 def _name_counts(f: _Fast, base: int, cards: Any, idx: list[int], val: list[float]) -> None:
