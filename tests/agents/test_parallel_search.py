@@ -202,3 +202,38 @@ def test_the_tables_strong_bot_asks_for_every_bot_worker_and_no_other_bot_does()
         {"iterations": strong, "workers": 2},
     ]
     assert asked(1)[-1] == {"iterations": strong, "workers": 1}  # one worker: the plain search
+
+
+def test_a_worker_ends_when_its_parent_is_killed(tmp_path) -> None:
+    """A pool worker outlives a SIGKILLed parent by at most a few polls (no orphans)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import multiprocessing, os, sys, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from cardlab.agents.parallel import exit_with_parent\n"
+        "if __name__ == '__main__':\n"
+        "    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn'),"
+        " initializer=exit_with_parent)\n"
+        "    print(pool.submit(os.getpid).result(), flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    worker = int(parent.stdout.readline())
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.2)
+    os.kill(worker, signal.SIGKILL)
+    raise AssertionError(f"worker {worker} outlived its killed parent")

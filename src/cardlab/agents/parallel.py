@@ -282,13 +282,35 @@ _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 
 
+def exit_with_parent(poll_seconds: float = 1.0) -> None:
+    """A worker's initializer: end this process when the process that started it is
+    gone. A server killed with SIGKILL cannot shut its pool down, and a spawned worker
+    blocked on its call queue would otherwise live on as an orphan (seen after the
+    browser tests' kill -9 of a server)."""
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(poll_seconds)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def worker_pool(size: int) -> ProcessPoolExecutor:
     """The process's pool of at least `size` spawned workers (started or grown on demand)."""
     global _pool, _pool_size
     if _pool is None or _pool_size < size:
         shutdown_pool()
         _pool = ProcessPoolExecutor(
-            max_workers=size, mp_context=multiprocessing.get_context("spawn")
+            max_workers=size,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=exit_with_parent,
         )
         _pool_size = size
     return _pool

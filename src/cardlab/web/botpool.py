@@ -42,6 +42,10 @@ WORKER_NICE = 5
 
 
 def _lower_priority() -> None:
+    """Each worker's initializer: a lower priority, and an end with the server."""
+    from cardlab.agents.parallel import exit_with_parent
+
+    exit_with_parent()
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICE)
 
