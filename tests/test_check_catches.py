@@ -176,8 +176,8 @@ def test_cardlab_check_prints_the_name_and_the_replay(monkeypatch: pytest.Monkey
 
     from dataclasses import replace
 
+    globals()["Passing"] = Passing  # bound first: registering checks the class
     register_game(replace(INFO, name="snare", game=f"{__name__}:Passing"))
-    globals()["Passing"] = Passing
     try:
         out = CliRunner().invoke(app, ["check", "snare", "--games", "1"])
     finally:

@@ -163,6 +163,8 @@ class NoisyState(CountdownState):
 class Calm(Noisy):
     """Noisy Countdown with a real fix too: `calm` percent fewer stalls."""
 
+    title = "Calm Countdown"
+
     name = "tunecalm"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         *Noisy.option_specs,
