@@ -51,11 +51,13 @@ class Game(ABC):
         if variant is not None:
             if variant.game != self.name:
                 raise OptionError(f"{variant.source}: a {variant.game} variant, not {self.name}")
+            # `options_for`: [options] with this player count's [players.N.options] over them.
+            chosen = variant.options_for(players)
             try:
-                variant_options = resolve_options(self.name, self.option_specs, variant.options)
+                variant_options = resolve_options(self.name, self.option_specs, chosen)
             except OptionError as exc:
                 raise OptionError(f"{variant.source}: [options]: {exc}") from None
-            given = {k: v for k, v in variant_options.items() if k in variant.options}
+            given = {k: v for k, v in variant_options.items() if k in chosen}
             options = given | options
         self.options: dict[str, OptionValue] = resolve_options(
             self.name, self.option_specs, options

@@ -21,6 +21,11 @@ read later::
 
 `[options_why]` (optional) gives an option's reason, as `why` does a card change's.
 
+`[players.3.options]` (and `[players.3.options_why]`) override `[options]` at that
+player count only, for a lever whose best value depends on how many play (a
+command's own ``-o`` still wins over both); `Variant.options_for` is the one place
+that merges them.
+
 A `path` walks the parsed card TOML: keys separated by dots, ``[3]`` for a
 list item by index and ``[Some Name]`` for the list item whose ``name`` is
 that. Changes are applied to the raw data before it is validated, so the card
@@ -76,6 +81,14 @@ class Variant:
     # plays it), and one line on what the lab found about the rules as written.
     recommended: bool = False
     finding: str = ""
+    # Options (and their whys) that override `options` at one player count.
+    per_players: dict[int, dict[str, Any]] = field(default_factory=dict)
+    per_players_why: dict[int, dict[str, str]] = field(default_factory=dict)
+
+    def options_for(self, players: int) -> dict[str, Any]:
+        """The options this variant sets at `players` players: `[options]`, then
+        that count's `[players.N.options]` over them."""
+        return {**self.options, **self.per_players.get(players, {})}
 
     def to_toml(self) -> str:
         """The variant as a TOML file (round-trips through `parse_variant`)."""
@@ -91,6 +104,12 @@ class Variant:
         if self.options_why:
             lines += ["", "[options_why]"]
             lines += [f"{k} = {_toml(v)}" for k, v in self.options_why.items()]
+        for count in sorted(set(self.per_players) | set(self.per_players_why)):
+            lines += ["", f"[players.{count}.options]"]
+            lines += [f"{k} = {_toml(v)}" for k, v in self.per_players.get(count, {}).items()]
+            if self.per_players_why.get(count):
+                lines += ["", f"[players.{count}.options_why]"]
+                lines += [f"{k} = {_toml(v)}" for k, v in self.per_players_why[count].items()]
         for change in self.changes:
             lines += ["", "[[changes]]"]
             if change.why:
@@ -122,6 +141,7 @@ _TOP_KEYS = {
     "changes",
     "recommended",
     "finding",
+    "players",
 }
 
 
@@ -166,6 +186,7 @@ def parse_variant(
         raise VariantError(
             f"{source}: [options_why] gives a reason for {stray[0]!r}, which [options] does not set"
         )
+    per_players, per_players_why = _parse_players(data.get("players", {}), source, info)
     recommended = data.get("recommended", False)
     if not isinstance(recommended, bool):
         raise VariantError(f"{source}: key 'recommended' must be true or false")
@@ -196,10 +217,57 @@ def parse_variant(
         options_why=dict(whys),
         recommended=recommended,
         finding=finding,
+        per_players=per_players,
+        per_players_why=per_players_why,
     )
 
 
-def _check_options(options: dict[str, Any], info: GameInfo, source: str) -> None:
+def _parse_players(
+    table: Any, source: str, info: GameInfo | None
+) -> tuple[dict[int, dict[str, Any]], dict[int, dict[str, str]]]:
+    """`[players.N.options]` / `[players.N.options_why]`: N a player count the game
+    allows, each option checked as `[options]` is (errors name the file and key)."""
+    if not isinstance(table, dict):
+        raise VariantError(f"{source}: key 'players' must be tables [players.N.options]")
+    options: dict[int, dict[str, Any]] = {}
+    whys: dict[int, dict[str, str]] = {}
+    for key, sub in table.items():
+        where = f"{source}: [players.{key}]"
+        if not str(key).isdigit():
+            raise VariantError(f"{where}: {key!r} is not a player count (e.g. [players.3.options])")
+        count = int(key)
+        if info is not None and not info.min_players <= count <= info.max_players:
+            raise VariantError(
+                f"{where}: {info.name} is for {info.min_players}-{info.max_players} players, "
+                f"not {count}"
+            )
+        if not isinstance(sub, dict):
+            raise VariantError(f"{where}: must hold 'options' (and 'options_why')")
+        extra = sorted(set(sub) - {"options", "options_why"})
+        if extra:
+            raise VariantError(f"{where}: unknown key {extra[0]!r}; it has options, options_why")
+        opts = sub.get("options", {})
+        if not isinstance(opts, dict):
+            raise VariantError(f"{where}: key 'options' must be a table of rule options")
+        if info is not None:
+            _check_options(opts, info, f"{source}: [players.{count}.options]", prefix="")
+        why = sub.get("options_why", {})
+        if not isinstance(why, dict) or not all(isinstance(v, str) for v in why.values()):
+            raise VariantError(f"{where}: key 'options_why' must be a table of option = \"why\"")
+        stray = sorted(set(why) - set(opts))
+        if stray:
+            raise VariantError(
+                f"{where}: options_why gives a reason for {stray[0]!r}, which its options do not set"
+            )
+        options[count] = dict(opts)
+        if why:
+            whys[count] = dict(why)
+    return options, whys
+
+
+def _check_options(
+    options: dict[str, Any], info: GameInfo, source: str, prefix: str = " [options]:"
+) -> None:
     """Each option is one the game declares, with a value it allows: a listed value,
     or for an integer lever any whole number in its range (the error names the
     file, the option and what it allows, the range included)."""
@@ -212,7 +280,7 @@ def _check_options(options: dict[str, Any], info: GameInfo, source: str) -> None
     try:
         resolve_options(info.name, specs, options)
     except OptionError as exc:
-        raise VariantOptionError(f"{source}: [options]: {exc}") from None
+        raise VariantOptionError(f"{source}:{prefix} {exc}") from None
 
 
 def _check_range(change: CardChange, info: GameInfo, where: str) -> None:
