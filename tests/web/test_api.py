@@ -60,8 +60,8 @@ def test_lobby_and_rules_pages(client):
 def test_rules_markdown_is_rendered_without_raw_html(tmp_path, monkeypatch):
     from cardlab.web import lobby
 
-    (tmp_path / "highcard.md").write_text("# Rules\n\n**bold** <script>alert(1)</script>\n")
-    monkeypatch.setattr(lobby, "_DOCS_DIR", tmp_path)
+    doc = "# Rules\n\n**bold** <script>alert(1)</script>\n"
+    monkeypatch.setattr(lobby, "rules_markdown", lambda game: doc if game == "highcard" else None)
     html = lobby.rules_html("highcard")
     assert "<h1>Rules</h1>" in html and "<strong>bold</strong>" in html
     assert "<script>" not in html

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardlab.core.errors import CardlabError
+from cardlab.core.registry import game_info
 from cardlab.web import art, lobby, security
 from cardlab.web.catalog import Catalog
 from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
@@ -185,6 +186,27 @@ def create_app(
             return Response(status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
+    async def game_view(request: Request) -> Response:
+        """A game's table view script, from its own package (`GameInfo.view_script`).
+
+        The client names only the game; the file is the one the game declares,
+        so no path a client sends ever reaches the filesystem."""
+        name = request.path_params["game"]
+        if name not in hub.catalog.names():
+            return Response(status_code=404)
+        path = game_info(name).asset("view_script")
+        if path is None:
+            return Response(
+                "// this game has no view script: the generic view draws it\n",
+                media_type="text/javascript",
+                headers={"Cache-Control": "max-age=3600"},
+            )
+        return Response(
+            path.read_bytes(),
+            media_type="text/javascript",
+            headers={"Cache-Control": "max-age=3600"},
+        )
+
     async def api_art(request: Request) -> Response:
         return JSONResponse(art.art_index(hub.catalog, request.path_params["game"]))
 
@@ -248,6 +270,7 @@ def create_app(
         Route("/t/{table_id}", table_page),
         Route("/art/{game}/{card}.svg", card_art),
         Route("/api/art/{game}", api_art),
+        Route("/games/{game}/view.js", game_view),
         Route("/api/reports", api_reports),
         Route("/api/reports/{game}/run", api_report_run, methods=["POST"]),
         Route("/reports/{game}/{name}", report_file),

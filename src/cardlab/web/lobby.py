@@ -1,18 +1,17 @@
 """Lobby content: a pitch per game and the rules rendered to HTML.
 
-The Rules pane shows the game's player-facing rules (`howto.md` in its
-package: setup, a turn, scoring, each table option), with the designer's
-rules document (docs/rules/<game>.md in the repository, or a `rules.md`
-shipped inside the game package) folded underneath. Markdown is rendered by markdown-it-py with
+The Rules pane shows the game's player-facing rules (its declared `howto`,
+``howto.md`` in its package: setup, a turn, scoring, each table option), with
+the designer's rules document (its declared `rulebook`, ``rules.md`` in its
+package) folded underneath. Both come from the game's own package through
+`GameInfo.asset`, so a plugin's rules show exactly as ours do. Markdown is rendered by markdown-it-py with
 raw HTML disabled, so a rules doc cannot inject script into the lobby."""
 
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import re
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
 from markdown_it import MarkdownIt
 
@@ -44,37 +43,30 @@ class _Pitches(Mapping[str, str]):
 
 PITCHES: Mapping[str, str] = _Pitches()
 
-_DOCS_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
-
 
 @functools.lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def rules_markdown(game: str) -> str | None:
-    """The rules doc text, or None while it has not been written."""
-    path = _DOCS_DIR / f"{game}.md"
-    if path.is_file():
-        return path.read_text(encoding="utf-8")
-    try:
-        res = importlib.resources.files(f"cardlab.games.{game}") / "rules.md"
-        if res.is_file():
-            return res.read_text(encoding="utf-8")
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return None
-
-
-def howto_markdown(game: str) -> str | None:
-    """The player-facing rules (`howto.md` in the game's package), or None."""
+def _asset_text(game: str, which: str) -> str | None:
     try:
         from cardlab.games import game_info
 
-        path = game_info(game).package_dir() / "howto.md"
+        path = game_info(game).asset(which)
     except Exception:
         return None
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+    return path.read_text(encoding="utf-8") if path is not None else None
+
+
+def rules_markdown(game: str) -> str | None:
+    """The game's rules document (`GameInfo.rulebook`), or None when it has none."""
+    return _asset_text(game, "rulebook")
+
+
+def howto_markdown(game: str) -> str | None:
+    """The player-facing rules (`GameInfo.howto`), or None."""
+    return _asset_text(game, "howto")
 
 
 _OPTION_LINE = re.compile(r"^- \*\*(?P<label>[^*]+)\*\*(?: \([^)]*\))?: (?P<text>.+)$")

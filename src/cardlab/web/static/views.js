@@ -192,7 +192,8 @@ function seatFacts(obs) {
   return facts;
 }
 
-// Per game (static/games/<game>.js, loaded on demand): a game registers hooks
+// Per game (the game's own view script, served from its package at
+// /games/<game>/view.js and loaded on demand): a game registers hooks
 // that draw what it knows better than the generic renderer:
 //   seat(f, out, obs, seat, ctx)  takes the seat facts it understands out of `f` into
 //                            `out` (ctx.chosen: the seats whose secret choice is made)
@@ -208,12 +209,12 @@ const GameViews = {
   hooks: {},
   register(name, hooks) { this.hooks[name] = hooks; },
   of(obs) { return this.hooks[obs.game] || {}; },
-  // Load static/games/<game>.js once; resolves either way (no file means generic).
+  // Load the game's view script once; resolves either way (no file means generic).
   load(game) {
     if (!/^[a-z0-9_]+$/.test(String(game)) || this.hooks[game]) return Promise.resolve();
     return new Promise((resolve) => {
       const s = document.createElement("script");
-      s.src = `/static/games/${game}.js`;
+      s.src = `/games/${game}/view.js`;
       s.onload = () => resolve();
       s.onerror = () => resolve();
       document.head.append(s);
