@@ -173,19 +173,7 @@ def parse_variant(
     if info is not None and game != info.name:
         raise VariantError(f"{source}: key 'game' is {game!r}, but this is {info.name!r}")
     title = data.get("title", Path(source).stem)
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise VariantError(f"{source}: key 'options' must be a table of rule options")
-    if info is not None:
-        _check_options(options, info, source)
-    whys = data.get("options_why", {})
-    if not isinstance(whys, dict) or not all(isinstance(v, str) for v in whys.values()):
-        raise VariantError(f"{source}: key 'options_why' must be a table of option = \"why\"")
-    stray = sorted(set(whys) - set(options))
-    if stray:
-        raise VariantError(
-            f"{source}: [options_why] gives a reason for {stray[0]!r}, which [options] does not set"
-        )
+    options, whys = _options_and_whys(data, source, "[options]", info)
     per_players, per_players_why = _parse_players(data.get("players", {}), source, info)
     recommended = data.get("recommended", False)
     if not isinstance(recommended, bool):
@@ -246,22 +234,32 @@ def _parse_players(
         extra = sorted(set(sub) - {"options", "options_why"})
         if extra:
             raise VariantError(f"{where}: unknown key {extra[0]!r}; it has options, options_why")
-        opts = sub.get("options", {})
-        if not isinstance(opts, dict):
-            raise VariantError(f"{where}: key 'options' must be a table of rule options")
-        if info is not None:
-            _check_options(opts, info, f"{source}: [players.{count}.options]", prefix="")
-        why = sub.get("options_why", {})
-        if not isinstance(why, dict) or not all(isinstance(v, str) for v in why.values()):
-            raise VariantError(f"{where}: key 'options_why' must be a table of option = \"why\"")
-        stray = sorted(set(why) - set(opts))
-        if stray:
-            raise VariantError(
-                f"{where}: options_why gives a reason for {stray[0]!r}, which its options do not set"
-            )
+        opts, why = _options_and_whys(sub, where, f"[players.{count}.options]", info)
         options[count] = dict(opts)
         if why:
             whys[count] = dict(why)
+    return options, whys
+
+
+def _options_and_whys(
+    table: dict[str, Any], where: str, name: str, info: GameInfo | None
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """A table's `options` (each checked against the game) and `options_why` (a
+    reason per option it sets): the one reading of `[options]` and of
+    `[players.N.options]`, so both give the same errors."""
+    options = table.get("options", {})
+    if not isinstance(options, dict):
+        raise VariantError(f"{where}: key 'options' must be a table of rule options")
+    if info is not None:
+        _check_options(options, info, f"{where}: {name}", prefix="")
+    whys = table.get("options_why", {})
+    if not isinstance(whys, dict) or not all(isinstance(v, str) for v in whys.values()):
+        raise VariantError(f"{where}: key 'options_why' must be a table of option = \"why\"")
+    stray = sorted(set(whys) - set(options))
+    if stray:
+        raise VariantError(
+            f"{where}: options_why gives a reason for {stray[0]!r}, which {name} does not set"
+        )
     return options, whys
 
 
