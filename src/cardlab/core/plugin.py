@@ -41,6 +41,13 @@ claims a report without claims, one without personas only the generic bots.
 `claims=`)."""
 
 
+DERIVED = ("name", "title", "min_players", "max_players", "default_players")
+"""The GameInfo fields the Game class already says (class attributes): left out of
+a GameInfo they are taken from the class, and given they must agree with it, so a
+game says each once. `default_players` is optional on the class (else
+`min_players`)."""
+
+
 @dataclass(frozen=True)
 class DecisionKind:
     """One kind of decision (`GameState.decision_kind()`) and how long people take.
@@ -90,10 +97,11 @@ class GameInfo:
 
     `game` is ``"module:Class"`` of the Game subclass; `package` is the game's
     package, under which the layout's modules are found (default: the package
-    of the Game's module). `name`, `title`, `min_players` and `max_players` are
-    the Game class's own: left out they are taken from it, given they must agree
-    with it (`check_game_class`, run by the registry), so nothing is said twice.
-    `default_players` defaults to `min_players`. `box_minutes` is the playing
+    of the Game's module). `name`, `title`, `min_players`, `max_players` and
+    `default_players` are the Game class's own (`DERIVED`): leave them out and they
+    are taken from it; given, they must agree with it (`check_game_class`, run by
+    the registry), so nothing is said twice. `default_players` is `min_players`
+    when the class does not say it either. `box_minutes` is the playing
     time the rulebook states per player count (low, high), empty when it states
     none.
 
@@ -136,11 +144,17 @@ class GameInfo:
             raise ValueError(f"GameInfo.game must be 'module:Class', not {self.game!r}")
         if not self.package:
             object.__setattr__(self, "package", self.game.partition(":")[0].rpartition(".")[0])
-        if not (self.name and self.title and self.min_players and self.max_players):
+        if not all(getattr(self, attr) for attr in DERIVED):
             cls = self.game_class()
-            for attr in ("name", "title", "min_players", "max_players"):
+            for attr in DERIVED:
                 if not getattr(self, attr):
-                    object.__setattr__(self, attr, getattr(cls, attr))
+                    object.__setattr__(self, attr, getattr(cls, attr, 0))
+            missing = [a for a in DERIVED[:4] if not getattr(self, a)]
+            if missing:
+                raise ValueError(
+                    f"{self.game}: the Game class must say its {', '.join(missing)} "
+                    "(class attributes); GameInfo takes them from it"
+                )
         if not self.default_players:
             object.__setattr__(self, "default_players", self.min_players)
         if not self.min_players <= self.default_players <= self.max_players:
@@ -153,8 +167,10 @@ class GameInfo:
         """Fail loudly when this declaration and the Game class disagree (the
         registry calls it for every game it finds)."""
         cls = self.game_class()
-        for attr in ("name", "title", "min_players", "max_players"):
+        for attr in DERIVED:
             ours, theirs = getattr(self, attr), getattr(cls, attr, None)
+            if attr == "default_players" and theirs is None:
+                continue  # optional on the class: then the GameInfo's (or min_players)
             if ours != theirs:
                 raise ValueError(
                     f"game {self.name!r}: GameInfo.{attr} is {ours!r} but "

@@ -105,8 +105,6 @@ class RunwayGame(Game):
 
 
 GAME_INFO = GameInfo(
-    name="runway",
-    title="RUNWAY",
     pitch=(
         "You have exactly one pitch per Deal: spend it well. Four kinds of Capital (Cash, "
         "Network, Tech, Talent) chase Deals in four Sectors; the biggest matching pitch "
@@ -115,10 +113,6 @@ GAME_INFO = GameInfo(
         "trails pitches last on the next Deal."
     ),
     game="cardlab.games.runway.rules:RunwayGame",
-    package="cardlab.games.runway",
-    min_players=2,
-    max_players=4,
-    default_players=3,
     decision_kinds=(
         DecisionKind("pitch", (10.0, 30.0), (0.5, 1.5), about="a Capital card or a pass"),
         DecisionKind("trade", (4.0, 12.0), (0.2, 0.5), about="after a pass: swap, blind or skip"),

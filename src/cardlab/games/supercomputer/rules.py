@@ -174,8 +174,6 @@ class SuperComputerGame(Game):
 
 
 GAME_INFO = GameInfo(
-    name="supercomputer",
-    title="SUPER COMPUTER",
     pitch=(
         "Draft parts and wire them into a super computer over three rounds. Everyone "
         "picks a part in secret, passes the rest, then reveals and attaches it: "
@@ -184,10 +182,6 @@ GAME_INFO = GameInfo(
         "card's specification for a bonus."
     ),
     game="cardlab.games.supercomputer.rules:SuperComputerGame",
-    package="cardlab.games.supercomputer",
-    min_players=2,
-    max_players=5,
-    default_players=4,
     decision_kinds=(
         DecisionKind(
             "choose_build", (10.0, 30.0), simultaneous=True, about="keep one of two builds"

@@ -320,8 +320,6 @@ class UptimeGame(Game):
 
 
 GAME_INFO = GameInfo(
-    name="uptime",
-    title="UPTIME",
     pitch=(
         "Turn raw silicon into servers, wire your servers into a network and win the "
         "contracts that pay for it before the supply chain runs dry. Each turn you draw "
@@ -330,10 +328,6 @@ GAME_INFO = GameInfo(
         "the first Cloud Milestone (2 Computers and a Contract) ends the game."
     ),
     game="cardlab.games.uptime.rules:UptimeGame",
-    package="cardlab.games.uptime",
-    min_players=2,
-    max_players=4,
-    default_players=4,
     decision_kinds=(
         DecisionKind(
             "turn", (10.0, 30.0), (0.5, 2.0), about="draw, requisition, bid, reserve or pass"
