@@ -18,32 +18,16 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from uptime_options import SEEDS, load, option_sets
 
 import cardlab
-from cardlab.core.errors import OptionError
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.cards import MATERIAL, MATERIAL_KINDS, PATCH
-from cardlab.games.uptime.rules import UptimeGame
 
-SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 CHANCE = frozenset({"got", "twist", "gone", "nothing"})
 """Events whose presence follows the redealt decks (a draw's Twist, a kind found gone)."""
-
-
-@st.composite
-def option_sets(draw: st.DrawFn) -> dict[str, object]:
-    """Any value of every UPTIME option (read from the game, so new options are covered)."""
-    return {spec.name: draw(st.sampled_from(spec.allowed)) for spec in UptimeGame.option_specs}
-
-
-def load(players: int, options: dict[str, object]):
-    try:
-        return cardlab.load_game("uptime", players=players, **options)
-    except OptionError:  # a combination the game refuses (e.g. a deal the deck cannot make)
-        assume(False)
-        raise  # pragma: no cover - assume(False) does not return
 
 
 def shape(before: int, obs: dict) -> tuple[list[tuple[str, object]], tuple | None]:

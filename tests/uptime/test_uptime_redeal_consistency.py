@@ -26,29 +26,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from uptime_options import SEEDS, load, option_sets
 
 import cardlab
-from cardlab.core.errors import OptionError
 from cardlab.games.uptime import actions as A
-from cardlab.games.uptime.rules import UptimeGame
-
-SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
-
-
-@st.composite
-def option_sets(draw: st.DrawFn) -> dict[str, object]:
-    """Any value of every UPTIME option (read from the game, so new options are covered)."""
-    return {spec.name: draw(st.sampled_from(spec.allowed)) for spec in UptimeGame.option_specs}
-
-
-def load(players: int, options: dict[str, object]):
-    try:
-        return cardlab.load_game("uptime", players=players, **options)
-    except OptionError:
-        assume(False)
-        raise  # pragma: no cover
 
 
 def materials(cards: list[dict]) -> Counter:
