@@ -78,7 +78,11 @@ class CardColumns:
         "capital_number", "deal_sector", "deal_score", "deal_hype", "cash_penalty", "breadth_bonus",
     )  # fmt: skip
 
-    def __init__(self, cards: RunwayCards, cash_penalty: int = 1, breadth_bonus: int = 1) -> None:
+    def __init__(
+        self, cards: RunwayCards | None = None, cash_penalty: int = 1, breadth_bonus: int = 1
+    ) -> None:
+        if cards is None:  # bare, for unpickling (mypyc's __new__ calls __init__ without
+            return  # arguments; its __setstate__ then fills the slots)
         self.capital_number: tuple[int, ...] = cards.capital_number
         self.deal_sector: tuple[int, ...] = cards.deal_sector
         self.deal_score: tuple[int, ...] = cards.deal_score

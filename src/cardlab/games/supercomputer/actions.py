@@ -82,7 +82,8 @@ class ActionLayout:
 
     __slots__ = ("num_parts", "num_builds", "first_place", "scrap", "first_build", "count")
 
-    def __init__(self, num_parts: int, num_builds: int) -> None:
+    def __init__(self, num_parts: int = 0, num_builds: int = 0) -> None:
+        # defaults: compiled, unpickling calls __init__ with no arguments, then fills the slots
         self.num_parts = num_parts
         self.num_builds = num_builds
         self.first_place = num_parts

@@ -69,7 +69,9 @@ class HotTables:
         "voluntary_scrap", "public_race", "pass_direction", "case_w", "case_h", "bounded",
     )  # fmt: skip
 
-    def __init__(self, game: SuperComputerGame) -> None:
+    def __init__(self, game: SuperComputerGame | None = None) -> None:
+        if game is None:  # bare, for unpickling (mypyc's __new__ calls __init__ without
+            return  # arguments; its __setstate__ then fills the slots)
         t = game.tables
         self.green: tuple[tuple[int, ...], ...] = t.green
         """green[part][round]: points for an attached part (S6)."""

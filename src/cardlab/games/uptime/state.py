@@ -87,7 +87,9 @@ class HotTable:
         "draw_cards", "pass_cards", "row_size", "recycle", "conveyor",
     )  # fmt: skip
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any = None) -> None:
+        if game is None:  # bare, for unpickling (mypyc's __new__ calls __init__ without
+            return  # arguments; its __setstate__ then fills the slots)
         t: CardTable = game.table
         self.kind: tuple[int, ...] = t.kind
         self.sub: tuple[int, ...] = t.sub
