@@ -140,7 +140,11 @@ def runs(
 
 def replay(
     source: Annotated[
-        Path, typer.Argument(help="A report directory, or a run's .parquet file (simulate --out).")
+        Path,
+        typer.Argument(
+            help="A report directory, a run's .parquet file (simulate --out), or a game name "
+            "with the run's settings (a claim's probe, as the report prints it)."
+        ),
     ],
     seed: Annotated[
         int | None, typer.Option(help="The game's seed, as the report cites it.")
@@ -152,14 +156,46 @@ def replay(
         int | None,
         typer.Option(help="A report's run at this player count (default: its main run)."),
     ] = None,
+    agents: Annotated[
+        str | None, typer.Option(help="With a game name: the run's seats, comma separated.")
+    ] = None,
+    run_seed: Annotated[
+        int | None, typer.Option(help="With a game name: the run's seed (default 0).")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(help="With a game name: the run's games (bounds the look-up).")
+    ] = None,
+    option: OptionOpt = None,
+    cards: CardsOpt = None,
+    variant: VariantOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Re-play a cited lab game with the same bots, seats, options, variant and cards, and
     print its narrative log. Exit status 1 if a stored run's returns are not reproduced."""
     from cardlab.lab import replay as lab_replay
 
+    by_settings = (agents, run_seed, games, option, cards, variant)
     try:
-        if source.suffix == ".parquet":
+        if not source.exists() and _is_game(str(source)):
+            spec, i = lab_replay.from_settings(
+                str(source),
+                players,
+                agents or "random",
+                run_seed or 0,
+                games,
+                _options(option),
+                cards,
+                variant,
+                seed,
+                index,
+            )
+            recorded = None
+        elif any(x is not None for x in by_settings):
+            fail(
+                f"{source}: --agents, --run-seed, --games, -o, --cards and --variant go with a "
+                "game name (a report or a stored run already records them)"
+            )
+        elif source.suffix == ".parquet":
             spec, i, recorded = lab_replay.from_parquet(source, index, seed)
         elif index is not None or seed is None:
             fail(f"{source}: a report's game is given by --seed (the seed the report cites)")
@@ -193,6 +229,12 @@ def replay(
         typer.echo(lab_replay.text(game))
     if game.recorded is not None and game.recorded != game.returns:
         raise typer.Exit(1)
+
+
+def _is_game(name: str) -> bool:
+    from cardlab.core.registry import list_games
+
+    return name in list_games()
 
 
 def register(app: typer.Typer) -> None:

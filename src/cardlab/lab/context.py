@@ -39,6 +39,9 @@ class LabContext:
     """Where a report writes its side files (the ablations' card files)."""
     probe_games: int = 200
     """Games per claim probe configuration (claims scale their probes from it)."""
+    side_games: int | None = None
+    """Games of the report's runs at its other player counts (None: `probe_games`), so
+    a claim citing the report's own runs reads those runs, not others."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
     _studies: dict[str, Any] = field(default_factory=dict)
@@ -121,6 +124,13 @@ class LabContext:
         if key not in self._studies:
             self._studies[key] = compute()
         return self._studies[key]
+
+    def report_games(self, players: int) -> int:
+        """Games of the report's run at `players`: its main run's at its own count, the
+        player-count runs' elsewhere (`report._player_count_runs` plays these)."""
+        if players == self.players:
+            return self.games
+        return self.probe_games if self.side_games is None else self.side_games
 
     @property
     def games_played(self) -> int:

@@ -48,9 +48,11 @@ def _finding(
     anchor: str,
     seed: int | None = None,
     main_run: bool = True,
+    replay: str | None = None,
 ) -> dict[str, Any]:
     """`main_run`: the seed replays with the report's own settings; otherwise it comes
-    from a claim's probe (its settings are in that claim's evidence)."""
+    from a claim's probe, and `replay` is the claim's own `cardlab replay` command for it
+    (by the probe's settings; None when no run of the report played that seed)."""
     return {
         "severity": severity,
         "title": title,
@@ -58,7 +60,17 @@ def _finding(
         "anchor": anchor,
         "seed": seed,
         "main_run": main_run,
+        "probe_replay": replay,
     }
+
+
+def _claim_replay(c: dict[str, Any], seed: int | None) -> str | None:
+    """The claim's replay command(s) for `seed` (claims.replay_of_cited_seed), joined
+    with ` ; ` when the seed names a game in several arms of a paired probe."""
+    cited = c.get("replay") or {}
+    if seed is None or cited.get("seed") != seed or not cited.get("commands"):
+        return None
+    return " ; ".join(cited["commands"])
 
 
 def claim_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -78,13 +90,18 @@ def claim_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
                         anchor,
                         seed,
                         False,
+                        _claim_replay(c, seed),
                     )
                 )
             continue
         ruled = c.get("with_rulings")
         if c["verdict"] == "fails":
             text = headline or c.get("note") or ev.get("rule") or c["text"]
-            out.append(_finding(100, f"Fails: {c['id']}", text, anchor, seed, False))
+            out.append(
+                _finding(
+                    100, f"Fails: {c['id']}", text, anchor, seed, False, _claim_replay(c, seed)
+                )
+            )
         elif c["verdict"] == "needs_data":
             out.append(
                 _finding(
@@ -97,6 +114,7 @@ def claim_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
                     anchor,
                     seed,
                     False,
+                    _claim_replay(c, seed),
                 )
             )
         elif c["verdict"] == "holds" and ruled:
@@ -108,6 +126,7 @@ def claim_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
                     anchor,
                     seed,
                     False,
+                    _claim_replay(c, seed),
                 )
             )
     return out
@@ -119,37 +138,53 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
     m = report["main"]
     out = []
     ends = m["ends"]
-    games = max(1, sum(ends["reasons"].values()))
+    games = ends.get("games") or max(1, sum(ends["reasons"].values()))
     rounds = m["length"]["rounds"].get("median", 0)
     for reason, n in ends["reasons"].items():
-        if "stall" in reason.lower() and n / games >= 0.10:
+        # the share as metrics.ends computed it (the one number a claim citing the
+        # report's runs gives too); older reports without it: the same division
+        share = ends.get("shares", {}).get(reason, round(n / games, 4))
+        if "stall" in reason.lower() and share >= 0.10:
             seeds = ends["seeds"].get(reason, [])
-            out.append(
-                _finding(
-                    95,
-                    f"{title} stalls",
-                    f"{_pct(n / games)} of {games} {players}-player games (the main run) end "
-                    f"by '{reason}' after about "
-                    f"{rounds:g} rounds (median).",
-                    "ends",
-                    seeds[0] if seeds else None,
-                )
+            found = _finding(
+                95,
+                f"{title} stalls",
+                f"{_pct(share)} of {games} {players}-player games (the main run) end "
+                f"by '{reason}' after about "
+                f"{rounds:g} rounds (median).",
+                "ends",
+                seeds[0] if seeds else None,
             )
+            found["figure"] = _figure(f"end_share:{reason}", share, players, games)
+            out.append(found)
     o = m["outcome"]
+    simultaneous = is_simultaneous(report)
     if o.get("games"):
         lo, hi = o["first_seat_advantage_ci95"]
         if lo > 0.03 or hi < -0.03:
             rate = o["win_rate_by_position"][0]
-            out.append(
-                _finding(
-                    80,
-                    "Turn order decides",
-                    f"The first player wins {_pct(rate)} of {players}-player games against a fair "
-                    f"{_pct(o['fair_share'])} (95% interval of the advantage {lo:+.0%} to "
-                    f"{hi:+.0%}).",
+            if simultaneous:  # nobody moves first: say what position 1 is
+                found = _finding(
+                    75,
+                    "The first-resolved seat is favoured",
+                    f"Decisions are simultaneous, yet the seat the engine resolves first wins "
+                    f"{_pct(rate)} of {o['games']} {players}-player games (the main run) against "
+                    f"a fair {_pct(o['fair_share'])} (95% interval of the edge {lo:+.0%} to "
+                    f"{hi:+.0%}): no player moves first at the table, so look for what the "
+                    "resolution order decides (a tie, a shared pick).",
                     "outcome",
                 )
-            )
+            else:
+                found = _finding(
+                    80,
+                    "Turn order decides",
+                    f"The first player wins {_pct(rate)} of {o['games']} {players}-player games "
+                    f"(the main run) against a fair {_pct(o['fair_share'])} (95% interval of the "
+                    f"advantage {lo:+.0%} to {hi:+.0%}).",
+                    "outcome",
+                )
+            found["figure"] = _figure("first_seat_win_rate", rate, players, o["games"])
+            out.append(found)
         elif o.get("balance_reading") == "less even than a fair game":
             out.append(
                 _finding(
@@ -165,16 +200,16 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
             levels = {k: v for k, v in o["tiebreak_levels"].items() if k != "not needed"}
             top = max(levels, key=levels.get) if levels else "?"
             seeds = o.get("tiebreak_seeds", {}).get(top, [])
-            out.append(
-                _finding(
-                    72,
-                    "Tie-breaks decide many games",
-                    f"{_pct(tb)} of games are decided by a tie-break (most often '{top}'), "
-                    "not by points.",
-                    "outcome",
-                    seeds[0] if seeds else None,
-                )
+            found = _finding(
+                72,
+                "Tie-breaks decide many games",
+                f"{_pct(tb)} of {o['games']} {players}-player games (the main run) are "
+                f"decided by a tie-break (most often '{top}'), not by points.",
+                "outcome",
+                seeds[0] if seeds else None,
             )
+            found["figure"] = _figure("tiebreak_share", tb, players, o["games"])
+            out.append(found)
     d = m["decisions"]
     noop = d.get("noop_turn_share", 0.0)
     if noop >= 0.20:
@@ -255,6 +290,21 @@ def skill_findings(section: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def _figure(fact: str, value: float, players: int, games: int) -> dict[str, Any]:
+    """The number a finding states, with what it was measured on (one fact, one number:
+    a test holds it equal to the same fact in a claim's evidence)."""
+    return {"fact": fact, "value": value, "players": players, "games": games}
+
+
+def is_simultaneous(report: dict[str, Any]) -> bool:
+    """Whether the report's game decides simultaneously (then "turn position" is the
+    engine's resolution order, not an order players feel at the table)."""
+    s = report.get("settings", {})
+    if "simultaneous" in s:
+        return bool(s["simultaneous"])
+    return bool(report.get("strategy", {}).get("seat_note"))
+
+
 def _minutes(seconds: float) -> str:
     return f"{seconds / 60:.0f}" if seconds >= 600 else f"{seconds / 60:.1f}"
 
@@ -276,7 +326,7 @@ def headline_findings(report: dict[str, Any], limit: int = MAX_FINDINGS) -> list
             # the one replay command: the same bots, seats, options, variant and cards
             "replay": command(where, f["seed"])
             if f["seed"] is not None and f["main_run"]
-            else None,
+            else f["probe_replay"],
         }
         for i, f in enumerate(top)
     ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from cardlab.lab.findings import headline_findings
+from cardlab.lab.findings import headline_findings, is_simultaneous
 from cardlab.lab.plots import all_plots
 
 SEED_DIGITS = 10
@@ -108,6 +108,7 @@ def render(report: dict[str, Any]) -> str:
         s=report["settings"],
         plots=all_plots(report),
         findings=headline_findings(report),
+        simultaneous=is_simultaneous(report),
         design=[c for c in report["claims"] if c.get("kind", "design") == "design"],
         invariants=[c for c in report["claims"] if c.get("kind") == "invariant"],
     )

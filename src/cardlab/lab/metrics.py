@@ -416,15 +416,22 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any]:
 
 
 def ends(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """End reasons with counts and example seeds; errors with their message."""
+    """End reasons with counts, shares of the run's games and example seeds; errors
+    with their message. The one computation of an end reason's share (e.g. UPTIME's
+    stall share): the report's headline, its ends section and a claim's evidence that
+    cites the report's runs all read it from here (one fact, one number)."""
     by_reason: dict[str, list[int]] = defaultdict(list)
     for r in records:
         by_reason[r.end_reason].append(r.seed)
     errors = [
         {"seed": r.seed, "index": r.index, "error": r.error} for r in records if r.error is not None
     ]
+    ranked = sorted(by_reason.items(), key=lambda kv: -len(kv[1]))
     return {
-        "reasons": {k: len(v) for k, v in sorted(by_reason.items(), key=lambda kv: -len(kv[1]))},
+        "games": len(records),
+        "players": records[0].players if records else 0,
+        "shares": {k: round(len(v) / len(records), 4) for k, v in ranked},
+        "reasons": {k: len(v) for k, v in ranked},
         "seeds": {k: v[:MAX_SEEDS] for k, v in by_reason.items()},
         "errors": errors[:20],
         "error_count": len(errors),

@@ -306,7 +306,9 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report, by name (missing data -> no chart)."""
     m = report["main"]
     plots: dict[str, str | None] = {}
-    simultaneous = bool(report.get("strategy", {}).get("seat_note"))
+    from cardlab.lab.findings import is_simultaneous
+
+    simultaneous = is_simultaneous(report)
     if m["outcome"].get("games"):
         plots["win_rates"] = win_rates(
             m["outcome"],

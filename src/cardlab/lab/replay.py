@@ -48,6 +48,85 @@ def command(report_dir: str | Path, seed: int, players: int | None = None) -> st
     return f"cardlab replay {shlex.quote(str(report_dir))} --seed {seed}{extra}"
 
 
+SEARCH_GAMES = 100_000
+"""Without `--games`, a game seed is looked up among the first this many games of a run."""
+
+
+def settings_command(spec: SimSpec, seed: int) -> str:
+    """The replay command for game `seed` of a run given by its settings rather than a
+    report directory: a claim's probe (its own seats, options, player count or card
+    file) or an arm of a comparison. It names everything that fixes the game: game,
+    player count, seats, run seed and games, the options that differ from the game's
+    defaults under the variant, the variant and the card file; `from_settings` reads it
+    back. Checked here: the printed options, variant and cards load the same resolved
+    options as `spec` (else the command would deal another game)."""
+    from cardlab.lab.simulate import load_checked
+
+    defaults = load_checked(spec.game, spec.players, {}, spec.cards, spec.variant).options
+    given = {k: v for k, v in spec.options if defaults.get(k, object()) != v}
+    again = load_checked(spec.game, spec.players, given, spec.cards, spec.variant).options
+    if dict(again) != spec.options_dict:
+        raise CardlabError(
+            f"{spec.game}: the run's options {spec.options_dict} cannot be given on a command "
+            "line (they do not load back)"
+        )
+    parts = [
+        "cardlab replay",
+        spec.game,
+        f"--players {spec.players}",
+        "--agents " + shlex.quote(",".join(spec.agents)),
+        f"--run-seed {spec.seed}",
+        f"--games {spec.games}",
+        f"--seed {seed}",
+    ]
+    parts += [f"-o {shlex.quote(f'{k}={_opt(v)}')}" for k, v in sorted(given.items())]
+    if spec.variant:
+        parts.append(f"--variant {shlex.quote(spec.variant)}")
+    if spec.cards:
+        parts.append(f"--cards {shlex.quote(spec.cards)}")
+    return " ".join(parts)
+
+
+def _opt(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def from_settings(
+    game: str,
+    players: int | None,
+    agents: str,
+    run_seed: int,
+    games: int | None,
+    options: dict[str, Any],
+    cards: str | None,
+    variant: str | None,
+    seed: int | None = None,
+    index: int | None = None,
+) -> tuple[SimSpec, int]:
+    """The run and index of one game given by its run's settings (`settings_command`):
+    by game seed (looked up among the run's `games`, or the first `SEARCH_GAMES`) or by
+    index. The game depends on the run's settings and the index only, never on how
+    many games the run played, so `games` only bounds the look-up."""
+    if (index is None) == (seed is None):
+        raise CardlabError(f"{game}: give the game by --seed or by --index (one of them)")
+    if games is not None and games < 1:
+        raise CardlabError(f"--games must be at least 1, not {games}")
+    bound = games or SEARCH_GAMES
+    spec = make_spec(game, players, agents, run_seed, bound, options, cards, variant)
+    if index is not None:
+        if index < 0 or index >= bound:
+            raise CardlabError(f"{game}: --index {index} is not a game of a {bound}-game run")
+        return spec, index
+    assert seed is not None
+    found = _index_of(spec, seed)
+    if found is None:
+        raise CardlabError(
+            f"{game}: seed {seed} is not one of the first {bound:,} games of run seed "
+            f"{run_seed} (give the run's --run-seed and --games as the report printed them)"
+        )
+    return spec, found
+
+
 def _check_files(spec: SimSpec, cards_sha256: str, variant_sha256: str, where: str) -> None:
     """The card and variant files must be the bytes the run played."""
     if spec.cards and cards_sha256 and spec.cards_sha256 != cards_sha256:

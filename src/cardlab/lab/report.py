@@ -85,6 +85,7 @@ def build_report(
     start = time.perf_counter()
     cls = ctx.game_class
     model = ctx.time_model
+    ctx.side_games = side_games  # a claim that cites the report's runs reads these
     main = ctx.run(label=f"{ctx.game} {ctx.players}p main")
     claims = evaluate(ctx, claims_only)
     sections = game_sections(ctx)
@@ -113,6 +114,8 @@ def build_report(
             "side_games": side_games,
             "ladder_games": ladder_games,
             "ladder_iterations": ladder_iterations,
+            # a game of simultaneous decisions: "turn position" is the resolution order
+            "simultaneous": any(k.simultaneous for k in ctx.info.decision_kinds),
         },
         "claims": claims,
         "sections": sections,
@@ -125,7 +128,7 @@ def build_report(
     report["strategy"] = strategy.diagnostics(
         main.spec,
         main.records,
-        simultaneous=any(k.simultaneous for k in ctx.info.decision_kinds),
+        simultaneous=report["settings"]["simultaneous"],
         kingmaking_games=strategy.KINGMAKING_GAMES
         if kingmaking_games is None
         else kingmaking_games,
@@ -178,8 +181,8 @@ def game_sections(ctx: LabContext) -> list[dict[str, Any]]:
 def _player_count_runs(ctx: LabContext, cls: Any, side_games: int) -> dict[int, RunResult]:
     out = {}
     for n in range(cls.min_players, cls.max_players + 1):
-        games = ctx.games if n == ctx.players else side_games
-        out[n] = ctx.run(label=f"{ctx.game} {n}p", players=n, games=games)
+        ctx.side_games = side_games
+        out[n] = ctx.run(label=f"{ctx.game} {n}p", players=n, games=ctx.report_games(n))
     return out
 
 

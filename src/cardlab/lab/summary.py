@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.lab.findings import is_simultaneous
+
 
 def _fmt(x: Any) -> str:
     return f"{x:.4g}" if isinstance(x, float) else str(x)
@@ -138,7 +140,22 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
             old = old_claims.get(c["id"], "—")
             row += f" {old}{' **changed**' if old != c['verdict'] else ''} |"
         lines.append(row)
-    lines += ["", "## Key figures", ""]
+    main_games = report["main"].get("outcome", {}).get("games", s["games"])
+    lines += [
+        "",
+        "## Key figures",
+        "",
+        f"From the main run: {main_games} finished {s['players']}-player games"
+        + (
+            "; decisions are simultaneous, so first_seat_advantage and win_rate_position_N "
+            "read the engine's resolution order (position 1 resolved first), not a turn "
+            "order players feel at the table"
+            if is_simultaneous(report)
+            else ""
+        )
+        + ".",
+        "",
+    ]
     old_head = (baseline or {}).get("headline", {})
     lines.append("| figure | value |" + (" baseline | delta |" if baseline else ""))
     lines.append("|---|---:|" + ("---:|---:|" if baseline else ""))

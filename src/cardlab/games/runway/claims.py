@@ -251,7 +251,7 @@ def small_match_denies(ctx: LabContext) -> Any:
         lo > DENIAL_FLOOR,
         headline=f"{len(denied) / len(events):.0%} of small matching pitches deny a rival the "
         f"Deal (95% {lo:.0%}-{hi:.0%}); {len(game_changed) / len(events):.0%} change who wins "
-        "the game",
+        f"the game [{run.spec.players}p, {len(events)} pitches in {len(run.records)} games]",
         games=len(run.records),
         agents=list(run.spec.agents),
         experiments=len(events),
@@ -310,12 +310,12 @@ HALFWAY = 6
 """The halfway leader is the sole leader when Deal 7 of 12 starts (6 Deals closed)."""
 
 
-def _replay_command(run: Any) -> str:
-    opts = " ".join(f"--option {k}={v}" for k, v in sorted(run.spec.options_dict.items()))
-    return (
-        f"cardlab simulate runway --players {run.spec.players} --games {run.spec.games} "
-        f"--agents {','.join(run.spec.agents)} --seed {run.spec.seed} {opts}"
-    )
+def _replay_command(run: Any, seed: int) -> str:
+    """`cardlab replay` for game `seed` of a probe run: its seats, run seed, options,
+    variant and card file (`lab.replay.settings_command`), so it plays that game again."""
+    from cardlab.lab.replay import settings_command
+
+    return settings_command(run.spec, seed)
 
 
 def _arm_figures(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -394,14 +394,23 @@ def catch_up_seat(ctx: LabContext) -> Any:
             },
             "seeds_most_narrowed_by_catch_up": [s for _, s in ranked[:3]],
             "seeds_most_widened_by_catch_up": [s for _, s in ranked[::-1][:3]],
-            "replay": {arm: _replay_command(r) for arm, r in runs.items()},
+            # the game the catch-up seat narrowed most, in each arm (the same deal)
+            "replay": {arm: _replay_command(r, ranked[0][1]) for arm, r in runs.items()}
+            if ranked
+            else {},
         }
     agents = list(ctx.spec().agents)
     groups: dict[str, list[str]] = {}
     for n, reading in narrows.items():
         groups.setdefault(reading, []).append(f"{n}p")
-    headline = "The catch-up seat, against a plain rotation on the same seeds: " + "; ".join(
-        f"{reading} the final score spread at {', '.join(ns)}" for reading, ns in groups.items()
+    headline = (
+        "The catch-up seat, against a plain rotation on the same seeds: "
+        + "; ".join(
+            f"{reading} the final score spread at {', '.join(ns)}" for reading, ns in groups.items()
+        )
+        + " ["
+        + ", ".join(f"{n}p {b['paired_games']}" for n, b in by_players.items())
+        + " paired games]"
     )
     return verdict(
         all(v == "narrows" for v in narrows.values()),

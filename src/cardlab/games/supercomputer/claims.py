@@ -107,12 +107,25 @@ def sample_30_40_50(ctx: LabContext) -> Any:
     "the winner.",
 )
 def tie_break_4way(ctx: LabContext) -> Any:
+    """Over the report's own runs at 2-5 players (its main run and player-count runs), so
+    each count's tie share is the one the report's outcome section shows
+    (`metrics.outcome`'s tie-break share: one fact, one number)."""
+    from cardlab.lab.metrics import outcome
+
     levels: Counter[str] = Counter()
     seeds: dict[str, list[int]] = {}
     games = 0
+    by_players: dict[str, Any] = {}
     for n in range(2, 6):
-        run = ctx.run(players=n, games=ctx.probe_games if n != ctx.players else ctx.games)
-        for r in finished(run.records):
+        run = ctx.run(players=n, games=ctx.report_games(n))  # the report's own runs
+        done = finished(run.records)
+        o = outcome(run.records)
+        by_players[f"{n}p"] = {
+            "games": o.get("games", 0),
+            "tie_share": o.get("tiebreak_share", 0.0),
+            "tie_share_ci95": o.get("tiebreak_share_ci95", [0.0, 0.0]),
+        }
+        for r in done:
             games += 1
             level = r.tiebreak or "no tie"
             levels[level] += 1
@@ -122,11 +135,13 @@ def tie_break_4way(ctx: LabContext) -> Any:
     beyond = ties - levels.get("fewest_4way", 0)
     if ties == 0:
         return untestable("no tie for most points in the probe games", games=games)
+    per = ", ".join(f"{n} {b['tie_share']:.0%} of {b['games']}" for n, b in by_players.items())
     as_written = verdict(
         beyond == 0,
-        headline=f"{ties / games:.0%} of games tie for most points; {beyond} of those {ties} "
-        "ties are still tied after fewest 4-way parts",
+        headline=f"games tying for most points: {per} games; {beyond} of those {ties} ties "
+        "are still tied after fewest 4-way parts",
         games=games,
+        by_players=by_players,
         ties_for_most_points=ties,
         tie_share=round(ties / games, 4),
         decided_by_fewest_4way=levels.get("fewest_4way", 0),
@@ -140,7 +155,8 @@ def tie_break_4way(ctx: LabContext) -> Any:
     shared = levels.get("shared", 0)
     with_s8 = verdict(
         shared == 0,
-        headline=f"{shared} of {ties} ties still shared after S8's fewest-scrapped level",
+        headline=f"{shared} of {ties} ties ({games} games at 2-5 players) still shared after "
+        "S8's fewest-scrapped level",
         decided_by_fewest_scrapped=levels.get("fewest_scrapped", 0),
         shared=shared,
         seeds={k: v for k, v in seeds.items() if k in ("fewest_scrapped", "shared")},
@@ -409,6 +425,13 @@ def _mine(ctx: LabContext) -> dict[str, Any]:
     return placement_study(ctx)["sets"]["this report's set"]
 
 
+def _scope(ctx: LabContext) -> str:
+    """What a placement-study figure was measured on, for its headline (every figure
+    names its player count and games): the study's mixed-seat games."""
+    games = placement_study(ctx)["sizes"]["mixed_games"]
+    return f"{ctx.players}p, {games} games, seats {', '.join(TUNE_SEATS)} rotated"
+
+
 def _all_or_any(*checks: bool | None) -> bool | None:
     """holds if every check holds, fails if one fails, else undecided (None)."""
     if any(c is False for c in checks):
@@ -436,7 +459,8 @@ def placement_is_a_decision(ctx: LabContext) -> Any:
     return verdict(
         ok,
         headline=f"{p['mean_cells']:.2f} legal cells per placement (target >= {CELLS_MIN}); "
-        f"{p['one_cell_share']:.0%} of placements have one cell (target <= {ONE_CELL_MAX:.0%})",
+        f"{p['one_cell_share']:.0%} of placements have one cell (target <= {ONE_CELL_MAX:.0%}) "
+        f"[{_scope(ctx)}]",
         mean_cells=round(p["mean_cells"], 3),
         one_cell_share=round(p["one_cell_share"], 4),
         mean_cells_after_first=round(p["mean_cells_after_first"], 3),
@@ -465,7 +489,8 @@ def scrap_is_a_managed_risk(ctx: LabContext) -> Any:
     return judged(
         ok,
         headline=f"builder scraps {b:.1%} [{b_lo:.1%}, {b_hi:.1%}] of its parts (target "
-        f"{low:.0%}-{high:.0%}); a random seat {r:.1%} [{r_lo:.1%}, {r_hi:.1%}]",
+        f"{low:.0%}-{high:.0%}); a random seat {r:.1%} [{r_lo:.1%}, {r_hi:.1%}] "
+        f"[{_scope(ctx)}]",
         builder_scrap=round(b, 4),
         builder_scrap_ci95=[round(b_lo, 4), round(b_hi, 4)],
         random_seat_scrap=round(r, 4),
@@ -552,7 +577,8 @@ def placement_skill_pays(ctx: LabContext) -> Any:
         headline=f"the builder wins {w['own']:.0%} of games with its deck-aware placement and "
         f"{w['random']:.0%} placing at random: {w['diff'] * 100:+.1f} points "
         f"[{w['low'] * 100:+.1f}, {w['high'] * 100:+.1f}] (target >= {WIN_DROP_MIN * 100:g}); "
-        f"random placement costs it {points}, reported, not judged",
+        f"random placement costs it {points}, reported, not judged [{ctx.players}p, "
+        f"{a['games']} paired games against greedy]",
         win_rate_own_placement=round(w["own"], 4),
         win_rate_random_placement=round(w["random"], 4),
         win_rate_drop=round(w["diff"], 4),
@@ -602,7 +628,7 @@ def builds_matter(ctx: LabContext) -> Any:
         share >= BUILD_SHARE_MIN and not rare,
         headline=f"a met build brings {share:.0%} of the builder's round (target >= "
         f"{BUILD_SHARE_MIN:.0%}); least kept build {rarest}, by {kept[rarest]:.0%} of a "
-        f"persona's games (target >= {KEPT_MIN:.0%})",
+        f"persona's games (target >= {KEPT_MIN:.0%}) [{_scope(ctx)}]",
         met_build_share_of_round={
             k: round(v["met_build_share_of_round"], 4) for k, v in s["per_kind"].items()
         },

@@ -191,16 +191,14 @@ def _ending(ctx: LabContext, stall_end: bool) -> Any:
 def _report_runs_end_reasons(ctx: LabContext, counts: Any) -> dict[str, Any]:
     """End reasons (count and share) per player count in the report's runs, each with its
     games: the numbers the report's headline and its ends section give."""
+    from cardlab.lab.metrics import ends
+
     out = {}
     for n in counts:
-        games = ctx.games if n == ctx.players else ctx.probe_games
-        records = ctx.run(players=n, games=games).records
-        reasons = Counter(r.end_reason for r in records)
-        out[f"{n}p"] = {
-            "games": len(records),
-            "end_reasons": dict(reasons),
-            "shares": {k: round(v / max(1, len(records)), 4) for k, v in reasons.items()},
-        }
+        e = ends(
+            ctx.run(players=n, games=ctx.report_games(n)).records
+        )  # the report's own computation
+        out[f"{n}p"] = {"games": e["games"], "end_reasons": e["reasons"], "shares": e["shares"]}
     return out
 
 
@@ -342,6 +340,11 @@ def _computer_counts(records: list[Any]) -> dict[str, Any]:
     }
 
 
+def _scope(records: list[Any], counts: dict[str, Any]) -> str:
+    """What a figure was measured on (every figure names its player count and games)."""
+    return f"{counts['games']} games at {records[0].players}p" if records else "no games"
+
+
 def _seat_groups(records: list[Any]) -> tuple[list[float], list[float], list[int]]:
     """Win shares of seats that built a Computer, and of seats that hoarded
     (3+ Components acquired, no Computer)."""
@@ -379,7 +382,7 @@ def _converting(records: list[Any], rules: str) -> Any:
         c_lo > h_hi,
         headline=f"Seats that built a Computer win {sum(conv) / len(conv):.0%} (95% "
         f"{c_lo:.0%}-{c_hi:.0%}); seats that hoarded 3+ Components and built none win "
-        f"{sum(hoard) / len(hoard):.0%} ({h_lo:.0%}-{h_hi:.0%})",
+        f"{sum(hoard) / len(hoard):.0%} ({h_lo:.0%}-{h_hi:.0%}) [{_scope(records, counts)}]",
         rules=rules,
         converting_seats=len(conv),
         converting_win_rate=round(sum(conv) / len(conv), 4),
@@ -476,7 +479,7 @@ def _computers_table(records: list[Any], rules: str) -> Any:
             f"({t['seats']} seats)"
             for c, t in table.items()
         )
-        + f" against {target[0]:.0%}-{target[1]:.0%}, {counts['games']} games: "
+        + f" against {target[0]:.0%}-{target[1]:.0%} [{_scope(records, counts)}]: "
         + v.evidence["decides_it"]
     )
     return v

@@ -129,8 +129,45 @@ def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, A
             v.evidence["probe_error_examples"] = ctx.probe_errors[:5]
         v.evidence["probe_s"] = round(time.perf_counter() - start, 2)
         row = {"id": c.id, "text": c.text, "kind": c.kind, **v.as_dict()}
+        cited = replay_of_cited_seed(ctx, row)
+        if cited:
+            row["replay"] = cited
         row["circular"] = c.circular
         if c.circular and not v.note:
             row["note"] = f"circular: {c.circular}"
         out.append(row)
     return out
+
+
+def replay_of_cited_seed(ctx: LabContext, row: dict[str, Any]) -> dict[str, Any] | None:
+    """The `cardlab replay` command(s) for the game seed a claim's evidence cites first
+    (the one the report's findings show, `findings.first_seed`): every run this report
+    played that holds a game with that seed, by its settings (`replay.settings_command`).
+    Several runs when the seed names the same deal in several arms of a paired probe;
+    None when no run of the context played it (a probe that plays its own games, like
+    UPTIME's pass-only players: the seed is then shown without a command)."""
+    from cardlab.lab.findings import first_seed
+    from cardlab.lab.replay import settings_command
+
+    seed = first_seed(row.get("evidence", {}))
+    if seed is None:
+        return None
+    specs = []
+    for (spec, _observer), result in ctx._cache.items():
+        if spec in specs:
+            continue
+        if any(_seed_of(r) == seed for r in result.records):
+            specs.append(spec)
+    if not specs:
+        return None
+    commands = []
+    for spec in specs:
+        try:
+            commands.append(settings_command(spec, seed))
+        except Exception:  # an option a command line cannot give: no command, never a wrong one
+            continue
+    return {"seed": seed, "commands": list(dict.fromkeys(commands))} if commands else None
+
+
+def _seed_of(record: Any) -> Any:
+    return record.get("seed") if isinstance(record, dict) else getattr(record, "seed", None)

@@ -33,10 +33,18 @@ def diff_ci(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float
 
 
 def minutes_by_count(ctx: LabContext, counts: Sequence[int], games: int) -> dict[int, Any]:
-    """Estimated minutes (quick and slow ends of the time model) per player count."""
+    """Estimated minutes (quick and slow ends of the time model) per player count, read
+    from the report's own run at each count (`ctx.report_games`: the main run, else the
+    player-count run), so the claim and the report's player-count table give one number.
+    `games` is the probe size a context without a report falls back to."""
     out = {}
     for n in counts:
-        run = ctx.run(players=n, games=games if n != ctx.players else ctx.games)
+        n_games = (
+            ctx.report_games(n)
+            if ctx.side_games is not None
+            else (games if n != ctx.players else ctx.games)
+        )
+        run = ctx.run(players=n, games=n_games)
         ranges = [ctx.time_model.minutes(r) for r in run.records if r.error is None]
         out[n] = mean_range(ranges) if ranges else {"games": 0, "range": [0.0, 0.0]}
     return out
