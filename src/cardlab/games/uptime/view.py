@@ -14,6 +14,7 @@ from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import scoring
 from cardlab.games.uptime.cards import (
+    COMPONENT_TYPES,
     COMPUTER,
     CONTRACT,
     KIND_NAMES,
@@ -46,20 +47,45 @@ def seat_name(p: int) -> str:
 
 # ---- actions ------------------------------------------------------------------------
 def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
+    """The cost in words, and whether paying it must spend the seat's Patches: a
+    Requisition the seat can pay only with its wild Patch says so (issue 27 item 3),
+    since the payment that follows may then take the Patch without another question.
+    The seat is the decider, the only one who sees the label; what it holds is its own."""
     t = state.table
     k = t.kind[card]
+    have = len(state.hand[seat]) - state.patches[seat]  # raw materials in hand
     if k == COMPUTER:
-        return "pay 3 different Component types"
+        c6 = seat * COMPONENT_TYPES
+        types = sum(1 for n in state.component_types[c6 : c6 + COMPONENT_TYPES] if n)
+        short = max(0, 3 - types)
+        return "pay 3 different Component types" + _patches_for(
+            short, "a Component type" if short == 1 else f"{short} Component types"
+        )
     if k == NETWORK:
         cost = state.network_cost(card, seat)
-        return f"pay {cost} raw material{'s' if cost != 1 else ''}; needs 2+ Computers"
+        short = max(0, cost - have)
+        return f"pay {cost} raw material{'s' if cost != 1 else ''}; needs 2+ Computers" + (
+            _patches_for(short, f"{short} of them")
+        )
     if k == PATCH:
         n = state.game.options["patch_cost"]
-        return f"pay {n} raw material" if n else "free"
+        return (f"pay {n} raw material" + _patches_for(max(0, n - have), "it")) if n else "free"
     if k == CONTRACT:
         return "won only by bidding"
     a, b = t.component_cost[t.sub[card]]
-    return f"pay {t.material_names[a]}, {t.material_names[b]}"
+    held = state.materials
+    missing = [m for m in (a, b) if not held[seat * MATERIAL_KINDS + m]]
+    names = ", ".join(t.material_names[m] for m in missing)
+    return f"pay {t.material_names[a]}, {t.material_names[b]}" + _patches_for(len(missing), names)
+
+
+def _patches_for(count: int, what: str) -> str:
+    """ "; spends your Patch for Copper" when paying needs `count` Patches, else ""."""
+    if count <= 0:
+        return ""
+    if count == 1:
+        return f"; spends your Patch for {what}"
+    return f"; spends {count} of your Patches for {what}"
 
 
 def action_label(state: UptimeState, action: int) -> str:
