@@ -2,8 +2,10 @@
 
 The template (``template/*.tmpl``) is a complete small two-to-four-player game
 ("lay one secret card a round, the highest scores") under the one layout, with
-its pyproject (the ``cardlab.games`` entry point), card file, rules doc and
-tests that run `cardlab.testing.check_game`. A designer changes it into theirs;
+its pyproject (the ``cardlab.games`` entry point), card file, rules document
+(``rules.md``), the table's view script (``web/view.js``), both found by
+`GameInfo`'s defaults and shipped as package data, and tests that run
+`cardlab.testing.check_game`. A designer changes it into theirs;
 cardlab's own tests scaffold it too, as their only toy game: its options
 `sabotage` (a decision out of turn) and `may_pass` (a no-op pass, an end by
 stalling) and `scenarios.position` (hand-made positions with a known best move)
