@@ -152,7 +152,7 @@ def test_the_scaffolds_own_tests_pass(made) -> None:
         env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), *sys.path])},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "22 passed" in done.stdout
+    assert "23 passed" in done.stdout
 
 
 @pytest.mark.parametrize("name", ["Nebula", "9lives", "class", "x", "a-b"])
@@ -201,3 +201,78 @@ def test_cardlab_check_reports_a_pass_and_a_failure(made, monkeypatch: pytest.Mo
     monkeypatch.setattr(state_cls, "action_to_string", lambda self, action: "same")
     bad = CliRunner().invoke(app, ["check", "nebula", "--games", "1"])
     assert bad.exit_code == 1 and "FAILS" in bad.output and "share labels" in bad.output
+
+
+def test_a_game_with_only_the_required_parts_passes_check_gate_report_tune_and_table(
+    tmp_path: Path,
+) -> None:
+    """Issue 26 item 1: a plugin with only rules.py, actions, state, view, resample,
+    scoring and its card file (no rules document, view script, render, encoding,
+    scenarios, claims, art or personas) passes `check`, `gate`, `report` and `tune`
+    (each kept small) and plays a whole game at the browser table."""
+    import json
+
+    from starlette.testclient import TestClient
+
+    from cardlab.web.app import create_app
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from plugin_support import MINIMAL_DROPS, plugin
+
+    with plugin(tmp_path, "bareminimum", minimal=True) as info:
+        package = info.package_dir()
+        assert not any((package / f).exists() for f in (*MINIMAL_DROPS, "rules.md", "web"))
+        assert info.asset("rulebook") is None and info.module("claims") is None
+        small = ["--workers", "1", "--quiet"]
+        commands = {
+            "check": ["check", "bareminimum", "--games", "2", "--explore", "0.3"],
+            "gate": ["gate", "bareminimum", "--out", str(tmp_path / "gate"), "--games", "20",
+                     "--ladder-games", "2", "--ladder-iterations", "10", "--probe-games", "5",
+                     "--ablation-games", "0", *small],
+            "report": ["report", "bareminimum", "--out", str(tmp_path / "report"), "--games",
+                       "20", "--side-games", "10", "--ladder-games", "2", "--ladder-iterations",
+                       "10", "--probe-games", "5", "--ablation-games", "0", *small],
+            "tune": ["tune", "bareminimum", "--players", "2", "--trials", "2", "--games", "8",
+                     "--workers", "1", "--out", str(tmp_path / "tune"), "--confirm-games", "8",
+                     "--check-games", "8"],
+        }  # fmt: skip
+        said = {}
+        for what, args in commands.items():
+            done = CliRunner().invoke(app, args)
+            assert done.exit_code == 0, (what, done.output[-1500:], done.exception)
+            said[what] = done.output
+        assert "bareminimum: passes at 2, 3, 4 players" in said["check"]
+        assert "bareminimum: declares no claims, nothing to judge" in said["gate"]
+        assert (tmp_path / "gate" / "bareminimum" / "report.json").exists()
+        assert json.loads((tmp_path / "report" / "report.json").read_text())["claims"] == []
+        assert json.loads((tmp_path / "tune" / "tune.json").read_text())
+        with TestClient(
+            create_app(db=tmp_path / "t.db", bot_delay=0, allowed_hosts=("testserver",))
+        ) as client:
+            origin = {"origin": "http://testserver"}
+            assert client.get("/games/bareminimum/view.js").status_code == 200
+            made = client.post(
+                "/api/tables",
+                json={"game": "bareminimum", "players": 2,
+                      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}]},
+                headers=origin,
+            ).json()  # fmt: skip
+            with client.websocket_connect(f"/ws/{made['table']}", headers=origin) as ws:
+                ws.send_text(
+                    json.dumps({"type": "hello", "seat": 0, "token": made["tokens"]["seat0"]})
+                )
+                view: dict = {"terminal": False, "legal": [], "seq": -1}
+                while not view["terminal"]:
+                    frame = json.loads(ws.receive_text())
+                    assert frame["type"] != "error", frame
+                    if frame["type"] != "state" or frame["seq"] <= view["seq"]:
+                        continue
+                    view = frame
+                    if view["legal"] and not view["terminal"]:
+                        act = {
+                            "type": "act",
+                            "action": view["legal"][0]["action"],
+                            "seq": view["seq"],
+                        }
+                        ws.send_text(json.dumps(act))
+            assert view["final"]["winners"] and len(view["final"]["returns"]) == 2
