@@ -80,6 +80,18 @@ class _Nameless(_Bare):
     title = ""
 
 
+def test_the_package_is_the_class_modules_package_or_the_module_if_it_is_one() -> None:
+    tune = Path(__file__).parent / "tune"
+    sys.path.insert(0, str(tune))
+    try:
+        import tunetoy  # the class lives in the package's __init__
+
+        assert tunetoy.GAME_INFO.package == "tunetoy"
+        assert tunetoy.GAME_INFO.package_dir() == tune / "tunetoy"
+    finally:
+        sys.path.remove(str(tune))
+
+
 def test_default_players_comes_from_the_class_else_min_players() -> None:
     assert GameInfo(game=f"{__name__}:_Bare").default_players == 3
     assert GameInfo(game=f"{__name__}:_Chosen").default_players == 4

@@ -48,6 +48,19 @@ game says each once. `default_players` is optional on the class (else
 `min_players`)."""
 
 
+def _package_of(module: str) -> str:
+    """The package a Game class's module belongs to: the module itself when it is a
+    package (the class in ``tunetoy/__init__.py``), else its parent."""
+    parent = module.rpartition(".")[0]
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return parent or module
+    if spec is not None and spec.submodule_search_locations is not None:
+        return module
+    return parent or module
+
+
 @dataclass(frozen=True)
 class DecisionKind:
     """One kind of decision (`GameState.decision_kind()`) and how long people take.
@@ -143,7 +156,7 @@ class GameInfo:
         if ":" not in self.game:
             raise ValueError(f"GameInfo.game must be 'module:Class', not {self.game!r}")
         if not self.package:
-            object.__setattr__(self, "package", self.game.partition(":")[0].rpartition(".")[0])
+            object.__setattr__(self, "package", _package_of(self.game.partition(":")[0]))
         if not all(getattr(self, attr) for attr in DERIVED):
             cls = self.game_class()
             for attr in DERIVED:
