@@ -18,6 +18,8 @@ from cardlab.art.svg import (
     card_outline,
     centred_name,
     circle,
+    fmt,
+    polygon,
     rect,
     text,
     text_block,
@@ -38,6 +40,10 @@ KIND_COLOURS = {
 }
 MATERIAL_PALETTE = ("#8d99ae", "#c26a2d", "#3a8f5c", "#6a4c93")
 """Colours of the four materials in card-file order (the cost pips and the material's disc)."""
+MATERIAL_SHAPES = ("square", "circle", "triangle", "diamond")
+"""A shape per material, in card-file order, so a cost reads without its colours (in
+greyscale, on a black-and-white print, for a colour-blind player): each pip is the
+material's shape with the material's initial inside (issue 27 item 5)."""
 ABILITY_TEXT = {
     "workstation": "On claim: take 1 free raw material of your choice.",
     "blade": "On claim: return 1 Component from your tableau to the bottom of the Build Deck, "
@@ -76,6 +82,8 @@ class UptimeFace(Face):
     points: str
     materials: tuple[int, ...] = ()
     """Materials in the cost (or the material itself), as indices into MATERIAL_PALETTE."""
+    marks: tuple[str, ...] = ()
+    """The initial of each material in `materials` (the letter inside its pip)."""
 
 
 def card_art(face: UptimeFace) -> CardArt:
@@ -100,10 +108,10 @@ def card_art(face: UptimeFace) -> CardArt:
             rect(4, y, CARD_W - 8, 12, fill="#f1f3f5", stroke="#adb5bd", width=0.25, radius=1)
         )
         parts.append(text(6, y + 3.6, "COST", 2.4, bold=True, fill="#495057"))
-        parts.extend(_material_pips(face.materials, y))
+        parts.extend(_material_pips(face.materials, y, face.marks))
         cost = fit_text(
             face.cost,
-            width=inner_w - 4,
+            width=inner_w - 4 - _pips_width(face.materials),
             height=7.2,
             max_size=3.4,
             min_size=2.2,
@@ -159,13 +167,73 @@ def _points_pill(face: UptimeFace, colour: str) -> str:
     )
 
 
-def _material_pips(materials: tuple[int, ...], y: float) -> list[str]:
-    """Coloured dots on the cost box, one per material, so costs read at a glance."""
-    x0 = CARD_W - 7 - 4.2 * (len(materials) - 1)
+PIP_R = 2.6
+"""Half-size of a cost pip, mm: its letter is then 3 mm tall, as big as the cost text."""
+PIP_STEP = 5.9
+
+
+def _pips_width(materials: tuple[int, ...]) -> float:
+    """How much of the cost box's width the pips take (the cost text keeps clear of it)."""
+    return PIP_STEP * len(materials) + 1.0 if materials else 0.0
+
+
+def _material_pips(materials: tuple[int, ...], y: float, marks: tuple[str, ...] = ()) -> list[str]:
+    """One pip per material at the right of the cost box: the material's shape in its
+    colour with its initial inside, so a cost reads at a glance and without colour."""
+    x0 = CARD_W - 4 - 0.8 - PIP_R * 1.2 - PIP_STEP * (len(materials) - 1)
     return [
-        circle(x0 + 4.2 * i, y + 2.6, 1.5, fill=_palette(m), stroke="#000", width=0.15)
+        material_mark(m, x0 + PIP_STEP * i, y + 6.2, PIP_R, marks[i] if i < len(marks) else "")
         for i, m in enumerate(materials)
     ]
+
+
+def material_mark(material: int, cx: float, cy: float, r: float, letter: str = "") -> str:
+    """The material's shape (MATERIAL_SHAPES) of half-size `r` at (cx, cy), in its colour
+    with a black outline, and its initial in white (bold, dark-edged, so it reads on
+    every fill and in greyscale)."""
+    fill = _palette(material)
+    shape = MATERIAL_SHAPES[material % len(MATERIAL_SHAPES)]
+    edge = max(0.15, r * 0.08)
+    if shape == "square":
+        s = r * 0.9
+        mark = rect(
+            cx - s, cy - s, 2 * s, 2 * s, fill=fill, stroke="#000", width=edge, radius=r * 0.12
+        )
+        ty = cy
+    elif shape == "circle":
+        mark = circle(cx, cy, r, fill=fill, stroke="#000", width=edge)
+        ty = cy
+    elif shape == "triangle":
+        top, base = cy - r * 1.1, cy + r * 0.85
+        mark = polygon(
+            [(cx, top), (cx + r * 1.15, base), (cx - r * 1.15, base)],
+            fill=fill,
+            stroke="#000",
+            width=edge,
+        )
+        ty = cy + r * 0.22
+    else:  # diamond
+        d = r * 1.2
+        mark = polygon(
+            [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)],
+            fill=fill,
+            stroke="#000",
+            width=edge,
+        )
+        ty = cy
+    if not letter:
+        return mark
+    size = r * 1.15
+    return mark + text(
+        cx,
+        ty + size * 0.36,
+        letter,
+        size,
+        anchor="middle",
+        bold=True,
+        fill="#fff",
+        extra=f' stroke="#000" stroke-width="{fmt(size * 0.06)}" paint-order="stroke"',
+    )
 
 
 def _palette(material: int) -> str:
@@ -175,11 +243,8 @@ def _palette(material: int) -> str:
 def _emblem(face: UptimeFace, colour: str) -> str:
     """A simple picture area: a chip for hardware, a coin for contracts, a bolt for twists."""
     cx, cy = CARD_W / 2, 40.5
-    fill = _palette(face.materials[0]) if face.materials else colour
-    if face.kind == "raw material":
-        return circle(cx, cy, 7, fill=fill, stroke="#000", width=0.3) + circle(
-            cx, cy, 3.5, fill="#fff", stroke="#000", width=0.2
-        )
+    if face.kind == "raw material":  # the material's own mark, large
+        return material_mark(face.materials[0], cx, cy, 7, face.marks[0] if face.marks else "")
     if face.kind in ("Component", "Computer", "Patch"):
         pins = "".join(
             rect(cx - 6 + 3 * i, cy - 8.5, 1, 2, fill="#000")
@@ -226,6 +291,11 @@ def card_svg(face: UptimeFace) -> str:
     return card_art(face).svg()
 
 
+def _initial(name: str) -> str:
+    """A material's letter in its pip: its name's first letter or digit."""
+    return next((ch.upper() for ch in name if ch.isalnum()), "?")
+
+
 def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[UptimeFace]:
     """Face records from UPTIME's loaded card data (`game.cards`, a CardTable), one per
     card id, with the engine's numbering (Supply cards first). `options` are the game's
@@ -264,7 +334,10 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[UptimeFa
         elif k == model.CONTRACT:
             kind, cost = "Contract", "Won by bidding (the opener needs 1+ Computer)"
             ability, points = CONTRACT_TEXT, str(value)
+        marks = tuple(_initial(cards.material_names[m]) for m in mats)
         out.append(
-            UptimeFace(card_id, cards.name[card], deck, kind, kind, cost, ability, points, mats)
+            UptimeFace(
+                card_id, cards.name[card], deck, kind, kind, cost, ability, points, mats, marks
+            )
         )
     return out
