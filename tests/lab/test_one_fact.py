@@ -90,6 +90,65 @@ def test_super_computers_tie_share_is_the_reports_outcome_figure() -> None:
     for finding in tie:  # when the headline names it, it is the same figure
         assert finding["figure"]["value"] == by_players["4p"]["tie_share"]
         assert finding["figure"]["games"] == by_players["4p"]["games"]
+    # a simultaneous game says what its "first seat" is, everywhere it shows one (item 6)
+    assert report["settings"]["simultaneous"] is True
+    page = html.render(report)
+    assert "first-seat advantage" not in page and "first-resolved seat's edge" in page
+    assert "No-op share by resolution order" in page
+    digest = summary.render(report)
+    assert "read the engine's resolution order" in digest
+
+
+def test_a_simultaneous_games_figures_name_the_resolution_order() -> None:
+    """The headline never says a player of a simultaneous game moves first, and a paired
+    comparison names the figure for what it is."""
+    from cardlab.lab.paired import FIRST_RESOLVED, compare_pair
+
+    ctx = LabContext(
+        game="supercomputer",
+        players=4,
+        agents=("greedy", "random"),
+        options={},
+        games=6,
+        workers=1,
+        progress=False,
+    )
+    records = ctx.run().records
+    figures = {row["figure"] for row in compare_pair(records, records, "a", "b", True)["rows"]}
+    assert FIRST_RESOLVED in figures and "first seat's win share" not in figures
+    plain = {row["figure"] for row in compare_pair(records, records, "a", "b")["rows"]}
+    assert "first seat's win share" in plain
+    # a first-seat edge in a simultaneous game: worded as the resolution order
+    outcome = {
+        "games": 400,
+        "first_seat_advantage_ci95": [0.05, 0.15],
+        "win_rate_by_position": [0.35, 0.22, 0.22, 0.21],
+        "fair_share": 0.25,
+        "tiebreak_share": 0.0,
+    }
+    report = {
+        "title": "SUPER COMPUTER",
+        "settings": {"players": 4, "simultaneous": True},
+        "claims": [],
+        "main": {
+            "ends": {"reasons": {}, "seeds": {}},
+            "length": {"rounds": {"median": 3}},
+            "outcome": outcome,
+            "decisions": {"noop_turn_share": 0.0},
+        },
+    }
+    (found,) = [f for f in headline_findings(report) if f["anchor"] == "outcome"]
+    assert found["title"] == "The first-resolved seat is favoured"
+    assert "first player" not in found["text"] and "resolves first wins 35%" in found["text"]
+    assert found["figure"] == {
+        "fact": "first_seat_win_rate",
+        "value": 0.35,
+        "players": 4,
+        "games": 400,
+    }
+    report["settings"]["simultaneous"] = False
+    (turn,) = [f for f in headline_findings(report) if f["anchor"] == "outcome"]
+    assert turn["title"] == "Turn order decides" and "of 400 4-player games" in turn["text"]
 
 
 def _a_variant(game: str, tmp_path: Path) -> Path:

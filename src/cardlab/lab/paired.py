@@ -91,14 +91,19 @@ def _by_index(records: Sequence[GameRecord]) -> dict[int, GameRecord]:
 Figure = Callable[[GameRecord], float | None]
 
 
+FIRST_RESOLVED = "first-resolved seat's win share (decisions are simultaneous)"
+"""The first seat's figure in a game of simultaneous decisions: nobody moves first at the
+table, so the figure is named for what it is, the seat the engine resolves first."""
+
+
 def _game_figures(
-    a: dict[int, GameRecord], b: dict[int, GameRecord]
+    a: dict[int, GameRecord], b: dict[int, GameRecord], simultaneous: bool = False
 ) -> dict[str, tuple[str, str, Figure]]:
     """name -> (group, unit, per-game figure; None leaves the game out of that pair)."""
     figures: dict[str, tuple[str, str, Figure]] = {
         "length: decisions": ("length", "decisions", lambda r: float(r.decisions)),
         "length: rounds": ("length", "rounds", lambda r: float(r.rounds)),
-        "first seat's win share": (
+        FIRST_RESOLVED if simultaneous else "first seat's win share": (
             "seat",
             "points",
             lambda r: _win_share(r, r.first_player if r.first_player >= 0 else 0),
@@ -151,14 +156,19 @@ def _game_figures(
 
 
 def compare_pair(
-    base: Sequence[GameRecord], other: Sequence[GameRecord], label_a: str, label_b: str
+    base: Sequence[GameRecord],
+    other: Sequence[GameRecord],
+    label_a: str,
+    label_b: str,
+    simultaneous: bool = False,
 ) -> dict[str, Any]:
     """Every figure of arm `other` against arm `base`, paired by game index, with Holm
-    control and the summary's opening line."""
+    control and the summary's opening line. `simultaneous`: the game decides at once, so
+    the first seat's figure is named as the first-resolved seat's (FIRST_RESOLVED)."""
     a, b = _by_index(base), _by_index(other)
     common = sorted(set(a) & set(b))
     rows = []
-    for name, (group, unit, fig) in _game_figures(a, b).items():
+    for name, (group, unit, fig) in _game_figures(a, b, simultaneous).items():
         xs, ys = [], []
         for i in common:
             x, y = fig(a[i]), fig(b[i])
@@ -231,10 +241,12 @@ def opening(row: dict[str, Any] | None, a: str, b: str, games: int) -> str:
     )
 
 
-def compare_arms(arms: list[tuple[str, Sequence[GameRecord]]]) -> list[dict[str, Any]]:
+def compare_arms(
+    arms: list[tuple[str, Sequence[GameRecord]]], simultaneous: bool = False
+) -> list[dict[str, Any]]:
     """Each arm after the first against the first (the baseline arm)."""
     (label_a, base), *rest = arms
-    return [compare_pair(base, records, label_a, label) for label, records in rest]
+    return [compare_pair(base, records, label_a, label, simultaneous) for label, records in rest]
 
 
 def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
@@ -266,7 +278,8 @@ def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
             return {"skipped": f"the baseline's {kind} file {s[kind]} changed since: not paired"}
     base = run_spec(spec, ctx.workers, ctx.backend, ctx.ray_address, ctx.progress, "baseline")
     main = ctx.run()
-    out = compare_pair(base.records, main.records, "baseline", "this report")
+    simultaneous = any(k.simultaneous for k in ctx.info.decision_kinds)
+    out = compare_pair(base.records, main.records, "baseline", "this report", simultaneous)
     out["baseline_rules"] = {
         "options": spec.options_dict,
         "cards": spec.cards,

@@ -186,7 +186,8 @@ def from_report(
     counts = ", ".join(f"{p}p x{g}" for p, g in dict.fromkeys(runs) if p == wanted)
     raise CardlabError(
         f"{path}: seed {seed} is not a game of this report's {wanted}-player run ({counts}, run seed "
-        f"{s['seed']}); a claim's probe games have their own settings, in its evidence"
+        f"{s['seed']}); a claim's probe game replays with the `cardlab replay {report['game']} ...` "
+        "command its row prints (its own settings)"
     )
 
 

@@ -213,7 +213,8 @@ def _compare(
 
     # the arms share seeds and seating game by game: paired differences, Holm-controlled
     paired = compare_arms(
-        [(row["value"], run.records) for row, run in zip(rows, runs, strict=True)]
+        [(row["value"], run.records) for row, run in zip(rows, runs, strict=True)],
+        simultaneous=any(k.simultaneous for k in ctx.info.decision_kinds),
     )
     return {"option": name, "games": side_games, "values": rows, "paired": paired}
 
