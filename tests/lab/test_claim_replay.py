@@ -183,3 +183,19 @@ def test_replay_by_settings_names_what_was_wrong() -> None:
     assert stray.exit_code == 2 and "go with a game name" in stray.output
     with pytest.raises(CardlabError, match="--index 9"):
         replay.from_settings("runway", 3, "random", 0, 5, {}, None, None, index=9)
+
+
+def test_the_skill_sections_replay_is_a_whole_command(toy: str, tmp_path: Path) -> None:
+    """ "Replay exactly these games" prints the report command with the section's flags,
+    the report's seats, options and seed included (not two flags to paste somewhere)."""
+    from cardlab.lab import summary
+    from cardlab.lab.report import build_report
+
+    ctx = LabContext(toy, 2, ("random",), {}, 6, seed=4, workers=1, progress=False)
+    report = build_report(ctx, side_games=4, ladder_games=2, ladder_iterations=20)
+    skill = report["skill"]
+    assert skill["replay"] and skill["replay_command"].startswith(f"cardlab report {toy} ")
+    assert skill["replay_command"].endswith(f"{skill['replay']} --workers 1")
+    assert "--seed 4" in skill["replay_command"] and "--games 6" in skill["replay_command"]
+    if skill.get("why_not"):
+        assert skill["replay_command"] in summary.render(report)

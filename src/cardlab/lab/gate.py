@@ -196,7 +196,8 @@ def skill_row(game: str, section: dict[str, Any]) -> dict[str, Any]:
     if section["concludes"]:
         why = "; ".join(c["sentence"] for c in section["cells"])
         return {**row, "verdict": "concludes", "why": f"{n} games/cell: {why}"}
-    why = section["why_not"] + (f"; replay: {section['replay']}" if section["replay"] else "")
+    again = section.get("replay_command") or section["replay"]
+    why = section["why_not"] + (f"; replay: {again}" if again else "")
     estimate = section.get("verdict_command_s")
     if estimate:
         why += (

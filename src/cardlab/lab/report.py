@@ -278,6 +278,8 @@ def add_skill(
     )
     rest_s = report["elapsed_s"] - (earlier.get("wall_s", 0.0) if earlier else 0.0)
     report["elapsed_s"] = round(report["elapsed_s"] + time.perf_counter() - start, 2)
+    if section.get("replay"):  # the flags that play exactly these games, as a command
+        section["replay_command"] = report_command(ctx, report["settings"], section["replay"])
     if games > 0 and not section.get("concludes", True):
         section["verdict_command"] = verdict_command(ctx, report["settings"])
         estimate = section.get("to_conclude")
@@ -292,6 +294,15 @@ def verdict_command(ctx: LabContext, settings: dict[str, Any]) -> str:
     """The command that plays this report with the skill section at the standard."""
     from cardlab.lab.skill import MIN_CELL_GAMES, MIN_ITERATIONS
 
+    return report_command(
+        ctx, settings, f"--ladder-games {MIN_CELL_GAMES} --ladder-iterations {MIN_ITERATIONS}"
+    )
+
+
+def report_command(ctx: LabContext, settings: dict[str, Any], skill_flags: str) -> str:
+    """`cardlab report` with this report's settings (options, variant, cards, seed,
+    seats, games) and the skill section's `skill_flags`: the whole command, so a skill
+    section's "replay exactly these games" is a command, not a pair of flags."""
     parts = ["cardlab report", ctx.game, f"--players {ctx.players}"]
     parts += [
         f"-o {k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in ctx.options.items()
@@ -311,11 +322,7 @@ def verdict_command(ctx: LabContext, settings: dict[str, Any]) -> str:
         parts.append(f"--probe-games {ctx.probe_games}")
     if ctx.ablation_games != ctx.probe_games:
         parts.append(f"--ablation-games {ctx.ablation_games}")
-    parts += [
-        f"--ladder-games {MIN_CELL_GAMES}",
-        f"--ladder-iterations {MIN_ITERATIONS}",
-        f"--workers {ctx.workers}",
-    ]
+    parts += [skill_flags, f"--workers {ctx.workers}"]
     return " ".join(parts)
 
 

@@ -171,7 +171,8 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
     for cell in skill.get("cells", []):
         lines += ["", f"Skill: {cell['sentence']}"]
     if skill.get("why_not"):
-        replay = f"; replay: {skill['replay']}" if skill.get("replay") else ""
+        again = skill.get("replay_command") or skill.get("replay")
+        replay = f"; replay: {again}" if again else ""
         lines += ["", f"Skill: no verdict: {skill['why_not']}{replay}"]
     lines += ["", *impact_lines(report.get("card_impact", {})), ""]
     return "\n".join(lines)
