@@ -25,16 +25,17 @@ from cardlab.core.plugin import GameInfo  # noqa: E402
 from cardlab.core.registry import all_infos, register_game  # noqa: E402
 from cardlab.web.app import create_app  # noqa: E402
 from cardlab.web.catalog import Catalog  # noqa: E402
-from plugin_support import RULES_MARK, plugin  # noqa: E402
+from plugin_support import ART_MARK, RULES_MARK, plugin  # noqa: E402
 
 GENERIC = "// this game has no view script: the generic view draws it\n"
 
 
 @pytest.fixture
 def plugins(tmp_path: Path) -> Iterator[tuple[GameInfo, GameInfo]]:
-    """`viewtoy` brings rules, a view script and a persona; `baretoy` brings neither."""
+    """`viewtoy` brings rules, a view script, a persona and card art; `baretoy` none of
+    them (it keeps only the template's engine and card file)."""
     with (
-        plugin(tmp_path, "viewtoy", personas=True) as full,
+        plugin(tmp_path, "viewtoy", personas=True, art=True) as full,
         plugin(tmp_path, "baretoy", rules=False, view=False) as baretoy,
     ):
         yield full, baretoy
@@ -162,3 +163,18 @@ def test_the_lobby_page_names_no_game(app_client) -> None:
         for word in {info.name, info.title}:
             assert word.lower() not in head.lower(), word
     assert not re.search(r"\b(?:two|three|four|five) new\b", head, re.IGNORECASE)
+
+
+def test_card_faces_come_from_the_plugins_art_or_the_plain_face(app_client) -> None:
+    from cardlab.core.registry import load_game
+
+    for name, own in (("viewtoy", True), ("baretoy", False)):
+        card = load_game(name, players=2).cards.cards[0]
+        index = app_client.get(f"/api/art/{name}").json()
+        assert card.id in index["cards"] and index["backs"] == ["Card"]
+        face = app_client.get(f"/art/{name}/{card.id}.svg")
+        assert face.status_code == 200 and face.headers["content-type"] == "image/svg+xml"
+        assert (ART_MARK in face.text) is own and card.id in face.text
+        assert app_client.get(f"/art/{name}/back-Card.svg").status_code == 200
+    assert app_client.get("/art/viewtoy/nosuchcard.svg").status_code == 404
+    assert app_client.get("/art/nosuchgame/tc01.svg").status_code == 404
