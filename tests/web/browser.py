@@ -174,3 +174,119 @@ class CspExempt:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)
+
+
+# The cards a decision is about that a player cannot see right now (empty = all in view),
+# measured the same way on any version of the table page: for each legal move, every card
+# its label names that the page shows outside the other seats' panels (your hand, the
+# shared table, your own seat) must have one copy inside the viewport and not covered (the
+# point at its centre is the card); the Deal in play for a RUNWAY pitch; for SUPER COMPUTER
+# every cell you may place on and your build cards. None while it is not your decision.
+DECISION_OUT_OF_VIEW_JS = r"""() => {
+  const v = T.view;
+  if (!v || v.terminal || !v.legal || v.legal.length < 2) return null;
+  const W = document.documentElement.clientWidth, H = window.innerHeight;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.top < -1 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (el.contains(hit) || hit.contains(el));
+  };
+  const out = [];
+  const pool = [...document.querySelectorAll('.card[data-name]')].filter((e) => e.getClientRects().length
+    && !e.closest('.seat-card:not(.me), #log, #zoom, #replay, #final, .grid'));
+  const names = [...new Set(pool.map((e) => e.dataset.name))].sort((a, b) => b.length - a.length);
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of v.legal) {
+    let label = m.label;
+    for (const n of names) {
+      const re = new RegExp('(^|[^\\w-])' + esc(n) + '(?![\\w-])');
+      if (!re.test(label)) continue;
+      label = label.replace(re, '$1\u0000');
+      if (!pool.some((e) => e.dataset.name === n && shown(e))) out.push(`${n} (for "${m.label}")`);
+    }
+  }
+  if (v.obs.game === 'runway' && v.legal.some((m) => m.label.startsWith('pitch '))) {
+    const deal = [...document.querySelectorAll('.key-deal_in_play .card')];
+    if (!deal.some(shown)) out.push('the Deal in play');
+  }
+  for (const t of document.querySelectorAll('.grid .target')) if (!shown(t)) out.push(`cell "${t.title}"`);
+  for (const z of document.querySelectorAll('.zone-mini')) {
+    const label = z.querySelector('.zone-label');
+    if (!label || label.textContent !== 'Your builds' || z.closest('.seat-card:not(.me)')) continue;
+    for (const c of z.querySelectorAll('.card')) if (!shown(c)) out.push(`your build ${c.dataset.name}`);
+  }
+  return [...new Set(out)];
+}"""
+
+
+def decision_out_of_view(page) -> list[str] | None:
+    """What the decision now asked is about that is off screen or covered (None: no
+    decision of yours with a choice in it)."""
+    got = page.evaluate(DECISION_OUT_OF_VIEW_JS)
+    return None if got is None else list(got)
+
+
+def settle_frame(page, timeout: float = 20000) -> None:
+    """Wait until the page shows the end or a decision of yours it has drawn."""
+    page.wait_for_selector("#final:not([hidden]), .move:not([disabled])", timeout=timeout)
+
+
+TOUCH_STATE_JS = """() => ({
+  seq: T.view.seq, clicked: T.clicked === T.view.seq, legal: T.view.legal.length,
+  confirm: document.querySelectorAll('#tray .tray-confirm').length,
+  lit: document.querySelectorAll('.card.target-lit').length,
+  trayMoves: document.querySelectorAll('#tray .tray-move').length,
+  selected: document.querySelectorAll('.card.selected').length,
+  touchable: document.querySelectorAll('.card.touchable:not(.selected)').length,
+  cells: document.querySelectorAll('.grid .target:not([disabled])').length,
+})"""
+
+
+def touch_one_move(page, rng, tap: bool, shot=None) -> str:
+    """Make one move of the decision now asked by touching the board as a player would:
+    a lit card, then (when the bar offers more) a lit target or one of the bar's moves,
+    then Confirm when asked; a marked cell of a computer; the bar's card-less moves (Draw,
+    Pass). Returns how the move was made ("card", "cell", "bar"), or "forced" when the
+    single legal move was taken by the page. `shot(state)` is called while a card is
+    selected or a confirm is asked (for screenshots)."""
+
+    def press(locator) -> None:
+        locator.scroll_into_view_if_needed()
+        (locator.tap if tap else locator.click)()
+
+    start = page.evaluate("T.view.seq")
+    how = ""
+    for _ in range(8):
+        s = page.evaluate(TOUCH_STATE_JS)
+        if s["seq"] != start or s["clicked"]:
+            return how or "bar"
+        if shot is not None and (s["selected"] or s["confirm"]):
+            shot(s)
+        if s["legal"] == 1:  # the page takes a single move after a visible moment
+            page.wait_for_function(
+                f"T.view.seq !== {start} || T.clicked === T.view.seq", timeout=20000
+            )
+            return "forced"
+        if s["confirm"]:
+            press(page.locator("#tray .tray-confirm"))
+        elif s["selected"] and s["lit"] and rng.random() < 0.7:
+            lit = page.locator(".card.target-lit")
+            press(lit.nth(rng.randrange(s["lit"])))
+        elif s["selected"] and s["trayMoves"]:
+            moves = page.locator("#tray .tray-move")
+            press(moves.nth(rng.randrange(s["trayMoves"])))
+        elif s["cells"] and (not s["touchable"] or rng.random() < 0.8):
+            press(page.locator(".grid .target:not([disabled])").nth(rng.randrange(s["cells"])))
+            how = how or "cell"
+        elif s["touchable"] and (not s["trayMoves"] or rng.random() < 0.75):
+            cards = page.locator(".card.touchable:not(.selected)")
+            press(cards.nth(rng.randrange(s["touchable"])))
+            how = how or "card"
+        elif s["trayMoves"]:
+            press(page.locator("#tray .tray-move").nth(rng.randrange(s["trayMoves"])))
+            how = how or "bar"
+        else:
+            raise AssertionError(f"nothing to touch for this decision: {s}")
+        page.wait_for_timeout(60)
+    raise AssertionError("eight touches did not make a move")

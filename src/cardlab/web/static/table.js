@@ -108,6 +108,7 @@ function notice(text, kind = "error") {
 }
 
 function onFrame(msg) {
+  document.dispatchEvent(new CustomEvent("cardlab:frame", { detail: msg }));  // social.js
   if (msg.type === "error") {
     if (msg.fatal) { T.refused = true; setConn("refused"); explainRefusal(0, msg.error); return; }
     notice(msg.error);
@@ -331,6 +332,18 @@ function drawHand(view, root) {
   root.append(h("h2", "", "Your hand"));
   if (!Array.isArray(hand) || !hand.length) { root.append(h("p", "muted", "empty")); return; }
   root.append(Cards.isCardList(hand) ? handRow(hand) : renderValue(hand));
+  // A game's note under each hand card (SUPER COMPUTER: how many spots of your computer it fits).
+  const hooks = GameViews.of(view.obs);
+  if (!hooks.handBadge || !Array.isArray(hand) || view.terminal) return;
+  for (const el of root.querySelectorAll(".card[data-id]")) {
+    const card = hand.find((c) => c.id === el.dataset.id);
+    const badge = card && hooks.handBadge(card, view);
+    if (!badge) continue;
+    const wrap = h("div", "hand-card");
+    const outer = el.closest(".stack") || el;
+    outer.replaceWith(wrap);
+    wrap.append(outer, h("span", `badge ${badge.cls || ""}`.trim(), badge.text));
+  }
 }
 
 // Identical cards (same face, different ids: UPTIME's materials) drawn once with a count.
@@ -372,17 +385,29 @@ function placementTargets(view) {
   return out;
 }
 
-// Every seat's panel; your own goes into `mine` (next to your moves) when given.
+// Every seat's panel: the others as compact panels in `root` (their cards in words until
+// opened), your own whole in `mine` with your private cards (`obs.you`) beside it.
 function drawSeats(view, root, final, mine = null) {
   root.replaceChildren();
   if (mine) mine.replaceChildren();
   const facts = seatFacts(view.obs);
   const targets = final === null ? [] : placementTargets(view);
+  const live = mine !== null;  // the table, not the replay
+  T.open = T.open || new Set();
   view.table.seats.forEach((info, seat) => {
     const chosen = view.table.chosen_seats || [];  // seats whose secret choice is made (never what)
-    const panel = renderSeatPanel(view.obs, seat, info, facts[seat], { you: view.you, final, targets, chosen });
+    const compact = live && seat !== view.you;
+    const panel = renderSeatPanel(view.obs, seat, info, facts[seat], {
+      you: view.you, final, targets, chosen, compact, open: T.open, hints: T.hints || [],
+      onToggle: (s) => { T.open.has(s) ? T.open.delete(s) : T.open.add(s); draw(); },
+    });
     (mine && seat === view.you ? mine : root).append(panel);
   });
+  if (mine && view.obs.you && typeof view.obs.you === "object" && !Array.isArray(view.obs.you)) {
+    const you = renderYou(view.obs.you, boardOf(view.obs));
+    if (you) mine.append(you);
+  }
+  root.hidden = !root.childElementCount;
   if (mine) mine.hidden = !mine.childElementCount;
 }
 
@@ -546,13 +571,43 @@ function draw() {
   drawAwait(view);
   drawMoves(view);
   takeForcedMove(view);
+  const board = boardOf(view.obs);
+  document.getElementById("board").classList.toggle("tableau-first", board.tableauAboveHand);
   drawHand(view, document.getElementById("hand"));
-  renderPublic(view.obs, document.getElementById("public"), document.getElementById("upfront"));
+  renderPublic(view.obs, document.getElementById("public"), document.getElementById("upfront"), { view });
+  if (T.selSeq !== view.seq) { T.hints = []; }
   drawSeats(view, document.getElementById("seats"), view.final, document.getElementById("mine"));
   drawLog(view);
   drawFinal(view);
   drawControls(view);
+  applyTouch(view);
   fitNames();
+  bringDecisionIntoView(view);
+}
+
+// When a new decision of yours is asked, the cards it is about (those its moves name, the
+// cells you may place on, the game's focus panels) are brought into view above the
+// decision bar: scrolled by the least that shows them all, or to the first of them when
+// they cannot all fit one screen.
+function decisionNodes(view) {
+  const focus = boardOf(view.obs).focus.map((k) => `#upfront .panel[data-key="${k}"]`);
+  const sel = [".card.touchable", ".grid .target", ...focus].join(", ");
+  return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+}
+
+function bringDecisionIntoView(view) {
+  const mine = view.legal && view.legal.length && !view.terminal;
+  if (!mine || T.shownDecision === view.seq) return;
+  T.shownDecision = view.seq;
+  const nodes = decisionNodes(view);
+  if (!nodes.length) return;
+  const rects = nodes.map((e) => e.getBoundingClientRect());
+  const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+  const tray = document.getElementById("tray");
+  const room = window.innerHeight - (tray.hidden ? 0 : tray.getBoundingClientRect().height + 6);
+  if (top >= 0 && bottom <= room) return;
+  const by = bottom - top <= room ? (top < 0 ? top - 4 : bottom - room + 4) : top - 4;
+  window.scrollBy({ top: by });
 }
 
 // Tap (or click) a card to see it large, with its values in words; tap again to close.
@@ -562,14 +617,23 @@ function wireZoom() {
     if (!zoom.hidden) { zoom.hidden = true; return; }
     const card = ev.target.closest(".card");
     if (!card || ev.target.closest("button") || card.classList.contains("back")) return;
+    if (card.classList.contains("touchable")) return;  // a tap chooses it (touchCard)
+    openZoom(card);
+  });
+}
+
+function openZoom(card) {
+  const zoom = document.getElementById("zoom");
+  {
     const big = card.cloneNode(true);
-    big.classList.remove("small", "lit");
+    big.classList.remove("small", "lit", "touchable", "selected", "target-lit");
+    big.querySelectorAll(".badge").forEach((b) => b.remove());
     big.classList.add("zoomed");
     big.style.removeProperty("grid-column");
     big.style.removeProperty("grid-row");
     zoom.replaceChildren(big, h("p", "zoom-facts", card.title || ""), h("p", "muted", "Tap anywhere to close."));
     zoom.hidden = false;
-  });
+  }
 }
 
 // Card names never break inside a word: a name too wide for its card is set
@@ -589,7 +653,256 @@ function fitNames(root = document) {
   }
 }
 
+// ---- Play by touching cards ---------------------------------------------------------
+// A move's label names its cards ("pitch Talent 7 (match)", "Requisition Storage from
+// slot 4 (pay Silicon, Rare-Earth)", "trade Cash 2 for Bench Tech 3"): the cards of your
+// hand, your seat and the shared centre that a legal move names are lit, and touching
+// them chooses it. One touch picks a card; when several moves use it, its moves are
+// offered in the decision bar and the other cards they name (a Bench card, a Row card,
+// a material to pay with) are lit as targets; touching one of those narrows the choice.
+// A move that spends several of your cards (or that the game marks costly: a bid) asks
+// to be confirmed. The button list stays below as the accessible fallback. Nothing here
+// names a game, and nothing is drawn that the frame did not carry.
+const TOUCH_SEL = ["#hand", "#upfront", "#mine"].map((z) => `${z} .card[data-name]`).join(", ");
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// The card names a label says, each occurrence once, longest first ("24 GB GPU" before
+// "GPU"), in the label's order.
+function namesIn(label, names) {
+  const found = [];
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`(^|[^\\w-])${escapeRe(name)}(?![\\w-])`, "g");
+    let m;
+    while ((m = re.exec(label))) {
+      const start = m.index + m[1].length, end = start + name.length;
+      if (!found.some((f) => start < f.end && end > f.start)) found.push({ name, start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+// Whether the card `el` is the one a label's mention (`hit`) means: "X from slot 4" is
+// the card in slot 4 of the centre; "Bench X" a card of the panel called Bench; a card
+// named beside a slot phrase elsewhere ("... with a Patch") is not a slot's card.
+function meant(el, hit, label, zones) {
+  const slotted = el.closest("#upfront .slot[data-slot]");
+  const slot = /^\s+(?:from|in|at) slot (\d+)/.exec(label.slice(hit.end));
+  if (slot) return !!slotted && slotted.dataset.slot === slot[1];
+  if (slotted && /\bslot \d+/.test(label)) return false;
+  const before = /([A-Za-z][\w ]*?)\s+$/.exec(label.slice(0, hit.start));
+  const word = before ? before[1].split(" ").pop().toLowerCase() : "";
+  if (zones.has(word)) {
+    const panel = el.closest(".panel[data-key]");
+    return !!panel && words(panel.dataset.key).toLowerCase() === word;
+  }
+  return true;
+}
+
+// For each legal move, the card elements it names; for each card element, its moves.
+function touchMap(view) {
+  const els = [...document.querySelectorAll(TOUCH_SEL)].filter((e) => !e.closest(".grid") && !e.classList.contains("back"));
+  const names = new Set(els.map((e) => e.dataset.name));
+  const zones = new Set([...document.querySelectorAll("#upfront .panel[data-key], #mine .panel[data-key]")].map((p) => words(p.dataset.key).toLowerCase()));
+  const byEl = new Map();
+  const cardsOf = view.legal.map((move) => {
+    const out = [];
+    for (const hit of namesIn(move.label, names)) {
+      for (const e of els) {
+        if (e.dataset.name !== hit.name || !meant(e, hit, move.label, zones)) continue;
+        out.push(e);
+        if (!byEl.has(e)) byEl.set(e, new Set());
+        byEl.get(e).add(move);
+      }
+    }
+    return out;
+  });
+  return { byEl, cardsOf };
+}
+
+// A card's place on the board, stable across redraws of the same decision.
+function cardKey(el) {
+  const zone = el.closest("#hand, #upfront, #mine");
+  const panel = el.closest("[data-key]");
+  const slot = el.closest("[data-slot]");
+  return [zone ? zone.id : "", panel ? panel.dataset.key : "", slot ? slot.dataset.slot : "", el.dataset.id].join("/");
+}
+
+// Whether a move chosen by touch asks to be confirmed: the game says so (a bid), or it
+// spends two or more different cards of your hand.
+function needsConfirm(view, move) {
+  const hooks = GameViews.of(view.obs);
+  if (hooks.confirm) {
+    const said = hooks.confirm(move, view);
+    if (said !== undefined && said !== null) return !!said;
+  }
+  const i = view.legal.indexOf(move);
+  const hand = new Set(((T.touch && T.touch.cardsOf[i]) || []).filter((e) => e.closest("#hand")).map((e) => e.dataset.name));
+  return hand.size >= 2;
+}
+
+// After every draw: light the cards a move names, put back a selection of this same
+// decision, and fill the decision bar.
+function applyTouch(view) {
+  const mine = !view.terminal && view.legal && view.legal.length && view.you !== null && view.you !== undefined;
+  if (!mine) { T.sel = null; T.touch = null; drawTray(view); return; }
+  T.touch = touchMap(view);
+  for (const el of T.touch.byEl.keys()) {
+    el.classList.add("touchable");
+    el.setAttribute("aria-description", "tap to choose");
+  }
+  if (T.sel && T.sel.seq !== view.seq) T.sel = null;
+  if (T.sel) {
+    const els = [...T.touch.byEl.keys()];
+    T.sel.els = T.sel.keys.map((k) => els.find((e) => cardKey(e) === k)).filter(Boolean);
+    if (T.sel.els.length !== T.sel.keys.length) T.sel = null;
+  }
+  markSelection(view);
+  drawTray(view);
+}
+
+// The moves still open with the selected cards: those naming every one of them.
+function candidates(view) {
+  if (!T.sel || !T.sel.els.length) return [];
+  let out = null;
+  for (const el of T.sel.els) {
+    const ms = T.touch.byEl.get(el) || new Set();
+    out = out === null ? [...ms] : out.filter((m) => ms.has(m));
+  }
+  return out || [];
+}
+
+function markSelection(view) {
+  document.querySelectorAll(".card.selected, .card.target-lit").forEach((e) => e.classList.remove("selected", "target-lit"));
+  if (!T.sel) return;
+  for (const el of T.sel.els) el.classList.add("selected");
+  for (const move of candidates(view)) {
+    for (const el of T.touch.cardsOf[view.legal.indexOf(move)]) if (!T.sel.els.includes(el)) el.classList.add("target-lit");
+  }
+}
+
+function touchCard(view, el) {
+  if (T.clicked === view.seq) return;
+  if (T.sel && T.sel.els.length === 1 && T.sel.els[0] === el && !T.sel.confirm) { openZoom(el); return; }
+  const moves = T.touch.byEl.get(el) || new Set();
+  const narrowed = T.sel && !T.sel.els.includes(el) ? candidates(view).filter((m) => moves.has(m)) : [];
+  if (narrowed.length) T.sel = { seq: view.seq, els: [...T.sel.els, el], confirm: null };
+  else T.sel = { seq: view.seq, els: [el], confirm: null };
+  T.sel.keys = T.sel.els.map(cardKey);
+  const open = candidates(view);
+  if (open.length === 1) { chooseByTouch(view, open[0]); return; }
+  showHints(view, el);
+  markSelection(view);
+  drawTray(view);
+}
+
+// A move chosen on the board: sent at once, or held in the bar for a confirm.
+function chooseByTouch(view, move) {
+  if (needsConfirm(view, move) && !(T.sel && T.sel.confirm === move)) {
+    T.sel = T.sel || { seq: view.seq, els: [], keys: [] };
+    T.sel.confirm = move;
+    markSelection(view);
+    drawTray(view);
+    document.querySelector("#tray button.primary")?.focus({ preventScroll: true });
+    return;
+  }
+  T.sel = null;
+  T.hints = [];
+  clickMove(view, move);
+  drawTray(view);
+}
+
+function clearSelection(view) {
+  T.sel = null;
+  if (T.hints && T.hints.length) { T.hints = []; draw(); return; }
+  markSelection(view);
+  drawTray(view);
+}
+
+// SUPER COMPUTER and the like: the cells a hand card could take, marked on your computer
+// while it is under the pointer or selected (the game's `hints` hook; none by default).
+function showHints(view, el) {
+  const hooks = GameViews.of(view.obs);
+  if (!hooks.hints) return;
+  const card = el && el.closest("#hand") ? cardById(view.obs, el.dataset.id) : null;
+  const hints = card ? (hooks.hints(card, view) || []).map((c) => ({ ...c, name: card.name })) : [];
+  if (JSON.stringify(hints) === JSON.stringify(T.hints || [])) return;
+  T.hints = hints;
+  T.selSeq = view.seq;
+  drawSeats(view, document.getElementById("seats"), view.final, document.getElementById("mine"));
+  applyTouch(view);
+  fitNames(document.getElementById("mine"));
+}
+
+function cardById(value, id) {
+  if (!value || typeof value !== "object") return null;
+  if (!Array.isArray(value) && value.id === id && "name" in value) return value;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    const found = cardById(v, id);
+    if (found) return found;
+  }
+  return null;
+}
+
+// The decision bar (sticky at the bottom of the board): what you have chosen and what
+// it can still become, the confirm step, and the moves that name no card (Draw, Pass).
+function drawTray(view) {
+  const tray = document.getElementById("tray");
+  tray.replaceChildren();
+  const live = T.touch && view.legal && view.legal.length && T.clicked !== view.seq;
+  if (!live) { tray.hidden = true; return; }
+  const bar = (text, ...buttons) => {
+    tray.append(h("p", "tray-text", text));
+    const row = h("div", "tray-buttons");
+    row.append(...buttons);
+    tray.append(row);
+  };
+  const act = (move, cls = "tray-move") => button(moveText(view, move), cls, () => chooseByTouch(view, move));
+  if (T.sel && T.sel.confirm) {
+    const move = T.sel.confirm;
+    bar(`Confirm: ${moveText(view, move)}?`,
+      button("Confirm", "primary tray-confirm", () => chooseByTouch(view, move)),
+      button("Back", "quiet", () => { T.sel.confirm = null; if (!candidates(view).length || candidates(view).length === 1) T.sel = null; markSelection(view); drawTray(view); }));
+  } else if (T.sel) {
+    const open = candidates(view);
+    const names = T.sel.els.map((e) => e.dataset.name).join(" + ");
+    const lit = document.querySelectorAll(".card.target-lit").length;
+    bar(`${names}: choose what to do${lit ? ", or touch a lit card" : ""}.`, ...open.map((m) => act(m)),
+      // (the page's click-anywhere-to-close would shut the zoom this click opened)
+      button("Look closer", "quiet", (ev) => { ev.stopPropagation(); openZoom(T.sel.els[T.sel.els.length - 1]); }),
+      button("Cancel", "quiet", () => clearSelection(view)));
+  } else {
+    const free = view.legal.filter((m, i) => !T.touch.cardsOf[i].length && !CELL.test(m.label));
+    const touchable = T.touch.byEl.size;
+    const cells = document.querySelectorAll(".grid .target").length;
+    if (!touchable && !cells) {
+      bar("Choose:", ...free.map((m) => act(m)));  // a decision about no card on the board
+    } else {
+      const hint = touchable ? "Touch a lit card to play it" : "Touch a marked cell of your computer";
+      bar(free.length ? `${hint}, or:` : `${hint}.`, ...free.map((m) => act(m)));
+    }
+  }
+  tray.hidden = false;
+}
+
+function wireTouch() {
+  document.addEventListener("click", (ev) => {
+    const el = ev.target.closest(".card.touchable");
+    if (!el || ev.target.closest("button") || !T.view || !T.touch) return;
+    if (!document.getElementById("zoom").hidden) return;
+    touchCard(T.view, el);
+  });
+  // The marks stay when the pointer leaves (until another hand card is pointed at, or
+  // the decision changes): clearing them would resize the computer under the pointer.
+  document.addEventListener("mouseover", (ev) => {
+    const el = ev.target.closest && ev.target.closest("#hand .card.touchable");
+    if (!el || !T.view || (T.sel && T.sel.els.length)) return;
+    showHints(T.view, el);
+  });
+}
+
 wireZoom();
+wireTouch();
 if (queryToken) {
   T.refused = true;
   setConn("old link refused");

@@ -28,13 +28,14 @@ function renderValue(value, opts = {}) {
   // Slots holding a card or nothing: UPTIME's Build Row, RUNWAY's pitched cards.
   if (Array.isArray(value) && value.length && value.every((v) => v && typeof v === "object" && "card" in v && (v.card === null || Cards.isCard(v.card)))) {
     const row = h("div", "card-row");
-    for (const slot of value) {
+    value.forEach((slot, k) => {
       const box = h("div", "slot");
+      box.dataset.slot = String(k + 1);  // labels count slots from 1 ("from slot 4")
       box.append(slot.card ? Cards.render(slot.card, opts) : h("div", "card empty-slot" + (opts.small ? " small" : ""), "empty slot"));
-      const notes = Object.entries(slot).filter(([k, v]) => k !== "card" && k !== "slot" && v !== null && v !== false);
-      if (notes.length) box.append(h("div", "slot-note", notes.map(([k, v]) => slotNote(k, v)).join(" · ")));
+      const notes = Object.entries(slot).filter(([key, v]) => key !== "card" && key !== "slot" && v !== null && v !== false);
+      if (notes.length) box.append(h("div", "slot-note", notes.map(([key, v]) => slotNote(key, v)).join(" · ")));
       row.append(box);
-    }
+    });
     return row;
   }
   if (Array.isArray(value)) {
@@ -69,8 +70,8 @@ function slotNote(key, v) {
 // Cards placed at (x, y) on a square grid: SUPER COMPUTER's computers. North is
 // y - 1 in the engine, so y grows downward as on screen. `targets` are the
 // legal placements ({x, y, action, label}), drawn as clickable empty cells.
-function renderGrid(cells, targets = []) {
-  const all = [...cells, ...targets];
+function renderGrid(cells, targets = [], hints = []) {
+  const all = [...cells, ...targets, ...hints];
   const xs = all.map((c) => c.x), ys = all.map((c) => c.y);
   const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys);
   const grid = h("div", "grid");
@@ -99,11 +100,22 @@ function renderGrid(cells, targets = []) {
     place(b, t);
     grid.append(b);
   }
+  // Cells a hand card could take (marks only, never a move: the card is not yours to
+  // place yet), from the game's `hints` hook while a hand card is under the finger.
+  const taken = new Set([...cells, ...targets].map((c) => `${c.x},${c.y}`));
+  for (const t of hints) {
+    if (taken.has(`${t.x},${t.y}`)) continue;
+    const mark = h("div", "hint", "fits here");
+    mark.setAttribute("aria-label", `${t.name || "this part"} could go here, ${where(t)}`);
+    place(mark, t);
+    grid.append(mark);
+  }
   return grid;
 }
 
-function section(title, content, cls = "") {
+function section(title, content, cls = "", key = "") {
   const box = h("div", `panel ${cls}`);
+  if (key) box.dataset.key = key;
   box.append(h("h3", "", title), content);
   return box;
 }
@@ -126,6 +138,23 @@ class Facts {
   chip(label, value, cls = "") { this.chips.push([label, value, cls]); return this; }
   tag(text, cls = "") { this.chips.push([text, undefined, cls]); return this; }
   zone(label, value) { if (!isEmpty(value)) this.zones.push([label, value]); return this; }
+  // An opponent's compact panel: the chips, then each zone in words ("Tableau: Case,
+  // Router ×2") rather than as cards (its "Show cards" button draws them whole).
+  drawCompact(root, extra = []) {
+    const line = h("div", "chips");
+    for (const [label, value, cls] of this.chips) {
+      const chip = h("span", `chip ${cls}`.trim());
+      if (value === undefined) chip.textContent = label;
+      else chip.append(h("span", "chip-label", label), " ", h("b", "", String(value)));
+      line.append(chip);
+    }
+    for (const [label, value] of [...extra, ...this.zones]) {
+      const chip = h("span", "chip zone-chip");
+      chip.append(h("span", "chip-label", label), " ", h("b", "", summary(value)));
+      line.append(chip);
+    }
+    if (line.childElementCount) root.append(line);
+  }
   // The chips, then `middle` (a seat's computer), then the card zones.
   draw(root, middle = null) {
     if (this.chips.length) {
@@ -145,6 +174,18 @@ class Facts {
       root.append(box);
     }
   }
+}
+
+// A zone in words: card names with counts ("Case, Router ×2"), a grid by its parts.
+function summary(value) {
+  const cards = Array.isArray(value) ? value.map((v) => (v && v.card ? v.card : v)) : [value];
+  const names = new Map();
+  for (const c of cards) {
+    const n = c && typeof c === "object" ? (c.hidden ? "face-down card" : c.name) : String(c);
+    if (n !== undefined && n !== null) names.set(n, (names.get(n) || 0) + 1);
+  }
+  if (!names.size) return "none";
+  return [...names].map(([n, k]) => (k > 1 ? `${n} ×${k}` : n)).join(", ");
 }
 
 // Any fact no game view claimed: a chip for a scalar, a zone for the rest; empties left out.
@@ -204,6 +245,13 @@ function seatFacts(obs) {
 //   scoreLabel               what a seat's score is called ("Reputation")
 //   upfront                  observation keys drawn above your hand (what a decision is about)
 //   moveSteps(legal)         a long list of moves split in two steps (see table.js drawMoves)
+//   board                    the board layout (see `boardOf`): which observation keys are the
+//                            shared centre, which seat facts are a seat's tableau, where yours goes
+//   shared(obs, ctx)         an extra node for the shared centre (SUPER COMPUTER's picks this turn)
+//   confirm(move, view)      true when a move chosen by touching cards needs a confirm step
+//   hints(card, view)        for a hand card under your finger: the cells it could take
+//                            ([{x, y}]) on your computer, drawn as marks (SUPER COMPUTER)
+//   handBadge(card, view)    a short note on a hand card ("fits 2 spots")
 // Nothing here names a game: a game without a file gets the generic view.
 const GameViews = {
   hooks: {},
@@ -222,55 +270,97 @@ const GameViews = {
   },
 };
 
+// The board: the shared centre (what every seat plays on), opponents as compact panels,
+// your hand and your tableau at the bottom, the rest under "More of the table". A game
+// declares it in its view hooks (`board`); a game that declares nothing gets the generic
+// board: every top-level key holding cards is shared, every seat zone of cards a tableau.
+//   shared            top-level observation keys drawn at the centre, in this order
+//   tableau           seat facts that are a seat's tableau (drawn whole for you, summed up
+//                     in an opponent's compact panel until opened)
+//   yours             keys of `obs.you` drawn with your seat (the rest of `you` too)
+//   tableauAboveHand  your seat panel above your hand (SUPER COMPUTER: computer and build
+//                     card in view while you pick from the hand)
+//   focus             shared keys every decision of yours is about (RUNWAY: the Deal in play
+//                     and its pitched cards), kept in view with the cards the moves name
+function boardOf(obs) {
+  const declared = GameViews.of(obs).board || {};
+  return {
+    shared: declared.shared || null,
+    tableau: declared.tableau || null,
+    yours: declared.yours || null,
+    tableauAboveHand: !!declared.tableauAboveHand,
+    focus: declared.focus || [],
+  };
+}
+
+// Whether a value holds cards a player would look at (a card, a list of cards, slots).
+function holdsCards(v) {
+  if (Cards.isCard(v) || Cards.isCardList(v)) return true;
+  return Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && "card" in x);
+}
+
 // A game may keep your private cards under `you` (SUPER COMPUTER does): the
 // hand is drawn as "Your hand" (table.js), the rest as one panel of your cards.
-function renderYou(you) {
+function renderYou(you, board = null) {
   const out = new Facts();
   out.zone("Your secret pick", you.pending_pick);
   out.zone("Builds offered", you.build_offer);
   out.zone("Your builds", you.builds);
   out.zone("Returned build", you.returned_build);
-  for (const [k, v] of Object.entries(you)) {
-    if (!["hand", "pending_pick", "build_offer", "builds", "returned_build"].includes(k)) genericFact(out, k, v);
-  }
+  const drawn = new Set(["hand", "pending_pick", "build_offer", "builds", "returned_build", ...((board && board.yours) || [])]);
+  for (const [k, v] of Object.entries(you)) if (!drawn.has(k)) genericFact(out, k, v);
   if (!out.chips.length && !out.zones.length) return null;
   const box = h("div", "you-zones");
   out.draw(box);
   return section("Your cards", box, "key-you");
 }
 
-// The table's public state. Panels a game names in its `upfront` hook (what the
-// current decision is about: RUNWAY's Deal in play and Bench) go to `front`,
-// drawn just above your hand, when given.
-function renderPublic(obs, root, front = null) {
+// The table's public state. The shared centre (`front`, when given: the board's shared
+// keys, the game's banner and the table's facts) is what a decision is played on; every
+// other panel goes to `root` ("More of the table"). Your private zone (`obs.you`) is drawn
+// with your seat (table.js), or here when there is no seat panel (the replay).
+function renderPublic(obs, root, front = null, ctx = {}) {
   root.replaceChildren();
   if (front) front.replaceChildren();
+  const centre = front || root;
   const hooks = GameViews.of(obs);
+  const board = boardOf(obs);
   const special = hooks.banner && hooks.banner(obs);
-  if (special) root.append(special);
+  if (special) centre.append(special);
   const strip = new Facts();
   const used = new Set();
   if (hooks.table) hooks.table(obs, strip, used);
-  const panels = [];
+  const shared = [], more = [];
   for (const [key, value] of Object.entries(obs)) {
     if (BASE_KEYS.has(key) || isPerSeat(obs, key) || key.startsWith("hype") || used.has(key) || KEYED_BY_SEAT.has(key)) continue;
+    if (key === "you") continue;
     if (isEmpty(value)) continue;
     const scalar = typeof value !== "object" || (Array.isArray(value) && value.every((x) => typeof x !== "object" || x === null));
-    if (scalar) genericFact(strip, key, value);
-    else if (front && (hooks.upfront || []).includes(key)) front.append(section(words(key), renderValue(value), `key-${key}`));
-    else panels.push(section(words(key), renderValue(value), `key-${key}`));
+    if (scalar) { genericFact(strip, key, value); continue; }
+    const isShared = board.shared ? board.shared.includes(key) || (hooks.upfront || []).includes(key) : holdsCards(value);
+    const panel = section(words(key), renderValue(value), `key-${key}`, key);
+    if (isShared) shared.push([board.shared ? board.shared.indexOf(key) : 0, panel]);
+    else more.push(panel);
   }
-  if (front) front.hidden = !front.childElementCount;
   if (strip.chips.length) {
     const box = h("div", "panel table-facts");
     strip.draw(box);
-    root.append(box);
+    centre.append(box);
   }
-  if (obs.you && typeof obs.you === "object" && !Array.isArray(obs.you)) {
-    const you = renderYou(obs.you);
+  const extra = hooks.shared && hooks.shared(obs, ctx);
+  if (extra) centre.append(extra);
+  shared.sort((a, b) => a[0] - b[0]);
+  const row = h("div", "shared-row");
+  row.append(...shared.map(([, p]) => p));
+  if (shared.length) centre.append(row);
+  if (!front && obs.you && typeof obs.you === "object" && !Array.isArray(obs.you)) {
+    const you = renderYou(obs.you, board);
     if (you) root.append(you);
   }
-  root.append(...panels);
+  if (front) front.hidden = !front.childElementCount;
+  // (drawn open, not folded away: a folded card would have no size on the page)
+  if (more.length && front) root.append(h("h2", "more-title", "More of the table"));
+  root.append(...more);
 }
 
 function renderSeatPanel(obs, seat, info, facts, ctx) {
@@ -299,16 +389,32 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
     const targets = seat === ctx.you ? (ctx.targets || []) : [];
     zone = h("div", "zone-mini computer");
     zone.append(h("div", "zone-label", "Computer"));
-    if (computer.length || targets.length) {
+    if (computer.length || targets.length || (seat === ctx.you && ctx.hints && ctx.hints.length)) {
       const wrap = h("div", "grid-wrap");
-      wrap.append(renderGrid(computer, targets));
+      wrap.append(renderGrid(computer, targets, seat === ctx.you ? (ctx.hints || []) : []));
       zone.append(wrap);
     } else {
       zone.append(h("span", "muted", "no parts yet"));
     }
   }
   const rest = h("div", "seat-facts");
-  out.draw(rest, zone);
+  if (ctx.compact && !(ctx.open && ctx.open.has(seat))) {
+    box.classList.add("compact");
+    const extra = Array.isArray(computer) ? [["Computer", computer.length ? computer : "no parts yet"]] : [];
+    out.drawCompact(rest, extra);
+    if (out.zones.length || (Array.isArray(computer) && computer.length)) rest.append(toggleButton(seat, ctx, "Show all"));
+  } else {
+    out.draw(rest, zone);
+    if (ctx.compact) rest.append(toggleButton(seat, ctx, "Show less"));
+  }
   box.append(rest);
   return box;
+}
+
+// An opponent's panel opens to its cards and folds back to words.
+function toggleButton(seat, ctx, text) {
+  const b = h("button", "quiet seat-toggle", text);
+  b.setAttribute("aria-expanded", String(!!(ctx.open && ctx.open.has(seat))));
+  b.addEventListener("click", () => ctx.onToggle && ctx.onToggle(seat));
+  return b;
 }

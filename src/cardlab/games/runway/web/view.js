@@ -5,6 +5,12 @@
 GameViews.register("runway", {
   scoreLabel: "Reputation",
   upfront: ["deal_in_play", "next_deal", "bench"],
+  // The board: the Deal in play and what is pitched on it, the next Deal and the Bench at
+  // the centre (Sectors and the pitch order are the table's chips there); Deals won are a
+  // seat's tableau.
+  // (In this order, so the Deal in play and its pitched cards sit just above your hand
+  // for a pitch, and the Bench not far above it for a trade.)
+  board: { shared: ["next_deal", "bench", "deal_in_play", "pitched"], tableau: ["deals_won"], focus: ["deal_in_play", "pitched"] },
   // The trade after a pass, in two steps: first the card you give, then what you
   // take for it (a Bench card, or a blind draw). Other moves stay as they are.
   moveSteps(legal) {
@@ -45,6 +51,13 @@ GameViews.register("runway", {
     if (Array.isArray(obs.pitch_order) && obs.pitch_order.length) out.chip("Pitch order", obs.pitch_order.map(seatWord).join(", "));
     if (obs.last_seat !== undefined && obs.last_seat !== null) out.chip("Last seat", seatWord(obs.last_seat));
     used.add("pitch_order").add("last_seat");
+    // the counts in two chips, not four (the board has a phone's width to fit in)
+    if (obs.deals_total !== undefined) out.chip("Deals closed", `${obs.deals_closed ?? 0} of ${obs.deals_total}`);
+    if (obs.deal_deck_count !== undefined || obs.draw_pile_count !== undefined) {
+      out.chip("Left", `${plural(obs.deal_deck_count ?? 0, "Deal")}, ${plural(obs.draw_pile_count ?? 0, "card")} to draw`);
+    }
+    if (obs.shock_effect) out.chip("Shock effect", words(String(obs.shock_effect)));
+    for (const k of ["deals_closed", "deals_total", "deal_deck_count", "draw_pile_count", "shock_effect"]) used.add(k);
   },
   banner(obs) {
     const box = h("div", "hype-track");

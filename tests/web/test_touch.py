@@ -1,0 +1,102 @@
+"""Issue 27 items 2 and 8: every game played to the end at 1280x900 and 390x844 by
+touching cards only (a lit card, its target, Confirm; a marked cell; the decision bar's
+Draw/Pass), one human seat against quick bots, with screenshots under artifacts/board/."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CspExempt,
+    Server,
+    layout_problems,
+    need_browser,
+    settle_frame,
+    touch_one_move,
+)
+from test_browser import GAMES, players_for
+
+from cardlab.web.catalog import installed_games
+
+BOARD = __import__("browser").ARTIFACTS.parent / "board"
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    BOARD.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield CspExempt(b)
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "tables.db").start()
+    yield s
+    s.kill()
+
+
+def open_table(browser, server, game: str, size: str, errors: list[str]):
+    """Seat 0 a human, the others quick bots (greedy, random), at the smallest count."""
+    players = players_for(game, 2)
+    bots = [{"kind": "bot", "agent": ("greedy", "random")[i % 2]} for i in range(players - 1)]
+    made = server.create(
+        game=game, players=players, bot_delay=0, seats=[{"kind": "human", "name": "Ada"}, *bots]
+    )
+    phone = size == "phone"
+    ctx = browser.new_context(
+        viewport=SIZES[size], device_scale_factor=1, is_mobile=phone, has_touch=phone
+    )
+    page = ctx.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.seat_url(made, 0))
+    return ctx, page
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_played_by_touching_cards(browser, server, game, size):
+    if game not in installed_games():
+        pytest.skip(f"{game} engine not installed yet")
+    errors: list[str] = []
+    ctx, page = open_table(browser, server, game, size, errors)
+    rng = random.Random(f"{game}-{size}")
+    ways: dict[str, int] = {}
+    shots = 0
+    for step in range(1500):
+        settle_frame(page)
+        if page.is_visible("#final"):
+            break
+        if step in (2, 9):
+            page.screenshot(path=str(BOARD / f"{size}-{game}-touch-{step}.png"))
+
+        def shot(state, step=step):
+            nonlocal shots
+            kind = "confirm" if state["confirm"] else "selected"
+            if shots < 4 and not (BOARD / f"{size}-{game}-{kind}-{step}.png").exists():
+                page.screenshot(path=str(BOARD / f"{size}-{game}-{kind}-{step}.png"))
+                shots += 1
+
+        how = touch_one_move(page, rng, tap=size == "phone", shot=shot)
+        ways[how] = ways.get(how, 0) + 1
+        if step < 6:
+            assert layout_problems(page) == [], f"after {step} moves"
+    else:
+        raise AssertionError("the game did not end")
+    page.wait_for_selector("#final:not([hidden])")
+    page.screenshot(path=str(BOARD / f"{size}-{game}-touch-final.png"))
+    # every move was made on the board: cards, cells or the decision bar, never the list
+    assert sum(ways.values()) > 3 and ways.get("card", 0) + ways.get("cell", 0) > 0, ways
+    assert "win" in page.text_content(".winner-line")
+    assert page.locator(".card.touchable").count() == 0  # nothing lit once it is over
+    assert page.is_hidden("#tray")
+    assert not errors, errors
+    ctx.close()
