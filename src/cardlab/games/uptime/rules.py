@@ -324,8 +324,10 @@ GAME_INFO = GameInfo(
         "Turn raw silicon into servers, wire your servers into a network and win the "
         "contracts that pay for it before the supply chain runs dry. Each turn you draw "
         "materials, requisition a card from the Build Row, open a once-around auction on "
-        "a Contract, or pass. Computers score 5, Routers and Cables build a network, and "
-        "the first Cloud Milestone (2 Computers and a Contract) ends the game."
+        "a Contract, or pass. Computers score 12 under the recommended rules the table "
+        "plays by default (5 as printed), Routers and Cables build a network, and the "
+        "first Cloud Milestone (2 Computers and a Contract) or the empty Build Deck ends "
+        "the game."
     ),
     game="cardlab.games.uptime.rules:UptimeGame",
     decision_kinds=(
