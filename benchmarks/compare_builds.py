@@ -5,8 +5,10 @@ cancels out (issue 17: "measured at each step").
         [--mode ismcts|random|both] [--games uptime,runway,supercomputer] [--rounds 3]
         [--iterations 300] [--seconds 2] [--instructions]
 
-Each figure runs in a fresh process with `PYTHONPATH` set to one tree (a plain `src/`
-or a compiled `build/compiled/src` from `make compiled`), alternating between the trees
+Each figure runs in a fresh process with `PYTHONPATH` set to one tree (a plain `src/`,
+or the compiled work tree `build/mypyc/work/src` that `make compiled` leaves, with
+CARDLAB_PURE=1 so that the checkout's own keyed build in build/mypyc/<key> does not load
+for the plain tree: `make measure-compiled`), alternating between the trees
 round after round, and the median of the rounds is printed with its ratio to the first
 tree. ISMCTS: iterations per CPU-second of that process on 8 positions of random play,
 4 players (the `cardlab bench` positions); random: decisions per CPU-second of random

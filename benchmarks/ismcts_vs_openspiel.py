@@ -88,7 +88,8 @@ def bench_cardlab(name: str, players: int, count: int, iterations: int) -> Row:
 
     positions = cardlab_positions(name, players, count)
     agent = make_agent("ismcts", seed=0, iterations=iterations)
-    # `make compiled` + PYTHONPATH=build/compiled/src runs the mypyc build: say which ran
+    # the default install runs the mypyc build (build/mypyc/<key>, CARDLAB_PURE=1 the
+    # plain source): say which ran
     build = "compiled" if not (ismcts.__file__ or "").endswith(".py") else "Python"
     return _timed(
         f"cardlab ISMCTS ({build})", f"{name} {players}p", agent.step, positions, iterations

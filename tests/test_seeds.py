@@ -1,7 +1,8 @@
 """Seeds nobody can predict (issue 23 item 1): `core.rng.fresh_seed` and `derived_seed`,
 engines dealt from full 64-bit seeds, and the terminal's bots seeded through the hash.
 
-Run on the plain and the mypyc-compiled engines (`make test-compiled`): a seed at or above
+Run on both builds: `make test` runs it on the default (mypyc-compiled, from
+build/mypyc/<key>) engines and again with CARDLAB_PURE=1 (`make test-pure`); a seed at or above
 2**63 does not fit a C long, so a build that narrowed it would deal seed 2**64-1 as
 seed -1 (which `random.Random` deals as seed 1)."""
 
