@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -30,6 +30,27 @@ PLAYERS = 3
 WHO = ["seat0", "seat1", "seat2", "host", "spectator", "stranger", "forged", "swapped"]
 
 ints = st.one_of(st.integers(-3, 20), st.just(2**63), st.booleans(), st.none(), st.text(max_size=3))
+chat_texts = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["x" * 201, "y" * 5000, " \u200b\u202e ", "<script>x</script>", "\n\t"]),
+    ints,
+    st.lists(st.text(max_size=3), max_size=2),
+)
+social_messages = [
+    # Around the game (social.py, table.undo): chat, mute, undo, rematch, well-formed or
+    # not, from every audience; a refusal is an error frame and changes nothing.
+    st.fixed_dictionaries({"type": st.just("chat"), "text": chat_texts}),
+    st.just({"type": "chat"}),
+    st.fixed_dictionaries({"type": st.just("chat"), "text": chat_texts, "seat": ints}),
+    st.fixed_dictionaries(
+        {"type": st.just("mute"), "seat": ints, "muted": st.one_of(st.booleans(), ints)}
+    ),
+    st.fixed_dictionaries({"type": st.just("mute"), "seat": ints}),
+    st.just({"type": "undo"}),
+    st.fixed_dictionaries({"type": st.just("undo"), "seat": ints}),
+    st.just({"type": "rematch"}),
+    st.fixed_dictionaries({"type": st.just("rematch"), "seat": ints, "token": st.text(max_size=4)}),
+]
 messages = st.one_of(
     st.fixed_dictionaries({"type": st.just("act"), "action": ints, "seq": st.integers(-1, 12)}),
     st.fixed_dictionaries(
@@ -46,6 +67,7 @@ messages = st.one_of(
     ),
     st.just({"type": "reclaim"}),
     st.fixed_dictionaries({"type": st.just("hello"), "seat": ints, "token": st.text(max_size=5)}),
+    *social_messages,
     st.sampled_from(
         [
             "{not json",
@@ -95,8 +117,15 @@ def hello_for(who: str, tokens: dict[str, str]) -> dict:
     return {"type": "hello", "role": "spectator"}
 
 
-def snapshot(table) -> tuple:
-    return (table.seq, dict(table.held), json.dumps(table.seats, sort_keys=True))
+def snapshot(table, hub=None) -> tuple:
+    """What a refused message may not change: the step, held picks, seats and, with the
+    hub, the chat, the table's settings (mutes, a rematch made) and the live tables."""
+    base = (table.seq, dict(table.held), json.dumps(table.seats, sort_keys=True))
+    if hub is None:
+        return base
+    chat = json.dumps(hub.store.load_chat(table.id, 1000))
+    settings = json.dumps(table.record.settings, sort_keys=True)
+    return (*base, chat, settings, sorted(hub.tables))
 
 
 def recv_until_marker(ws, marker: str) -> list[str]:
@@ -139,7 +168,8 @@ def test_no_message_sequence_breaks_the_table(tmp_path_factory, script, body):
             "bot_delay": 10,
         }
         made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
-        table = client.app.state.hub.tables[made["table"]]
+        hub = client.app.state.hub
+        table = hub.tables[made["table"]]
         tokens = dict(made["tokens"])
         frames: dict[str, list[str]] = {w: [] for w in WHO}
         with contextlib_exit() as stack:
@@ -160,7 +190,7 @@ def test_no_message_sequence_breaks_the_table(tmp_path_factory, script, body):
                 ws = sockets[who]
                 if ws is None:
                     continue
-                before = snapshot(table)
+                before = snapshot(table, hub)
                 text = msg if isinstance(msg, str) else json.dumps(msg)
                 marker = f"fuzz-marker-{step}"
                 try:
@@ -181,7 +211,11 @@ def test_no_message_sequence_breaks_the_table(tmp_path_factory, script, body):
                     continue
                 refused = any(a.get("type") == "error" for a in answers)
                 if refused:
-                    assert snapshot(table) == before, (who, msg, answers)
+                    assert snapshot(table, hub) == before, (who, msg, answers)
+                    for a in answers:  # a refusal says why, in words
+                        if a.get("type") == "error":
+                            assert isinstance(a["error"], str) and len(a["error"]) > 10, a
+                            assert "could not handle" not in a["error"], a
                 for a in answers:
                     if a.get("type") == "link":
                         tokens[f"seat{a['seat']}"] = a["token"]
@@ -226,6 +260,98 @@ class contextlib_exit:
             except Exception:  # noqa: BLE001, S112 - the server may have closed it already
                 continue
         return False
+
+
+# -- issue 27 item 5: chat, mute, undo and rematch ------------------------------------------
+SOCIAL_WHO = ["seat0", "seat1", "host", "spectator"]
+social_steps = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(SOCIAL_WHO), st.one_of(*social_messages)),
+        st.just(("move", None)),
+        st.just(("undo-mine", None)),  # the last mover asks to take its move back
+    ),
+    min_size=1,
+    max_size=30,
+)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(script=social_steps)
+def test_chat_mute_undo_and_rematch_refusals_change_nothing(tmp_path_factory, script):
+    """A two-human table played forward by "move" steps (so undo and rematch meet both a
+    live and a finished game) while every audience sends chat, mute, undo and rematch
+    messages, good and bad: each refusal is an error frame in words and leaves the step,
+    the chat, the mutes, the rematch and the set of tables as they were; a rematch link
+    reaches its asker only, and never a spectator."""
+    db = tmp_path_factory.mktemp("fuzz") / "t.db"
+    app = create_app(
+        db=db,
+        catalog=toy_catalog(),
+        bot_delay=0,
+        message_rate=10_000,
+        limits=Limits(syncs_per_second=1000, frames_per_second=1000),
+        allowed_hosts=HOSTS,
+    )
+    with TestClient(app, raise_server_exceptions=False) as client:
+        hub = client.app.state.hub
+        spec = {"game": "highcard", "players": 2, "seats": [{"kind": "human"}] * 2}
+        made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
+        table = hub.tables[made["table"]]
+        frames: dict[str, list[str]] = {w: [] for w in SOCIAL_WHO}
+        links: list[tuple[str, str]] = []
+        with contextlib_exit() as stack:
+            socks = {}
+            for who in SOCIAL_WHO:
+                ws = stack.enter(client.websocket_connect(f"/ws/{table.id}", headers=ORIGIN))
+                ws.send_text(json.dumps(hello_for(who, made["tokens"])))
+                frames[who].append(ws.receive_text())
+                socks[who] = ws
+            last = "seat0"
+            for step, (who, msg) in enumerate(script):
+                if who == "move":
+                    if table.state.is_terminal():
+                        continue
+                    seat = table.state.current_player()
+                    move = table.legal_for(seat)[0]["action"]
+                    who, msg = f"seat{seat}", {"type": "act", "action": move, "seq": table.seq}
+                    last = who
+                elif who == "undo-mine":
+                    who, msg = last, {"type": "undo"}
+                ws = socks[who]
+                before = snapshot(table, hub)
+                marker = f"fuzz-marker-{step}"
+                ws.send_text(json.dumps(msg))
+                ws.send_text(json.dumps({"type": marker}))
+                got = recv_until_marker(ws, marker)
+                frames[who].extend(got)
+                answers = [json.loads(g) for g in got]
+                errors = [a for a in answers if a.get("type") == "error"]
+                assert not any(a.get("fatal") for a in errors), (who, msg, errors)
+                kind = msg.get("type") if isinstance(msg, dict) else "?"
+                event(
+                    f"{kind} {'refused' if errors else 'accepted'}"
+                )  # --hypothesis-show-statistics
+                if errors:
+                    assert snapshot(table, hub) == before, (who, msg, answers)
+                    for a in errors:
+                        assert isinstance(a["error"], str) and len(a["error"]) > 10, a
+                        assert "could not handle" not in a["error"], a
+                for a in answers:
+                    if a.get("type") == "rematch_link":
+                        assert who != "spectator", a
+                        links.append((who, a["token"]))
+            for who, ws in socks.items():  # frames still on their way
+                ws.send_text(json.dumps({"type": "fuzz-marker-end"}))
+                frames[who].extend(recv_until_marker(ws, "fuzz-marker-end"))
+        for asker, token in links:
+            for who, texts in frames.items():
+                if who != asker:
+                    assert not any(token in t for t in texts), (asker, who)
+        close_all()
 
 
 # -- issue 23: Host, query tokens, foreign bot kinds, hand-back sequences -----------------

@@ -118,3 +118,92 @@ const Cards = {
     return row;
   },
 };
+
+// Zoom from the keyboard (issue 27 item 5). Every face-up card on the page can take
+// focus; Enter or Space on it does what a tap does (the table's zoom opens on a click),
+// the open zoom takes the focus as a dialog, Escape closes it, and the focus goes back
+// to the card it came from (or, when the table redrew meanwhile, to the card with the
+// same id). Cards inside a button or a link are the control's, not focusable themselves.
+const CardZoomKeys = {
+  from: null,  // {node, id}: the card whose zoom the keyboard opened
+
+  zoom() { return document.getElementById("zoom"); },
+
+  // Face-up cards get tabindex, a role and a name once, as they are drawn.
+  mark(root) {
+    for (const card of root.querySelectorAll(".card:not(.back):not(.empty-slot)")) {
+      if (card.closest("#zoom")) {
+        card.removeAttribute("tabindex");
+        card.removeAttribute("role");
+        card.removeAttribute("aria-haspopup");
+        continue;
+      }
+      if (card.hasAttribute("tabindex") || card.closest("button, a")) continue;
+      card.tabIndex = 0;
+      card.setAttribute("role", "button");
+      card.setAttribute("aria-haspopup", "dialog");
+      card.setAttribute("aria-label", `${card.title || card.dataset.name || "card"} (Enter: zoom)`);
+    }
+  },
+
+  open(card) {
+    this.from = { node: card, id: card.dataset.id };
+    card.click();  // the table's own zoom handler opens it
+    const zoom = this.zoom();
+    if (!zoom || zoom.hidden) { this.from = null; return; }
+    zoom.setAttribute("role", "dialog");
+    zoom.setAttribute("aria-modal", "true");
+    zoom.setAttribute("aria-label", `Card: ${card.dataset.name || card.title || "zoomed card"}`);
+    zoom.tabIndex = -1;
+    const hint = zoom.querySelector("p.muted:last-child");
+    if (hint) hint.textContent = "Press Escape (or tap anywhere) to close.";
+    zoom.focus();
+  },
+
+  close() {
+    const zoom = this.zoom();
+    if (zoom && !zoom.hidden) zoom.hidden = true;
+    this.restore();
+  },
+
+  // Focus back where the zoom came from (when the keyboard opened it).
+  restore() {
+    const from = this.from;
+    this.from = null;
+    if (!from) return;
+    let card = from.node;
+    if (!card.isConnected && from.id) card = document.querySelector(`.card[data-id="${CSS.escape(from.id)}"]:not(#zoom .card)`);
+    if (card && card.isConnected) card.focus();
+  },
+
+  wire() {
+    this.mark(document);
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) this.mark(n.parentElement || n);
+    }).observe(document.body, { childList: true, subtree: true });
+    document.addEventListener("keydown", (ev) => {
+      const zoom = this.zoom();
+      const open = zoom && !zoom.hidden;
+      if (open && (ev.key === "Escape" || ((ev.key === "Enter" || ev.key === " ") && ev.target === zoom))) {
+        ev.preventDefault();
+        this.close();
+        return;
+      }
+      if (open && ev.key === "Tab") { ev.preventDefault(); zoom.focus(); return; }  // a modal: focus stays
+      if (open || (ev.key !== "Enter" && ev.key !== " ")) return;
+      const card = ev.target.closest && ev.target.closest(".card[tabindex]");
+      if (!card || card.closest("#zoom")) return;
+      ev.preventDefault();  // Space would scroll the page
+      this.open(card);
+    });
+    // Closed by a tap instead: the focus still goes back to the card.
+    const zoom = this.zoom();
+    if (zoom) {
+      new MutationObserver(() => { if (zoom.hidden && this.from) this.restore(); })
+        .observe(zoom, { attributes: true, attributeFilter: ["hidden"] });
+    }
+  },
+};
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => CardZoomKeys.wire());
+else CardZoomKeys.wire();
