@@ -9,6 +9,7 @@ cardlab's tree (tests/plugin_support.py), registered in-process."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -178,3 +179,67 @@ def test_card_faces_come_from_the_plugins_art_or_the_plain_face(app_client) -> N
         assert app_client.get(f"/art/{name}/back-Card.svg").status_code == 200
     assert app_client.get("/art/viewtoy/nosuchcard.svg").status_code == 404
     assert app_client.get("/art/nosuchgame/tc01.svg").status_code == 404
+
+
+def installed_like(src: Path, name: str) -> None:
+    """Make `src` (a scaffold's src folder) look installed to a process that has it on
+    its path: a dist-info with the game's entry point, as `pip install` writes it, so
+    the server subprocess finds the plugin exactly as it finds a third party's."""
+    dist = src / f"{name}-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1.0\n")
+    (dist / "entry_points.txt").write_text(
+        f"[cardlab.games]\n{name} = {name}.rules:GAME_INFO\n", "utf-8"
+    )
+
+
+def test_in_a_browser_the_view_script_draws_and_a_game_without_one_loads_cleanly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Headless Chromium at a `cardlab serve` that finds two plugins by entry point:
+    `orbitview`'s own web/view.js draws its banner ("Round 1 of 3"); `orbitbare` has no
+    view script and its table loads with no failed request and no script error, drawn
+    by the generic view (its round as a plain chip)."""
+    from browser import CHROMIUM, CHROMIUM_ARGS, Server, need_browser
+
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    from cardlab.newgame import scaffold
+
+    paths = []
+    for name in ("orbitview", "orbitbare"):
+        src = scaffold(name, tmp_path / name) / "src"
+        if name == "orbitbare":
+            (src / name / "web" / "view.js").unlink()
+        installed_like(src, name)
+        paths.append(str(src))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([*paths, os.environ.get("PYTHONPATH", "")]))
+    server = Server(tmp_path / "tables.db").start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            seen = {}
+            for name in ("orbitview", "orbitbare"):
+                seats = [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}]
+                made = server.create(game=name, players=2, bot_delay=0, seats=seats)
+                page = browser.new_page()
+                problems: list[str] = []
+                page.on("pageerror", lambda exc, p=problems: p.append(f"script error: {exc}"))
+                page.on(
+                    "response",
+                    lambda r, p=problems: (
+                        p.append(f"{r.status} {r.url}") if r.status >= 400 else None
+                    ),
+                )
+                page.goto(server.seat_url(made, 0))
+                page.wait_for_selector(".move:not([disabled])")
+                page.wait_for_load_state("networkidle")
+                assert problems == [], (name, problems)
+                seen[name] = page.inner_text("body")
+                page.close()
+            browser.close()
+    finally:
+        server.kill()
+    assert "Round 1 of 3" in seen["orbitview"]
+    assert "Round 1 of 3" not in seen["orbitbare"] and "Rounds" in seen["orbitbare"]
