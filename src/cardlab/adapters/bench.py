@@ -15,7 +15,8 @@ The loops, each the one a user of that interface writes:
   from ``info["action_mask"]``; ``observed`` the same reading
   ``env.last()``'s observation dict (vector and mask) instead;
 - ``parallel``: the parallel env, every agent answering from its mask each
-  step (the observations of every seat are built each step: the API returns them);
+  step (the vectors are encoded only when read: `adapters.table.LazyObservation`);
+  ``observed`` also reads every agent's observation vector each step;
 - ``openspiel``: the pyspiel game, the deal sampled from ``chance_outcomes()``,
   then ``state.apply_action(rng.choice(state.legal_actions()))``; ``observed``
   also reads ``information_state_tensor`` of the seat to move every decision.
@@ -72,7 +73,7 @@ class AdapterBench:
 
 WHAT = {
     "pettingzoo": ("with the mask from info", "reading last()'s observation"),
-    "parallel": ("with masks (every seat's observation each step)", "the same loop"),
+    "parallel": ("with masks", "reading every agent's observation vector each step"),
     "openspiel": ("from legal_actions()", "with information_state_tensor each decision"),
 }
 """How each loop decides, and what its `observed` variant adds, as the text says it."""
@@ -119,6 +120,9 @@ def _parallel_loop(game: Game, observe: bool) -> Loop:
         obs, _ = env.reset(seed=seed)
         choice = rng.choice
         while env.agents:
+            if observe:
+                for o in obs.values():
+                    o["observation"]
             acts = {a: choice(o["action_mask"].nonzero()[0].tolist()) for a, o in obs.items()}
             obs, *_ = env.step(acts)
         return len(env.table.state.history())

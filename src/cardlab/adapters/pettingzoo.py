@@ -342,6 +342,7 @@ class parallel_raw_env(_Common, ParallelEnv):  # noqa: N801
         )
         self.table = Lockstep(self.game, illegal, self.illegal_penalty)
         self.agents: list[str] = []
+        self._seats: list[int] = []
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -349,36 +350,51 @@ class parallel_raw_env(_Common, ParallelEnv):  # noqa: N801
         self.table.reset(self._game_seed(seed))
         self.agents = list(self.possible_agents)
         self.cycles = 0
-        obs = {a: self.table.observe(self._seat_of[a]) for a in self.agents}
-        return obs, {a: {} for a in self.agents}
+        agents = self.agents
+        self._seats = [self._seat_of[a] for a in agents]
+        obs = dict(zip(agents, self.table.observe_all(self._seats), strict=True))
+        return obs, {a: {} for a in agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
-        rewards, bad = self.table.step(
-            {self._seat_of[a]: int(x) for a, x in actions.items() if x is not None}
+        """One lockstep step. Written flat (the hot path of a parallel rollout): the
+        observations are `LazyObservation`s, so a policy that reads only the masks
+        encodes no vector (RUNWAY 4p random play: 6k -> see docs/adapters.md)."""
+        seat_of = self._seat_of
+        table = self.table
+        rewards, bad = table.step(
+            {
+                seat_of[a]: x if type(x) is int else int(x)
+                for a, x in actions.items()
+                if x is not None
+            }
         )
         self.cycles += 1
-        state = self.table.state
-        penalties = [self.illegal_penalty if s in bad else 0.0 for s in range(len(rewards))]
-        deltas = [r - p for r, p in zip(rewards, penalties, strict=True)]
-        rew = self._rewards(state, deltas, penalties)
+        state = table.state
+        agents = self.agents
         done = state.is_terminal()
+        if self.reward_mode == "points":
+            rew = rewards  # the change of points plus any penalty, per seat
+        else:
+            penalties = [self.illegal_penalty if s in bad else 0.0 for s in range(len(rewards))]
+            rew = self._rewards(state, rewards, penalties)
         cut = not done and self.max_cycles is not None and self.cycles >= self.max_cycles
-        obs = {a: self.table.observe(self._seat_of[a]) for a in self.agents}
-        infos: dict[str, dict[str, Any]] = {
-            a: self._final_info(state)
-            if done
-            else ({"illegal_action": True} if self._seat_of[a] in bad else {})
-            for a in self.agents
-        }
+        seats = self._seats  # the live agents' seats (all of them until the end)
+        obs = dict(zip(agents, table.observe_all(seats), strict=True))
+        if done:
+            infos: dict[str, dict[str, Any]] = {a: self._final_info(state) for a in agents}
+        else:
+            infos = {a: {} for a in agents}
+            for s in bad:
+                infos[self.possible_agents[s]] = {"illegal_action": True}
         out = (
             obs,
-            {a: rew[self._seat_of[a]] for a in self.agents},
-            dict.fromkeys(self.agents, done),
-            dict.fromkeys(self.agents, cut),
+            {a: rew[s] for a, s in zip(agents, seats, strict=True)},
+            dict.fromkeys(agents, done),
+            dict.fromkeys(agents, cut),
             infos,
         )
         if done or cut:
-            self.agents = []
+            self.agents, self._seats = [], []
         return out
 
     def render(self) -> str | None:
