@@ -300,3 +300,80 @@ def test_social_script_runs_under_the_pages_policy(browser, server):
         assert blocked == [] and errors == []
     finally:
         page.close()
+
+
+AXE = ARTIFACTS.parents[1] / "tests" / "web" / "vendor" / "axe.min.js"
+
+
+def test_the_social_panel_bar_and_focusable_cards_pass_axe(browser, server):
+    """axe-core (vendored) on the host's page with chat lines and mute buttons, and on a
+    seat's page with its Undo bar up: no serious or critical violation in the panel,
+    the bar or the cards made focusable for the keyboard zoom."""
+    if not AXE.exists():
+        pytest.skip("tests/web/vendor/axe.min.js is not there")
+    made = two_humans(server)
+    errors: list[str] = []
+    ca, a = open_page(browser, server.seat_url(made, 0), errors)
+    cb, b = open_page(browser, server.seat_url(made, 1), errors)
+    ch, host = open_page(browser, host_url(server, made), errors)
+    try:
+        a.fill("#chat-text", "hello <there>")
+        a.click(".chat-send")
+        host.wait_for_selector(".chat-line")
+        first = mover([a, b])
+        first.locator(".move:not([disabled])", has_text="pass").first.click()
+        first.wait_for_selector(".social-bar button.undo")
+        found = {}
+        for name, page in (("host", host), ("mover", first)):
+            page.add_script_tag(path=str(AXE))
+            found[name] = page.evaluate(
+                """async () => {
+                  const r = await axe.run(
+                    {include: [['#social'], ['.social-bar'], ['.card[role=button]']]},
+                    {resultTypes: ['violations']});
+                  return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+                    .map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).slice(0, 3)}`);
+                }"""
+            )
+        assert found == {"host": [], "mover": []}
+        assert errors == []
+    finally:
+        for c in (ca, cb, ch):
+            c.close()
+
+
+def test_on_a_phone_the_undo_bar_is_in_view_and_the_chat_fits(browser, server):
+    from browser import layout_problems
+
+    made = two_humans(server)
+    errors: list[str] = []
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    contexts, pages = [], []
+    for seat in (0, 1):
+        context = browser.new_context(device_scale_factor=2, **phone)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.seat_url(made, seat))
+        page.wait_for_selector("#title:has-text('step')")
+        contexts.append(context)
+        pages.append(page)
+    try:
+        first = mover(pages)
+        first.locator(".move:not([disabled])", has_text="pass").first.click()
+        bar = first.locator(".social-bar")
+        bar.locator("button.undo").wait_for()
+        box = bar.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+        first.screenshot(path=str(ARTIFACTS / "social-phone-undo.png"))
+        first.locator("#social").scroll_into_view_if_needed()
+        first.fill("#chat-text", "a long message " * 8)
+        first.click(".chat-send")
+        first.wait_for_selector(".chat-line")
+        social = first.locator("#social").bounding_box()
+        assert social["x"] >= 0 and social["x"] + social["width"] <= 390
+        first.locator("#social").screenshot(path=str(ARTIFACTS / "social-phone-chat.png"))
+        assert layout_problems(first) == []
+        assert errors == []
+    finally:
+        for c in contexts:
+            c.close()

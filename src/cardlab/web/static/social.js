@@ -283,7 +283,30 @@
     bar.replaceChildren(...children);
     bar.hidden = !children.length;
     document.body.classList.toggle("social-bar-on", !bar.hidden);
+    liftBar();
   }
+
+  // The table's own decision tray may stick to the bottom of the screen: the bar then
+  // sits just above it, never over its buttons.
+  let lifting = false;
+  function liftBar() {
+    if (lifting) return;
+    lifting = true;
+    requestAnimationFrame(() => {
+      lifting = false;
+      if (bar.hidden) return;
+      let lift = 0;
+      for (const tray of document.querySelectorAll(".tray")) {
+        if (tray.hidden || !tray.offsetParent) continue;
+        const r = tray.getBoundingClientRect();
+        if (r.top < innerHeight && r.bottom > innerHeight - bar.offsetHeight - 16) lift = Math.max(lift, innerHeight - r.top);
+      }
+      bar.classList.toggle("lifted", lift > 0);
+      bar.style.setProperty("--lift", `${Math.round(lift)}px`);
+    });
+  }
+  addEventListener("scroll", liftBar, { passive: true });
+  addEventListener("resize", liftBar);
 
   function barButton(text, cls, onClick) {
     const b = el("button", cls, text);
@@ -316,10 +339,12 @@
 
   function drawBar() {
     const view = S.view;
+    bar.classList.remove("undo-only");
     if (!view) return setBar([]);
     if (!view.terminal) {
       if (role === "seat" && view.can_undo) {
         const b = barButton("↶ Undo my last move", "undo", () => { b.disabled = true; send({ type: "undo" }); });
+        bar.classList.add("undo-only");
         return setBar([el("span", "bar-text", "You can still take that back:"), b]);
       }
       return setBar([]);
@@ -434,5 +459,6 @@
     markMine();
     drawChatRights();
     drawBar();
+    setTimeout(liftBar, 50);  // after the table's redraw (the tray may have come or gone)
   });
 })();
