@@ -6,9 +6,10 @@
 # otherwise; cardlab loads a build only while its sources are unchanged. CARDLAB_PURE=1
 # forces the plain source, e.g. `CARDLAB_PURE=1 make test` (docs/agents.md "Compiled engines").
 #
-# Two lock files with hashes: requirements-run.lock (the browser table, the lab and
-# print-and-play: what `make run` needs) and requirements-dev.lock (everything, with the
-# tests and checkers: what `make test` needs). `make lock` regenerates both.
+# Two lock files with hashes: requirements-run.lock (the browser table, the lab,
+# print-and-play and the engines' compiler: what `make run` needs) and requirements-dev.lock
+# (everything, with the tests and checkers: what `make test` needs). `make lock` regenerates
+# both, the run lock from the dev lock's pins (the same versions in both).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -31,17 +32,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The compile step's mypy (it brings mypyc), pinned with its hashes from the dev lock: the
-# run lock does not list it. Without it the engines install as pure Python (saying so).
-MYPYC_PINS := mypy mypy-extensions typing-extensions pathspec librt ast-serialize
-
-$(RUN_STAMP): requirements-run.lock requirements-dev.lock pyproject.toml setup.py | $(BIN)/python
+# The run lock holds the compile step's mypy (it brings mypyc; pyproject's `compile` extra,
+# part of `run`), so a fresh `make run` compiles the engines from its own lock. Without a C
+# compiler or the Python headers the engines install as pure Python (saying why).
+$(RUN_STAMP): requirements-run.lock pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-run.lock
-	awk -v names=" $(MYPYC_PINS) " '/^[A-Za-z0-9]/ {split($$1, a, "=="); \
-		keep = index(names, " " tolower(a[1]) " ") > 0} keep && !/^ *#/' \
-		requirements-dev.lock > $(VENV)/mypyc-requirements.txt
-	$(BIN)/python -m pip install --quiet --require-hashes -r $(VENV)/mypyc-requirements.txt \
-		|| echo "(mypy did not install: the engines stay pure Python)"
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(ENGINES) --fallback
 	touch $@
@@ -99,7 +94,8 @@ bench: $(RUN_STAMP)
 # saying why, on a machine without a C compiler or Python headers).
 COMPILED_TESTS := tests/uptime tests/runway tests/supercomputer \
 	tests/agents/test_ismcts_same_decisions.py tests/agents/test_agent_api.py tests/test_conformance.py \
-	tests/test_core.py tests/agents/test_evaluation.py tests/test_seeds.py tests/test_build.py
+	tests/test_core.py tests/agents/test_evaluation.py tests/test_seeds.py tests/test_build.py \
+	tests/test_state_pickling.py
 
 compiled: $(DEV_STAMP)
 	$(ENGINES)
@@ -130,9 +126,10 @@ measure-compiled: compiled
 # Regenerate both lock files from pyproject.toml (the run lock keeps the dev lock's versions).
 lock: $(DEV_STAMP)
 	$(PIP_COMPILE) --extra lab --extra ray --extra web --extra print --extra rl \
-		--extra test --extra checks -o requirements-dev.lock pyproject.toml
+		--extra test --extra checks --extra compile -o requirements-dev.lock pyproject.toml
 	cp requirements-dev.lock requirements-run.lock
-	$(PIP_COMPILE) --extra web --extra lab --extra print -o requirements-run.lock pyproject.toml
+	$(PIP_COMPILE) --extra web --extra lab --extra print --extra compile \
+		-o requirements-run.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
