@@ -91,7 +91,7 @@ def plan(decision_seed: int, params: dict[str, Any], workers: int) -> list[Shard
 def search_shard(params: dict[str, Any], seed: int, view: GameState | bytes) -> ShardResult:
     """Run one worker's search (in a worker process; top level, so it pickles).
 
-    `view` may come packed (`pack`): a compiled engine's state does not pickle as is."""
+    `view` may come packed (`pack`: its game as a recipe, rebuilt once per worker)."""
     start = time.process_time()
     state: GameState = unpack(view) if isinstance(view, bytes) else view
     agent = ISMCTSAgent(seed=seed, **params)
@@ -190,49 +190,22 @@ register_agent("ismcts")(make_ismcts)
 
 
 # -- sending a view to a worker -----------------------------------------------------------
-# A compiled (mypyc) engine keeps per-game tables in native classes whose constructor
-# needs the game (uptime's HotTable, runway's CardColumns, supercomputer's ActionLayout):
-# pickle cannot rebuild them. They are derived from the game alone, so the view travels
-# with its game as a recipe (class, players, cards file, variant, options) and such an
-# attribute as a reference to a fresh state of the rebuilt game, which has its own.
-_unpicklable: dict[type, tuple[str, ...]] = {}
-
-
-def _state_fields(state: object) -> dict[str, Any]:
-    getstate = getattr(state, "__getstate__", None)
-    fields = getstate() if getstate is not None else None
-    return fields if isinstance(fields, dict) else dict(getattr(state, "__dict__", {}))
-
-
-def _derived_fields(state: GameState) -> tuple[str, ...]:
-    """The state's fields that do not pickle alone (found once per state class)."""
-    cls = type(state)
-    if cls not in _unpicklable:
-        bad = []
-        for name, value in _state_fields(state).items():
-            if value is state.game:
-                continue
-            try:
-                pickle.loads(_dumps(value, state.game, {}))
-            except Exception:
-                bad.append(name)
-        _unpicklable[cls] = tuple(bad)
-    return _unpicklable[cls]
+# States pickle on both builds (tests/test_state_pickling.py). The view travels with its
+# game as a recipe (class, players, cards file, variant, options) instead of the Game
+# itself: a worker rebuilds each game once and keeps it (loading the card data costs more
+# than a short search), and what goes down the pipe per decision stays small.
 
 
 def _recipe(game: Game) -> tuple[Any, ...]:
     return (type(game), game.num_players, game.cards_path, game.variant, dict(game.options))
 
 
-def _dumps(obj: object, game: Game, derived: dict[int, str]) -> bytes:
+def _dumps(obj: object, game: Game) -> bytes:
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
 
     def persistent_id(value: object) -> Any:
-        if value is game:
-            return ("game",)
-        name = derived.get(id(value))
-        return None if name is None else ("derived", name)
+        return ("game",) if value is game else None
 
     pickler.persistent_id = persistent_id  # type: ignore[method-assign]
     pickler.dump(obj)
@@ -240,40 +213,37 @@ def _dumps(obj: object, game: Game, derived: dict[int, str]) -> bytes:
 
 
 def pack(view: Any) -> bytes:
-    """`view` as bytes a spawned worker can `unpack` (compiled engine or not)."""
+    """`view` as bytes a spawned worker can `unpack`, its game as a recipe."""
     if not isinstance(view, GameState):
         return pickle.dumps((None, view))
-    derived = {id(getattr(view, name)): name for name in _derived_fields(view)}
-    return pickle.dumps((_recipe(view.game), _dumps(view, view.game, derived)))
+    return pickle.dumps((_recipe(view.game), _dumps(view, view.game)))
 
 
 def unpack(data: bytes) -> Any:
-    """The view `pack` sent: its game rebuilt from the recipe, derived fields fresh."""
+    """The view `pack` sent, its game rebuilt from the recipe (once per worker)."""
     recipe, body = pickle.loads(data)
     if recipe is None:
         return body
-    game, fresh = _rebuilt(recipe)
+    game = _rebuilt(recipe)
 
     class Unpickler(pickle.Unpickler):
         def persistent_load(self, pid: Any) -> Any:
-            return game if pid[0] == "game" else getattr(fresh, pid[1])
+            return game
 
     return Unpickler(io.BytesIO(body)).load()
 
 
-_games: dict[bytes, tuple[Game, GameState]] = {}
+_games: dict[bytes, Game] = {}
 
 
-def _rebuilt(recipe: tuple[Any, ...]) -> tuple[Game, GameState]:
-    """The game of `recipe` and a fresh state of it, built once per worker (loading the
-    card data costs more than a short search)."""
+def _rebuilt(recipe: tuple[Any, ...]) -> Game:
+    """The game of `recipe`, built once per worker."""
     key = pickle.dumps(recipe)
     if key not in _games:
         cls, players, cards, variant, options = recipe
-        game = cls(players, cards=cards, variant=variant, **options)
         if len(_games) >= 8:
             _games.pop(next(iter(_games)))
-        _games[key] = (game, game.new_initial_state(0))
+        _games[key] = cls(players, cards=cards, variant=variant, **options)
     return _games[key]
 
 

@@ -56,7 +56,7 @@ def _decide(
     from cardlab.agents import make_agent
 
     start = time.process_time()
-    # packed (agents.parallel.pack): a compiled engine's state does not pickle as is
+    # packed (agents.parallel.pack): the game travels as a recipe, rebuilt once per worker
     state: GameState = unpack(view) if isinstance(view, bytes) else view
     action = make_agent(kind, seed=seed, **params).step(state)
     return int(action), time.process_time() - start
