@@ -1,10 +1,13 @@
 """ISMCTS speed, side by side in one run: cardlab's ISMCTS on each cardlab game,
 OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``) and OpenSpiel's Python ISMCTS
 (``open_spiel.python.algorithms.ismcts``) on 4-player Hearts, and OpenSpiel's
-Python ISMCTS on the cardlab games through the OpenSpiel adapter.
+Python ISMCTS on the cardlab games through the OpenSpiel adapter; and random play in
+the same run: cardlab's engines against OpenSpiel's C++ Hearts and its pure-Python
+python_team_dominoes.
 
     python benchmarks/ismcts_vs_openspiel.py [--players 4] [--iterations 1000]
         [--positions 10] [--python-sims 200] [--games uptime,runway,supercomputer] [--rounds 3]
+        [--random-seconds 2]
 
 Each bot decides once on each of the same `--positions` positions, taken from
 random play (only positions with a real choice), with a fixed number of
@@ -17,6 +20,10 @@ then each game, again and again), so a shared machine whose speed drifts (other
 sessions on the same host) weighs on both alike: each row shows the median round,
 and each ratio against the C++ bot is the median of the rounds' ratios, every game
 taken against the C++ run of its own round. OpenSpiel's Python bots run once.
+
+Random play: uniformly random games, decisions (non-chance actions) per CPU-second, each
+engine `--random-seconds` per round, in the same rounds as the search (OpenSpiel's chance
+nodes sampled from `chance_outcomes()`, not counted). `--random-seconds 0` skips it.
 
 Equal iterations are not equal work, and the script says so rather than
 hiding it: cardlab's ISMCTS cuts rollouts at 12 decisions and scores them with
@@ -145,6 +152,57 @@ def breakdown(name: str, players: int, count: int, iterations: int) -> dict[str,
     return us
 
 
+def _load() -> str:
+    """The machine's load average (1, 5, 15 minutes), to name with the figures."""
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def random_cardlab(name: str, players: int, seconds: float) -> Row:
+    """cardlab's engine: `apply_action(rng.choice(legal_actions()))` until `seconds` of CPU."""
+    from cardlab.games import load_game
+
+    game = load_game(name, players=players)
+    rng = random.Random(0)
+    decisions = deal = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.process_time() - cpu0 < seconds:
+        state = game.new_initial_state(deal)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        deal += 1
+    return Row(
+        "random play", f"{name} {players}p (cardlab)", decisions,
+        time.process_time() - cpu0, time.perf_counter() - wall0,
+    )  # fmt: skip
+
+
+def random_spiel(game_name: str, label: str, seconds: float) -> Row:
+    """An OpenSpiel game's own random play, chance sampled from `chance_outcomes()`."""
+    import pyspiel
+
+    game = pyspiel.load_game(game_name)
+    rng = random.Random(0)
+    decisions = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.process_time() - cpu0 < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return Row(
+        "random play", label, decisions, time.process_time() - cpu0, time.perf_counter() - wall0
+    )
+
+
 def spiel_positions(game: Any, count: int, seed: int = 0, skip: int = 0) -> list[Any]:
     """States with a real choice, every few decisions of random games (chance sampled),
     after the first `skip` decisions of each game."""
@@ -198,8 +256,12 @@ def main(argv: list[str] | None = None) -> int:
         "--breakdown", action="store_true", help="also time cardlab's engine calls per iteration"
     )
     parser.add_argument("--rounds", type=int, default=3, help="C++ and cardlab in turn, medians")
+    parser.add_argument(
+        "--random-seconds", type=float, default=2.0, help="random play per engine and round"
+    )
     args = parser.parse_args(argv)
 
+    import open_spiel.python.games  # noqa: F401  (registers python_team_dominoes)
     import pyspiel
 
     import cardlab.adapters.openspiel as spiel_adapter
@@ -208,15 +270,26 @@ def main(argv: list[str] | None = None) -> int:
     games = [g for g in args.games.split(",") if g] or list_games()
     n = args.players
     rows: list[Row] = []
+    from cardlab.core.build import build_info
+
+    print(f"cardlab engines: {build_info().text()}; load average at the start: {_load()}")
     print(f"{args.positions} positions per game, one decision each; measuring...", file=sys.stderr)
     cpp_runs: list[Row] = []
     runs: dict[str, list[Row]] = {name: [] for name in games}
     ratios: dict[str, list[float]] = {name: [] for name in games}
+    spiel_random = {"hearts": "hearts 4p (OpenSpiel C++)",
+                    "python_team_dominoes": "python_team_dominoes 4p (OpenSpiel Python)"}  # fmt: skip
+    random_runs: dict[str, list[Row]] = {k: [] for k in [*spiel_random, *games]}
     for _ in range(max(1, args.rounds)):
         cpp_runs.append(bench_spiel_cpp("hearts", 4, args.positions, args.iterations))
         for name in games:
             runs[name].append(bench_cardlab(name, n, args.positions, args.iterations))
             ratios[name].append(runs[name][-1].rate / cpp_runs[-1].rate)
+        if args.random_seconds > 0:
+            for key, label in spiel_random.items():
+                random_runs[key].append(random_spiel(key, label, args.random_seconds))
+            for name in games:
+                random_runs[name].append(random_cardlab(name, n, args.random_seconds))
     cpp = _median_row(cpp_runs)
     rows.append(cpp)
     hearts = pyspiel.load_game("hearts")
@@ -248,6 +321,21 @@ def main(argv: list[str] | None = None) -> int:
             f"4p (rounds: {each}), {r.rate / py_hearts.rate:.1f}x OpenSpiel Python ISMCTS on "
             "hearts 4p"
         )
+    if args.random_seconds > 0:
+        medians = {k: _median_row(v) for k, v in random_runs.items()}
+        print("\n| random play | decisions | decisions/CPU-s | decisions/s (wall) |")
+        print("|---|---:|---:|---:|")
+        for r in medians.values():
+            print(f"| {r.game} | {r.iterations:,} | {r.rate:,.0f} | {r.wall_rate:,.0f} |")
+        cpp_r, py_r = medians["hearts"].rate, medians["python_team_dominoes"].rate
+        print(f"\nRandom play, cardlab over OpenSpiel (median of {rounds} round(s) each):")
+        for name in games:
+            rate = medians[name].rate
+            print(
+                f"  {name} {n}p: {rate / cpp_r:.2f}x OpenSpiel C++ hearts, "
+                f"{rate / py_r:.1f}x OpenSpiel Python python_team_dominoes"
+            )
+    print(f"\nload average at the end: {_load()}")
     if args.breakdown:
         print("\nCPU microseconds per cardlab ISMCTS iteration, by engine call:")
         for name in games:
