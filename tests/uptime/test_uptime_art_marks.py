@@ -55,3 +55,22 @@ def test_each_raw_material_face_shows_its_mark():
         svg = game_art("uptime").card_svg(face)
         assert SHAPE_TAG[MATERIAL_SHAPES[m]] in svg
         assert f">{names[m][0].upper()}</text>" in svg
+
+
+def test_each_letter_contrasts_with_its_mark():
+    """The letter is black or white, whichever reads better: at least 4.5:1 (WCAG AA)
+    on every material colour, so it reads in greyscale too."""
+    from cardlab.games.uptime.art import MATERIAL_PALETTE, _ink_on
+
+    def lum(colour: str) -> float:
+        def ch(c: int) -> float:
+            v = c / 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+
+    for fill in MATERIAL_PALETTE:
+        ink = "#000000" if _ink_on(fill) == "#000" else "#ffffff"
+        hi, lo = sorted((lum(fill), lum(ink)), reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, (fill, ink)

@@ -18,7 +18,6 @@ from cardlab.art.svg import (
     card_outline,
     centred_name,
     circle,
-    fmt,
     polygon,
     rect,
     text,
@@ -189,8 +188,8 @@ def _material_pips(materials: tuple[int, ...], y: float, marks: tuple[str, ...] 
 
 def material_mark(material: int, cx: float, cy: float, r: float, letter: str = "") -> str:
     """The material's shape (MATERIAL_SHAPES) of half-size `r` at (cx, cy), in its colour
-    with a black outline, and its initial in white (bold, dark-edged, so it reads on
-    every fill and in greyscale)."""
+    with a black outline, and its initial inside in black or white, whichever reads better
+    on that colour (and so in greyscale)."""
     fill = _palette(material)
     shape = MATERIAL_SHAPES[material % len(MATERIAL_SHAPES)]
     edge = max(0.15, r * 0.08)
@@ -231,9 +230,21 @@ def material_mark(material: int, cx: float, cy: float, r: float, letter: str = "
         size,
         anchor="middle",
         bold=True,
-        fill="#fff",
-        extra=f' stroke="#000" stroke-width="{fmt(size * 0.06)}" paint-order="stroke"',
+        fill=_ink_on(fill),
     )
+
+
+def _ink_on(fill: str) -> str:
+    """Black or white, whichever contrasts more with `fill` (WCAG relative luminance):
+    a letter with no outline, which PDF renderers draw as cleanly as browsers."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    lum = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    return "#000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#fff"
 
 
 def _palette(material: int) -> str:
