@@ -181,7 +181,8 @@ class CspExempt:
 # its label names that the page shows outside the other seats' panels (your hand, the
 # shared table, your own seat) must have one copy inside the viewport and not covered (the
 # point at its centre is the card); the Deal in play for a RUNWAY pitch; for SUPER COMPUTER
-# every cell you may place on and your build cards. None while it is not your decision.
+# every cell you may place on and your build cards (the card, or the decision bar's line
+# naming it). None while it is not your decision.
 DECISION_OUT_OF_VIEW_JS = r"""() => {
   const v = T.view;
   if (!v || v.terminal || !v.legal || v.legal.length < 2) return null;
@@ -214,7 +215,11 @@ DECISION_OUT_OF_VIEW_JS = r"""() => {
   for (const z of document.querySelectorAll('.zone-mini')) {
     const label = z.querySelector('.zone-label');
     if (!label || label.textContent !== 'Your builds' || z.closest('.seat-card:not(.me)')) continue;
-    for (const c of z.querySelectorAll('.card')) if (!shown(c)) out.push(`your build ${c.dataset.name}`);
+    for (const c of z.querySelectorAll('.card')) {
+      // the card itself, or the decision bar's line naming it (it never leaves the screen)
+      const note = [...document.querySelectorAll('#tray .bar-note')].find((n) => n.textContent.includes(c.dataset.name));
+      if (!shown(c) && !(note && shown(note))) out.push(`your build ${c.dataset.name}`);
+    }
   }
   return [...new Set(out)];
 }"""

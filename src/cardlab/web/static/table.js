@@ -858,6 +858,13 @@ function drawTray(view) {
     tray.append(row);
   };
   const act = (move, cls = "tray-move") => button(moveText(view, move), cls, () => chooseByTouch(view, move));
+  const hooks = GameViews.of(view.obs);
+  const note = hooks.barNote && hooks.barNote(view);
+  if (note) {
+    const p = h("p", "bar-note", note.text);
+    p.dataset.names = JSON.stringify(note.names || []);
+    tray.append(p);
+  }
   if (T.sel && T.sel.confirm) {
     const move = T.sel.confirm;
     bar(`Confirm: ${moveText(view, move)}?`,

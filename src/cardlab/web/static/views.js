@@ -134,7 +134,9 @@ const named = (v) => (Array.isArray(v) ? v.map((x) => (x && x.name) || String(x)
 
 // Short labelled facts ("chips") and labelled card zones, built per seat or for the table.
 class Facts {
-  constructor() { this.chips = []; this.zones = []; }
+  constructor() { this.chips = []; this.zones = []; this.leads = []; }
+  // a zone drawn before the seat's computer (what is being placed on it)
+  lead(label, value) { if (!isEmpty(value)) this.leads.push([label, value]); return this; }
   chip(label, value, cls = "") { this.chips.push([label, value, cls]); return this; }
   tag(text, cls = "") { this.chips.push([text, undefined, cls]); return this; }
   zone(label, value) { if (!isEmpty(value)) this.zones.push([label, value]); return this; }
@@ -148,7 +150,7 @@ class Facts {
       else chip.append(h("span", "chip-label", label), " ", h("b", "", String(value)));
       line.append(chip);
     }
-    for (const [label, value] of [...extra, ...this.zones]) {
+    for (const [label, value] of [...extra, ...this.leads, ...this.zones]) {
       const chip = h("span", "chip zone-chip");
       chip.append(h("span", "chip-label", label), " ", h("b", "", summary(value)));
       line.append(chip);
@@ -167,8 +169,15 @@ class Facts {
       }
       root.append(line);
     }
-    if (middle) root.append(middle);
-    for (const [label, value] of this.zones) {
+    if (middle) {
+      for (const [label, value] of this.leads) {
+        const box = h("div", "zone-mini lead");
+        box.append(h("div", "zone-label", label), renderValue(value, { small: true }));
+        root.append(box);
+      }
+      root.append(middle);
+    }
+    for (const [label, value] of middle ? this.zones : [...this.leads, ...this.zones]) {
       const box = h("div", "zone-mini");
       box.append(h("div", "zone-label", label), renderValue(value, { small: true }));
       root.append(box);
@@ -252,6 +261,8 @@ function seatFacts(obs) {
 //   hints(card, view)        for a hand card under your finger: the cells it could take
 //                            ([{x, y}]) on your computer, drawn as marks (SUPER COMPUTER)
 //   handBadge(card, view)    a short note on a hand card ("fits 2 spots")
+//   barNote(view)            a line always shown in the decision bar ({text, names}: SUPER
+//                            COMPUTER's build cards in words, in view while you pick)
 // Nothing here names a game: a game without a file gets the generic view.
 const GameViews = {
   hooks: {},

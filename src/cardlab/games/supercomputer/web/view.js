@@ -60,6 +60,14 @@ GameViews.register("supercomputer", {
     const n = fittingCells(card, myComputer(view), view.obs.options || {}).length;
     return n ? { text: `fits ${plural(n, "spot")}` } : { text: "fits nowhere now", cls: "bad" };
   },
+  // Your build cards in words in the decision bar, which never leaves the screen: what
+  // they need stays in view while you pick from the hand below.
+  barNote(view) {
+    const builds = (view.obs.you && view.obs.you.builds) || [];
+    if (!builds.length) return null;
+    const text = builds.map((b) => `${b.name}${Array.isArray(b.requires) && b.requires.length ? ` (needs ${b.requires.join(", ")})` : ""}`);
+    return { text: `${builds.length > 1 ? "Your builds" : "Your build"}: ${text.join("; ")}`, names: builds.map((b) => b.name) };
+  },
   // A pick is a secret and final choice; the first touch shows where the part fits.
   confirm(move) { return /^(pick|keep build) /.test(move.label); },
   // The round's picks: who has picked, and each part being placed once revealed.
@@ -99,7 +107,7 @@ GameViews.register("supercomputer", {
     if (scrapped) out.chip("Scrapped in all", scrapped);
     const pool = take("known_hand_and_pick");
     if (!isEmpty(pool)) out.chip("Their hand + secret pick", named(pool));
-    out.zone("Placing", take("placing"));
+    out.lead("Placing", take("placing"));  // just above the computer it goes on
     out.zone("Builds won in the race", take("race_won"));
     out.zone("Builds revealed", take("builds_revealed"));
     out.zone("Scrap", take("scrap"));

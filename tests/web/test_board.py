@@ -1,0 +1,67 @@
+"""Issue 27 item 1: the board. When a decision of yours is asked, the cards it is about
+are on screen at 1280x900 and at 390x844: every card a legal move's label names (in your
+hand, on the shared table, in your seat), the Deal in play for a RUNWAY pitch, every
+cell you may place a SUPER COMPUTER part on and your build cards (browser.py's
+DECISION_OUT_OF_VIEW_JS). Moves are made with the button list, which works on any
+version of the page, so the same test judges the table before the board (it fails there:
+the cards sat below the move buttons, screens down on a phone)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+from browser import decision_out_of_view, layout_problems, settle_frame
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_browser import GAMES
+from test_touch import BOARD, SIZES, browser, open_table, server  # noqa: F401
+
+from cardlab.web.catalog import installed_games
+
+DECISIONS = 14
+"""Decisions of the human seat judged per game and size (a few deals or rounds in)."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):  # noqa: F811
+    if game not in installed_games():
+        pytest.skip(f"{game} engine not installed yet")
+    errors: list[str] = []
+    ctx, page = open_table(browser, server, game, size, errors)
+    rng = random.Random(f"view-{game}-{size}")
+    judged, problems, seen = 0, [], set()
+    for _ in range(200):
+        settle_frame(page)
+        if page.is_visible("#final") or judged >= DECISIONS:
+            break
+        page.wait_for_timeout(50)  # the frame's draw has run (the wait saw its buttons)
+        seq = page.evaluate("T.view.seq")
+        # judged when it is asked (a second look at the same decision is after the
+        # player scrolled to the list, e.g. RUNWAY's two-step trade)
+        off = decision_out_of_view(page) if seq not in seen else None
+        seen.add(seq)
+        if off is not None:
+            judged += 1
+            if off:
+                problems.append((seq, off))
+                if len(problems) == 1:
+                    page.screenshot(path=str(BOARD / f"{size}-{game}-out-of-view.png"))
+        buttons = page.locator("#moves .move:not([disabled])")
+        n = buttons.count()
+        if n:
+            try:
+                buttons.nth(rng.randrange(n)).click(timeout=3000)
+            except Exception:  # the page took a forced move or a new frame came first
+                continue
+        with contextlib.suppress(PlaywrightTimeout):  # a secret pick waits for the others
+            page.wait_for_function(
+                f"T.view.seq !== {seq} || !!document.querySelector('#final:not([hidden])')",
+                timeout=5000,
+            )
+    assert judged >= 3, judged
+    assert not problems, problems
+    assert layout_problems(page) == []
+    assert not errors, errors
+    ctx.close()
