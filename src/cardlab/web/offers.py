@@ -49,8 +49,8 @@ class Offer:
 
     def describe(self) -> dict[str, Any]:
         """What the lobby shows: the variant's name and words, the rule options it sets
-        (so the option fields can show the variant's settings) and how many card
-        numbers it changes."""
+        (so the option fields can show the variant's settings), those it sets at one
+        player count only, and how many card numbers it changes."""
         out: dict[str, Any] = {
             "name": self.name,
             "title": self.variant.title,
@@ -64,6 +64,12 @@ class Offer:
             out["recommended"] = True
         if self.variant.finding:
             out["finding"] = self.variant.finding
+        # `[players.N.options]`: what the variant sets differently at N players, so the
+        # option fields show the value the table will play at the count chosen (the
+        # server applies the same merge, `Variant.options_for`). JSON keys are strings.
+        by_count = {str(n): dict(o) for n, o in sorted(self.variant.per_players.items()) if o}
+        if by_count:
+            out["options_by_players"] = by_count
         return out
 
 

@@ -66,10 +66,16 @@ function optionField(opt) {
 // standard ones for "as written"), so what the form shows is what the table plays.
 const chosenVariant = (form, game) => (game.variants || []).find((x) => form.variant && x.name === form.variant.value);
 
-// An option's value before the player touches it: the variant's, else the standard.
+// The options a variant sets at the chosen player count: its [options], then what it
+// sets differently at that count ([players.N.options], the server's same merge).
+const countOptions = (v, form) => ((v && v.options_by_players) || {})[String(form.players && form.players.value)] || {};
+const variantOptions = (v, form) => (v ? { ...(v.options || {}), ...countOptions(v, form) } : {});
+
+// An option's value before the player touches it: the variant's (at this player
+// count), else the standard.
 function baseline(form, game, opt) {
-  const v = chosenVariant(form, game);
-  return v && v.options && opt.name in v.options ? v.options[opt.name] : opt.default;
+  const set = variantOptions(chosenVariant(form, game), form);
+  return opt.name in set ? set[opt.name] : opt.default;
 }
 
 // The game's recommended ruleset (a variant marked `recommended = true`, or named so),
@@ -96,25 +102,33 @@ function variantField(form, game) {
   for (const v of game.variants) if (v !== rec) select.append(el("option", { value: v.name }, v.title));
   const about = el("small", {}, "");
   const finding = el("small", { class: "finding" }, "");
-  const show = () => {
+  // `keepTouched` (a new player count): a field the player changed keeps its value;
+  // the others move to the variant's value at the new count.
+  const show = (keepTouched = false) => {
     const v = chosenVariant(form, game);
     const cards = v && v.card_changes ? ` It changes ${v.card_changes} card number${v.card_changes === 1 ? "" : "s"}.` : "";
     about.textContent = v ? ` ${v.about}${cards}` : "";
     finding.textContent = !v && rec ? ` ${findingText(game, form._report)}` : "";
+    const shown = form._shownBaseline || {};
+    const set = variantOptions(v, form);
+    const atCount = countOptions(v, form);
     for (const opt of game.options) {
       const field = form[`opt:${opt.name}`];
       if (!field) continue;
-      const set = v && v.options && opt.name in v.options;
       const value = JSON.stringify(baseline(form, game, opt));
+      if (keepTouched && opt.name in shown && field.value !== shown[opt.name]) continue;
+      shown[opt.name] = value;
       // a lever's value from the variant may lie between the suggested ones (12 in 0..20)
       if (![...field.options].some((o) => o.value === value)) field.append(el("option", { value }, valueWords(JSON.parse(value))));
       field.value = value;
-      field.closest("label").classList.toggle("from-variant", Boolean(set));
+      field.closest("label").classList.toggle("from-variant", opt.name in set);
       const mark = field.closest("label").querySelector(".variant-mark");
-      if (mark) mark.textContent = set ? " · set by the variant" : "";
+      const where = opt.name in atCount ? ` for ${form.players.value} players` : "";
+      if (mark) mark.textContent = opt.name in set ? ` · set by the variant${where}` : "";
     }
+    form._shownBaseline = shown;
   };
-  select.addEventListener("change", show);
+  select.addEventListener("change", () => show());
   form._showVariant = show;
   return el("label", { class: "option variant" }, "Rules: ", select, about, finding);
 }
@@ -282,7 +296,10 @@ function gamePanel(game) {
   if (!game.options.length) form.querySelector("details.rule-options").hidden = true;
   if (form._showVariant) form._showVariant();  // the recommended rules, shown as chosen
   fillSeats(form, game);
-  form.players.addEventListener("change", () => fillSeats(form, game));
+  form.players.addEventListener("change", () => {
+    fillSeats(form, game);
+    if (form._showVariant) form._showVariant(true);  // a variant may set other values at this count
+  });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const spec = tableRequest(form, game);
