@@ -298,6 +298,10 @@ class Lockstep:
         self.decisions = 0
         """Decisions the engine accepted since the deal (what a lazy observation replays)."""
         self._moment = _Moment(self.state, game, 0)
+        self._idle_mask = np.zeros(self.noop + 1, np.int8)
+        self._idle_mask[self.noop] = 1
+        self._done_mask = np.zeros(self.noop + 1, np.int8)
+        """Templates: each observation gets its own copy."""
 
     def reset(self, seed: int) -> None:
         # (the last moment's observations keep reading the old state: nothing changes it)
@@ -322,9 +326,7 @@ class Lockstep:
             moment = self._moment = _Moment(self.state, self.game, self.seed)
         size = self.noop + 1
         terminal = self.state.is_terminal()
-        idle = np.zeros(size, np.int8)
-        if not terminal:
-            idle[self.noop] = 1
+        idle = self._done_mask if terminal else self._idle_mask
         pending = self.pending
         out = []
         for seat in seats:
