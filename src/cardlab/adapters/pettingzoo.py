@@ -16,7 +16,10 @@
 structure: each step, the deciding seat chooses and the others send NOOP; in a
 round the rulebook plays simultaneously (SUPER COMPUTER's picks) every seat of
 the round chooses in the same step. For the turn-based games (UPTIME, RUNWAY)
-it is a faithful but idle-heavy view; prefer ``env`` there.
+it is a faithful but idle-heavy view; prefer ``env`` there. Its observations are
+`LazyObservation` dicts: each vector is encoded when first read (the values are exactly
+the eager ones, also when read after later steps), so a policy reading only the masks, or
+only some seats, does not pay for every seat's vector each step.
 
 Observations are dicts ``{"observation": float32 vector in [-1, 1],
 "action_mask": int8}``, the vector built from ``observation(seat)`` only. The
