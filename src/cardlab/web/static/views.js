@@ -93,7 +93,7 @@ function renderGrid(cells, targets = [], hints = []) {
   }
   for (const t of targets) {
     const b = h("button", "move target", "Place here");  // the part is named in its label and under Placing
-    b.setAttribute("aria-label", t.label);
+    b.setAttribute("aria-label", `Place here: ${t.label}`);  // the visible words first (WCAG 2.5.3)
     b.title = t.label;
     b.dataset.action = t.action;
     b.addEventListener("click", () => t.onClick());
