@@ -128,6 +128,7 @@ def test_the_4way_tie_break_is_judged_as_written_and_under_s8() -> None:
             probe_games=len(records),
             games=len(records),
             players=4,
+            report_games=lambda players: len(records),
             # the claim probes 2-5 players; the fake games are all at 4
             run=lambda players, games: SimpleNamespace(records=records if players == 4 else []),
         )

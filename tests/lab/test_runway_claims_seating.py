@@ -41,7 +41,8 @@ def test_catch_up_seat_evidence_is_measured_per_player_count_and_follows_the_rul
         assert v["reading"] == (
             "narrows" if hi < 0 else "widens" if lo > 0 else "no clear difference"
         )
-        assert "--option last_seat=rotate" in v["replay"]["rotation"]
+        assert "-o last_seat=rotate" in v["replay"]["rotation"]
+        assert v["replay"]["rotation"].startswith("cardlab replay runway ")
         assert len(v["seeds_most_narrowed_by_catch_up"]) == 3
         # recount the rotation arm's spread from ordinary simulate records (same seeds)
         plain = ctx.run(players=int(n), games=60, options={"last_seat": "rotate"})

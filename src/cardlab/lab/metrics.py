@@ -56,8 +56,8 @@ def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
     intervals = [wilson(w, n) for w in wins]
     shared = [r for r in done if len(r.winners) > 1]
     levels = Counter(r.tiebreak or "not needed" for r in done)
-    by_tiebreak = sum(v for k, v in levels.items() if k != "not needed")
-    tb_lo, tb_hi = wilson(by_tiebreak, n)
+    tb = tiebreak_share(done)
+    tb_lo, tb_hi = tb["ci95"]
     balance = round(1 - (max(rates) - min(rates)), 4)
     fair = fair_balance(players, n)
     return {
@@ -78,8 +78,8 @@ def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
             if balance >= fair["low"]
             else "less even than a fair game"
         ),
-        "tiebreak_share": round(by_tiebreak / n, 4),
-        "tiebreak_share_ci95": [round(tb_lo, 4), round(tb_hi, 4)],
+        "tiebreak_share": tb["share"],
+        "tiebreak_share_ci95": [tb_lo, tb_hi],
         "shared_wins": len(shared),
         "shared_seeds": [r.seed for r in shared[:MAX_SEEDS]],
         "tiebreak_levels": dict(levels.most_common()),
@@ -89,6 +89,21 @@ def outcome(records: Sequence[GameRecord]) -> dict[str, Any]:
             if lvl != "not needed"
         },
         "mean_scores_by_position": _mean_scores_by_position(done),
+    }
+
+
+def tiebreak_share(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Share of the finished games a tie-break decided (a tie for most points), with its
+    Wilson 95% interval: the one computation of this figure, read by the report's outcome
+    section and by a claim about the tie-break (SUPER COMPUTER's tie_break_4way)."""
+    done = finished(records)
+    k = sum(1 for r in done if r.tiebreak not in (None, "", "not needed"))
+    lo, hi = wilson(k, len(done)) if done else (0.0, 0.0)
+    return {
+        "games": len(done),
+        "games_by_tiebreak": k,
+        "share": round(k / len(done), 4) if done else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
     }
 
 

@@ -278,7 +278,9 @@ def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
             return {"skipped": f"the baseline's {kind} file {s[kind]} changed since: not paired"}
     base = run_spec(spec, ctx.workers, ctx.backend, ctx.ray_address, ctx.progress, "baseline")
     main = ctx.run()
-    simultaneous = any(k.simultaneous for k in ctx.info.decision_kinds)
+    from cardlab.lab.report import decides_simultaneously
+
+    simultaneous = decides_simultaneously(ctx.info)
     out = compare_pair(base.records, main.records, "baseline", "this report", simultaneous)
     out["baseline_rules"] = {
         "options": spec.options_dict,

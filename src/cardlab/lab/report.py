@@ -41,6 +41,15 @@ def default_agents(game: str) -> str:
     return ",".join(dict.fromkeys((*personas, "greedy"))) if personas else "greedy,random"
 
 
+def decides_simultaneously(info: Any) -> bool:
+    """Every decision of the game is simultaneous (SUPER COMPUTER's draft, build choice
+    and placement): nobody moves first at the table, so a "turn position" is only the
+    engine's resolution order and the report says so. A game with one sequential kind
+    (the toy's lay-or-pass) has a real turn order."""
+    kinds = list(getattr(info, "decision_kinds", ()) or ())
+    return bool(kinds) and all(k.simultaneous for k in kinds)
+
+
 def config_metrics(
     records: Sequence[GameRecord],
     model: TimeModel,
@@ -115,7 +124,7 @@ def build_report(
             "ladder_games": ladder_games,
             "ladder_iterations": ladder_iterations,
             # a game of simultaneous decisions: "turn position" is the resolution order
-            "simultaneous": any(k.simultaneous for k in ctx.info.decision_kinds),
+            "simultaneous": decides_simultaneously(ctx.info),
         },
         "claims": claims,
         "sections": sections,
@@ -214,7 +223,7 @@ def _compare(
     # the arms share seeds and seating game by game: paired differences, Holm-controlled
     paired = compare_arms(
         [(row["value"], run.records) for row, run in zip(rows, runs, strict=True)],
-        simultaneous=any(k.simultaneous for k in ctx.info.decision_kinds),
+        simultaneous=decides_simultaneously(ctx.info),
     )
     return {"option": name, "games": side_games, "values": rows, "paired": paired}
 

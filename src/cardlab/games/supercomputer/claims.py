@@ -109,8 +109,8 @@ def sample_30_40_50(ctx: LabContext) -> Any:
 def tie_break_4way(ctx: LabContext) -> Any:
     """Over the report's own runs at 2-5 players (its main run and player-count runs), so
     each count's tie share is the one the report's outcome section shows
-    (`metrics.outcome`'s tie-break share: one fact, one number)."""
-    from cardlab.lab.metrics import outcome
+    (`metrics.tiebreak_share`, which `metrics.outcome` reads: one fact, one number)."""
+    from cardlab.lab.metrics import tiebreak_share
 
     levels: Counter[str] = Counter()
     seeds: dict[str, list[int]] = {}
@@ -119,11 +119,11 @@ def tie_break_4way(ctx: LabContext) -> Any:
     for n in range(2, 6):
         run = ctx.run(players=n, games=ctx.report_games(n))  # the report's own runs
         done = finished(run.records)
-        o = outcome(run.records)
+        tb = tiebreak_share(run.records)  # the report's outcome section's computation
         by_players[f"{n}p"] = {
-            "games": o.get("games", 0),
-            "tie_share": o.get("tiebreak_share", 0.0),
-            "tie_share_ci95": o.get("tiebreak_share_ci95", [0.0, 0.0]),
+            "games": tb["games"],
+            "tie_share": tb["share"],
+            "tie_share_ci95": tb["ci95"],
         }
         for r in done:
             games += 1
