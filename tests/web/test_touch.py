@@ -100,3 +100,55 @@ def test_a_whole_game_played_by_touching_cards(browser, server, game, size):
     assert page.is_hidden("#tray")
     assert not errors, errors
     ctx.close()
+
+
+def test_supercomputer_marks_where_each_hand_card_fits(browser, server):  # noqa: F811
+    """The cells the page marks for a part (S4 read from the cards it holds) are the cells
+    the engine offers when that part is placed; while picking, pointing at a hand card
+    marks its cells on your computer and each hand card says how many spots it fits."""
+    if "supercomputer" not in installed_games():
+        pytest.skip("supercomputer engine not installed yet")
+    errors: list[str] = []
+    ctx, page = open_table(browser, server, "supercomputer", "desktop", errors)
+    rng = random.Random(7)
+    compared = hovered = 0
+    for _ in range(400):
+        settle_frame(page)
+        if page.is_visible("#final") or (compared >= 3 and hovered >= 2):
+            break
+        got = page.evaluate(
+            """() => {
+              const v = T.view, me = v.obs.players[v.you], hooks = GameViews.hooks.supercomputer;
+              const cell = /at \\((-?\\d+),\\s*(-?\\d+)\\)/;
+              const offered = v.legal.map((m) => cell.exec(m.label)).filter(Boolean).map((m) => `${m[1]},${m[2]}`);
+              const marked = me.placing ? hooks.hints(me.placing, v).map((c) => `${c.x},${c.y}`) : [];
+              return { offered: offered.sort(), marked: marked.sort(), placing: !!me.placing,
+                       pick: v.legal.some((m) => m.label.startsWith('pick ')), parts: me.computer.length };
+            }"""
+        )
+        if got["placing"] and got["offered"]:
+            assert got["marked"] == got["offered"], got
+            compared += 1
+        elif got["pick"] and got["parts"] and hovered < 2:
+            cards = page.locator("#hand .card.touchable")
+            k = rng.randrange(cards.count())
+            name = cards.nth(k).get_attribute("data-name")
+            cards.nth(k).hover()
+            want = page.evaluate(
+                """(name) => {
+                  const card = T.view.obs.you.hand.find((c) => c.name === name);
+                  return GameViews.hooks.supercomputer.hints(card, T.view).length;
+                }""",
+                name,
+            )
+            assert page.locator("#mine .grid .hint").count() == want, name
+            badges = page.locator("#hand .badge").all_text_contents()
+            assert len(badges) == page.locator("#hand .card").count(), badges
+            assert all("fits" in b for b in badges), badges
+            if want:
+                page.screenshot(path=str(BOARD / "desktop-supercomputer-hints.png"))
+            hovered += 1
+        touch_one_move(page, rng, tap=False)
+    assert compared >= 3 and hovered >= 2, (compared, hovered)
+    assert not errors, errors
+    ctx.close()

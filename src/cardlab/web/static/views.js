@@ -412,6 +412,9 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   if (ctx.compact && !(ctx.open && ctx.open.has(seat))) {
     box.classList.add("compact");
     const extra = Array.isArray(computer) ? [["Computer", computer.length ? computer : "no parts yet"]] : [];
+    // the seat's tableau (the board's declaration) first: what a glance at an opponent is for
+    const tableau = (boardOf(obs).tableau || []).map(label);
+    out.zones.sort((a, b) => tableau.includes(b[0]) - tableau.includes(a[0]));
     out.drawCompact(rest, extra);
     if (out.zones.length || (Array.isArray(computer) && computer.length)) rest.append(toggleButton(seat, ctx, "Show all"));
   } else {
