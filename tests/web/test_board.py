@@ -65,3 +65,34 @@ def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):
     assert layout_problems(page) == []
     assert not errors, errors
     ctx.close()
+
+
+def test_a_game_that_declares_no_board_gets_the_generic_one(browser, server):  # noqa: F811
+    """A plugin without view hooks: every top-level key holding cards is the shared
+    centre, scalars are its chips, the rest goes under "More of the table"; a move's
+    label names cards longest first and binds "from slot N" to that slot."""
+    errors: list[str] = []
+    ctx, page = open_table(browser, server, GAMES[0], "desktop", errors)
+    settle_frame(page)
+    got = page.evaluate(
+        """() => {
+          const obs = { game: 'no_such_game', num_players: 2, current_player: 0,
+            river: [{ id: 'n1', name: 'Ace' }, { id: 'n2', name: 'Big Ace' }],
+            row: [{ slot: 0, card: { id: 'n3', name: 'Ace' } }, { slot: 1, card: { id: 'n4', name: 'King' } }],
+            pot: 3, notes: { a: { b: 1 } } };
+          const front = document.createElement('div'), root = document.createElement('div');
+          renderPublic(obs, root, front);
+          return {
+            shared: [...front.querySelectorAll('.panel[data-key]')].map((p) => p.dataset.key),
+            chips: front.querySelector('.table-facts') ? front.querySelector('.table-facts').textContent : '',
+            more: [...root.querySelectorAll('.panel[data-key]')].map((p) => p.dataset.key),
+            names: namesIn('take Big Ace and Ace', new Set(['Ace', 'Big Ace'])).map((f) => f.name),
+          };
+        }"""
+    )
+    assert got["shared"] == ["river", "row"], got
+    assert "Pot" in got["chips"], got
+    assert got["more"] == ["notes"], got
+    assert got["names"] == ["Big Ace", "Ace"], got
+    assert not errors, errors
+    ctx.close()

@@ -381,8 +381,8 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   const winner = ctx.final && ctx.final.winners.includes(seat);
   const head = h("div", "seat-head");
   head.append(h("h3", "", `Seat ${seat} · ${info.name}${seat === ctx.you ? " (you)" : ""}${winner ? " · winner" : ""}`));
-  const label = GameViews.of(obs).scoreLabel || "Score";
-  head.append(h("span", "score", `${label} ${obs.scores ? obs.scores[seat] : "?"}`));
+  const scoreLabel = GameViews.of(obs).scoreLabel || "Score";
+  head.append(h("span", "score", `${scoreLabel} ${obs.scores ? obs.scores[seat] : "?"}`));
   box.append(head);
   const status = info.kind === "bot" ? `bot: ${info.agent}` : info.connected ? "online" : "away";
   box.append(h("div", "seat-status", `${status}${seat === obs.current_player ? " · deciding now" : ""}`));
