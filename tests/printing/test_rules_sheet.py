@@ -83,3 +83,48 @@ def test_o_with_a_lever_prints_the_sheet_and_a_bad_value_is_refused(tmp_path: Pa
     assert "The round's winner scores its card's value plus 2." in last
     bad = CliRunner().invoke(app, ["print", "printlever", "-o", "round_bonus=9", "--out", str(out)])
     assert bad.exit_code == 2 and "any whole number from 0 to 5" in bad.output
+
+
+PER_COUNT = VARIANT.replace(
+    "[[changes]]",
+    """[players.3.options]
+round_bonus = 2
+
+[players.3.options_why]
+round_bonus = "at 3 players a bonus of 4 let the leader run away"
+
+[[changes]]""",
+)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_sheet_lists_every_player_counts_settings(tmp_path: Path, players: int) -> None:
+    """One sheet serves the box at every count: the settings for all counts, then each
+    `[players.N.options]` as "At N players: ...", with its why, whichever count the
+    game was made for (issue 24 item 6)."""
+    from cardlab.core.registry import load_game
+    from cardlab.printing.rules_sheet import rule_changes
+
+    variant = tmp_path / "percount.toml"
+    variant.write_text(PER_COUNT)
+    game = load_game("printlever", players=players, variant=str(variant))
+    assert game.options["round_bonus"] == (2 if players == 3 else 4)
+    entries = {e.heading: " ".join(e.lines) for e in rule_changes(game)}
+    assert "Rule change: round_bonus = 4" in entries
+    at_three = entries["At 3 players: Rule change: round_bonus = 2"]
+    assert "plus 2." in at_three and "let the leader run away" in at_three
+    assert "tie-breaks decide 30%" in entries["Rule change: round_bonus = 4"]
+
+
+def test_a_sheet_too_long_with_its_whys_keeps_the_rules_and_points_to_them() -> None:
+    """UPTIME's recommended rules (13 changes, long measured whys) fit one page by
+    leaving the reasons to the variant file, never by dropping a rule."""
+    from cardlab.core.registry import load_game
+    from cardlab.printing.paper import PAPERS
+    from cardlab.printing.rules_sheet import rule_changes, rules_sheet_page
+
+    game = load_game("uptime", players=3, variant="lab")
+    svg = rules_sheet_page(next(iter(PAPERS.values())), "UPTIME", game, 15, 15)
+    assert "is written in lab.toml" in svg
+    for entry in rule_changes(game):
+        assert entry.heading.replace("&", "&amp;") in svg

@@ -40,35 +40,32 @@ def _word(value: Any) -> str:
 
 
 def rule_changes(game: Any) -> list[Entry]:
-    """The changes of `game` (its variant and options) from the rules as written."""
+    """The changes of `game` (its variant and options) from the rules as written.
+
+    A variant's `[players.N.options]` are listed after the changes for every
+    count, one entry per count and option ("At 3 players: ..."), so one sheet
+    serves a box played at any count; the main entries show what holds at every
+    count (an `-o` option given for this game still wins there)."""
     variant = game.variant
     whys: dict[str, str] = dict(getattr(variant, "options_why", {}) or {})
+    per_count: dict[int, dict[str, Any]] = dict(getattr(variant, "per_players", {}) or {})
+    here = per_count.get(game.num_players, {})
     entries: list[Entry] = []
     # rule changes (levers) first, then our rulings' options, then the cards
     specs = sorted(game.option_specs, key=lambda spec: spec.lever is None)
     for spec in specs:
         value: OptionValue = game.options[spec.name]
+        if spec.name in here and value == here[spec.name]:
+            value = variant.options.get(spec.name, spec.default)
         if value == spec.default and type(value) is type(spec.default):
             continue
-        why = whys.get(spec.name, "")
-        if spec.lever is not None:
-            said = spec.lever.says.format(value=_word(value)) if spec.lever.says else ""
-            lines = [f"Changes: {spec.lever.passage}."]
-            lines.append(
-                said
-                or f"{spec.doc[:1].upper()}{spec.doc[1:]}: {_word(value)} "
-                f"(as written: {_word(spec.default)})."
-            )
-            title = f"Rule change: {spec.name} = {_word(value)}"
-        else:
-            lines = [
-                f"{spec.doc[:1].upper()}{spec.doc[1:]}: {_word(value)} "
-                f"(default: {_word(spec.default)})."
-            ]
-            title = f"Rule option: {spec.name} = {_word(value)}"
-        if why:
-            lines.append(f"Why: {why}")
-        entries.append(Entry(title, tuple(lines)))
+        entries.append(_option_entry(spec, value, whys.get(spec.name, "")))
+    by_name = {spec.name: spec for spec in game.option_specs}
+    for count in sorted(per_count):
+        count_whys = getattr(variant, "per_players_why", {}).get(count, {})
+        for name, value in per_count[count].items():
+            entry = _option_entry(by_name[name], value, count_whys.get(name, ""))
+            entries.append(Entry(f"At {count} players: {entry.heading}", entry.lines))
     if variant is not None:
         written = _packaged(game)
         for change in variant.changes:
@@ -79,6 +76,28 @@ def rule_changes(game: Any) -> list[Entry]:
                 lines.append(f"Why: {change.why}")
             entries.append(Entry(f"Card: {change.path} = {_word(change.value)}", tuple(lines)))
     return entries
+
+
+def _option_entry(spec: Any, value: OptionValue, why: str) -> Entry:
+    """One option's entry: a lever in rulebook words (its passage and `says`), else its doc."""
+    if spec.lever is not None:
+        said = spec.lever.says.format(value=_word(value)) if spec.lever.says else ""
+        lines = [f"Changes: {spec.lever.passage}."]
+        lines.append(
+            said
+            or f"{spec.doc[:1].upper()}{spec.doc[1:]}: {_word(value)} "
+            f"(as written: {_word(spec.default)})."
+        )
+        title = f"Rule change: {spec.name} = {_word(value)}"
+    else:
+        lines = [
+            f"{spec.doc[:1].upper()}{spec.doc[1:]}: {_word(value)} "
+            f"(default: {_word(spec.default)})."
+        ]
+        title = f"Rule option: {spec.name} = {_word(value)}"
+    if why:
+        lines.append(f"Why: {why}")
+    return Entry(title, tuple(lines))
 
 
 def _packaged(game: Any) -> list[dict[str, Any]]:
@@ -115,20 +134,44 @@ def rules_sheet_page(paper: Paper, title: str, game: Any, page: int, pages: int)
         intro.append(variant.about)
     width = paper.width - 2 * LEFT
     bottom = paper.height - 20
-    size = 3.4
-    while True:
-        parts, y = _layout(entries, intro, name, size, width, paper)
-        if y <= bottom:
-            break
-        size = round(size - 0.2, 2)
-        if size < MIN_SIZE:
-            raise CardlabError(
-                f"the rules sheet of {name!r} does not fit one page ({len(entries)} changes); "
-                "print fewer changes or shorter whys"
-            )
+    fitted = _fit(entries, intro, name, width, bottom, paper)
+    if fitted is None:
+        # The rules come first: a sheet too long with the lab's reasons drops them
+        # (they stay in the variant file and the rules document) before refusing.
+        bare = [
+            Entry(e.heading, tuple(t for t in e.lines if not t.startswith("Why: ")))
+            for e in entries
+        ]
+        where = f"{variant.name}.toml" if variant is not None else "the variant file"
+        note = f"Why each change was made (the lab's measurements) is written in {where}."
+        fitted = _fit(bare, [*intro, note], name, width, bottom, paper)
+    if fitted is None:
+        raise CardlabError(
+            f"the rules sheet of {name!r} does not fit one page ({len(entries)} changes); "
+            "print fewer changes or shorter whys"
+        )
+    parts = fitted
     footer = f"page {page} of {pages} · rules sheet"
     parts.append(text(paper.width / 2, paper.height - 12, footer, 2.8, anchor="middle"))
     return page_svg(paper, "".join(parts))
+
+
+def _fit(
+    entries: Sequence[Entry],
+    intro: Sequence[str],
+    name: str,
+    width: float,
+    bottom: float,
+    paper: Paper,
+) -> list[str] | None:
+    """The sheet's parts at the largest body size that fits, None below `MIN_SIZE`."""
+    size = 3.4
+    while size >= MIN_SIZE:
+        parts, y = _layout(entries, intro, name, size, width, paper)
+        if y <= bottom:
+            return parts
+        size = round(size - 0.2, 2)
+    return None
 
 
 def _layout(
