@@ -90,8 +90,10 @@ def no_dead_turn(ctx: LabContext) -> Any:
 def pass_only_game(
     ctx: LabContext, players: int, index: int, options: dict[str, Any]
 ) -> dict[str, Any]:
-    """Every seat always passes (or takes the first option of a sub-decision)."""
-    game = load_checked(ctx.game, players, {**ctx.options, **options}, ctx.cards)
+    """Every seat always passes (or takes the first option of a sub-decision), under
+    the report's rules: its options, cards and variant (a variant's own end, e.g. the
+    recommended rules' Build Row conveyor, is what the probe must find)."""
+    game = load_checked(ctx.game, players, {**ctx.options, **options}, ctx.cards, ctx.variant)
     seed = game_seed(ctx.seed, index)
     state = game.new_initial_state(seed)
     decisions = 0
@@ -309,11 +311,15 @@ BALANCE_TOLERANCE = 0.10
 
 def _rules_label(ctx: LabContext, extra: dict[str, Any] | None = None) -> str:
     """Which rule set a verdict refers to: the rulings, or the designer options switched on."""
-    opts = load_checked(ctx.game, ctx.players, {**ctx.options, **(extra or {})}).options
-    on = [f"{k}=true" for k in DESIGNER_OPTIONS if opts.get(k)]
-    if not on:
-        return "rules as ruled (U1-U17)"
-    return "under designer option " + " + ".join(on) + " (not in the rulebook)"
+    game = load_checked(
+        ctx.game, ctx.players, {**ctx.options, **(extra or {})}, ctx.cards, ctx.variant
+    )
+    on = [f"{k}=true" for k in DESIGNER_OPTIONS if game.options.get(k)]
+    options = " + ".join(on) + " (not in the rulebook)"
+    if game.variant is not None:
+        shown = f"variant {game.variant.title!r}"
+        return f"{shown}, with designer option {options}" if on else shown
+    return f"under designer option {options}" if on else "rules as ruled (U1-U17)"
 
 
 def _records(ctx: LabContext, options: dict[str, Any] | None = None) -> list[Any]:
