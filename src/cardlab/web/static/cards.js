@@ -120,10 +120,11 @@ const Cards = {
 };
 
 // Zoom from the keyboard (issue 27 item 5). Every face-up card on the page can take
-// focus; Enter or Space on it does what a tap does (the table's zoom opens on a click),
-// the open zoom takes the focus as a dialog, Escape closes it, and the focus goes back
-// to the card it came from (or, when the table redrew meanwhile, to the card with the
-// same id). Cards inside a button or a link are the control's, not focusable themselves.
+// focus; Enter or Space on it does what a tap does (a plain card zooms; a card a move
+// is chosen by is chosen), Z zooms any card; the open zoom takes the focus as a dialog,
+// Escape closes it, and the focus goes back to the card it came from (or, when the
+// table redrew meanwhile, to the card with the same id). Cards inside a button or a
+// link are the control's, not focusable themselves.
 const CardZoomKeys = {
   from: null,  // {node, id}: the card whose zoom the keyboard opened
 
@@ -142,13 +143,16 @@ const CardZoomKeys = {
       card.tabIndex = 0;
       card.setAttribute("role", "button");
       card.setAttribute("aria-haspopup", "dialog");
-      card.setAttribute("aria-label", `${card.title || card.dataset.name || "card"} (Enter: zoom)`);
+      card.setAttribute("aria-label", card.title || card.dataset.name || "card");
+      card.setAttribute("aria-keyshortcuts", "Z");
     }
   },
 
-  open(card) {
+  // `direct`: zoom even a card a tap would choose (the table's openZoom), else tap it.
+  open(card, direct = false) {
     this.from = { node: card, id: card.dataset.id };
-    card.click();  // the table's own zoom handler opens it
+    if (direct && typeof window.openZoom === "function") window.openZoom(card);
+    else card.click();  // the table's own handlers: a zoom, or a choice
     const zoom = this.zoom();
     if (!zoom || zoom.hidden) { this.from = null; return; }
     zoom.setAttribute("role", "dialog");
@@ -190,11 +194,12 @@ const CardZoomKeys = {
         return;
       }
       if (open && ev.key === "Tab") { ev.preventDefault(); zoom.focus(); return; }  // a modal: focus stays
-      if (open || (ev.key !== "Enter" && ev.key !== " ")) return;
+      const zoomKey = (ev.key === "z" || ev.key === "Z") && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      if (open || (ev.key !== "Enter" && ev.key !== " " && !zoomKey)) return;
       const card = ev.target.closest && ev.target.closest(".card[tabindex]");
       if (!card || card.closest("#zoom")) return;
       ev.preventDefault();  // Space would scroll the page
-      this.open(card);
+      this.open(card, zoomKey);
     });
     // Closed by a tap instead: the focus still goes back to the card.
     const zoom = this.zoom();
