@@ -596,6 +596,12 @@ function decisionNodes(view) {
 }
 
 function bringDecisionIntoView(view) {
+  // the game's end: its final scores, at the top of the board, come into view once
+  if (view.terminal && !T.shownFinal) {
+    T.shownFinal = true;
+    document.getElementById("final").scrollIntoView({ block: "start" });
+    return;
+  }
   const mine = view.legal && view.legal.length && !view.terminal;
   if (!mine || T.shownDecision === view.seq) return;
   T.shownDecision = view.seq;
@@ -790,8 +796,8 @@ function touchCard(view, el) {
   else T.sel = { seq: view.seq, els: [el], confirm: null };
   T.sel.keys = T.sel.els.map(cardKey);
   const open = candidates(view);
+  showHints(view, el);  // (SUPER COMPUTER: where the part would fit, while you confirm)
   if (open.length === 1) { chooseByTouch(view, open[0]); return; }
-  showHints(view, el);
   markSelection(view);
   drawTray(view);
 }
