@@ -298,11 +298,12 @@ def too_small_line(rows: Sequence[dict[str, Any]], games: int) -> str:
     parts = []
     if small:
         needs = [r["games_for_5_points"] for r in small if r.get("games_for_5_points")]
-        price = (
-            f"; a 5-point change would show at about {min(needs):,}-{max(needs):,} games"
-            if needs
-            else ""
+        span = (
+            f"{min(needs):,}"
+            if needs and min(needs) == max(needs)
+            else (f"{min(needs):,}-{max(needs):,}" if needs else "")
         )
+        price = f"; a 5-point change would show at about {span} games" if needs else ""
         names = ", ".join(r["label"] for r in small)
         parts.append(f"too small to tell at {games} games: {names}{price}")
     if never:
