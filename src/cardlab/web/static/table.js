@@ -707,7 +707,16 @@ function meant(el, hit, label, zones) {
 
 // For each legal move, the card elements it names; for each card element, its moves.
 function touchMap(view) {
-  const els = [...document.querySelectorAll(TOUCH_SEL)].filter((e) => !e.closest(".grid") && !e.classList.contains("back"));
+  // One element per card: a card shown twice (your part being placed, in the round's picks
+  // and above your computer) is touched where it is yours (hand, then seat, then centre).
+  const rank = (e) => (e.closest("#hand") ? 0 : e.closest("#mine") ? 1 : 2);
+  const best = new Map();
+  for (const e of document.querySelectorAll(TOUCH_SEL)) {
+    if (e.closest(".grid") || e.classList.contains("back")) continue;
+    const was = best.get(e.dataset.id);
+    if (!was || rank(e) < rank(was)) best.set(e.dataset.id, e);
+  }
+  const els = [...best.values()];
   const names = new Set(els.map((e) => e.dataset.name));
   const zones = new Set([...document.querySelectorAll("#upfront .panel[data-key], #mine .panel[data-key]")].map((p) => words(p.dataset.key).toLowerCase()));
   const byEl = new Map();
@@ -891,7 +900,8 @@ function drawTray(view) {
     if (!touchable && !cells) {
       bar("Choose:", ...free.map((m) => act(m)));  // a decision about no card on the board
     } else {
-      const hint = touchable ? "Touch a lit card to play it" : "Touch a marked cell of your computer";
+      const placing = myPlacing(view.obs, view.you);
+      const hint = cells ? `${placing ? `Place ${placing.name}: t` : "T"}ouch a marked cell of your computer` : "Touch a lit card to play it";
       bar(free.length ? `${hint}, or:` : `${hint}.`, ...free.map((m) => act(m)));
     }
   }
