@@ -153,6 +153,7 @@ def test_undo_title_and_rematch_on_two_pages(browser, server):
     errors: list[str] = []
     ca, a = open_page(browser, server.seat_url(made, 0), errors)
     cb, b = open_page(browser, server.seat_url(made, 1), errors)
+    ch, host = open_page(browser, host_url(server, made), errors)
     try:
         first = mover([a, b])
         other = b if first is a else a
@@ -181,11 +182,17 @@ def test_undo_title_and_rematch_on_two_pages(browser, server):
         a.screenshot(path=str(ARTIFACTS / "social-rematch-offer.png"))
         old = made["table"]
         a.click(".social-bar button.rematch")
+        host.click(".social-bar button.stay", timeout=4000)  # within the 5 s count
         a.wait_for_url(lambda url: f"/t/{old}" not in url and "/t/" in url)
         # Bo's page says who started it and follows by itself after a short count
         b.wait_for_selector(".social-bar:has-text('Ada started a rematch')")
         b.wait_for_url(lambda url: f"/t/{old}" not in url and "/t/" in url, timeout=15000)
         assert a.url.split("#")[0] == b.url.split("#")[0]
+        # the host chose to stay: it stayed past the count, and joins by its own click
+        assert f"/t/{old}" in host.url
+        host.click(".social-bar button.rematch:has-text('Join the rematch')")
+        host.wait_for_url(lambda url: f"/t/{old}" not in url and "role=host" in url)
+        assert host.url.split("#")[0] == a.url.split("#")[0]
         for page, seat in ((a, 0), (b, 1)):
             page.wait_for_selector(f"#title:has-text('you are seat {seat}')")
             assert page.evaluate("T.view.seq") == 0 and not page.evaluate("T.view.terminal")
@@ -195,6 +202,7 @@ def test_undo_title_and_rematch_on_two_pages(browser, server):
     finally:
         ca.close()
         cb.close()
+        ch.close()
 
 
 def play_some(pages, moves: int) -> None:

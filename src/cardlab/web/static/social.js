@@ -331,7 +331,10 @@
     if (S.follow || S.asked || S.stayed || role === "spectator") return;
     const end = performance.now() + FOLLOW_SECONDS * 1000;
     const timer = setInterval(() => {
-      if (performance.now() >= end) askRematch();
+      if (performance.now() >= end) { askRematch(); return; }
+      // only the count changes: the buttons stay put under the pointer
+      const count = bar.querySelector(".bar-text.countdown");
+      if (count) count.textContent = followText();
       else drawBar();
     }, 250);
     S.follow = { timer, end };
@@ -355,16 +358,19 @@
     }
     if (S.asked) return setBar([el("span", "bar-text", "Opening the rematch…")]);
     if (S.follow) {
-      const left = Math.max(0, Math.ceil((S.follow.end - performance.now()) / 1000));
-      const who = S.offeredBy || "A player";
       return setBar([
-        el("span", "bar-text", `${who} started a rematch (same seats, a new deal). Joining in ${left} s…`),
+        el("span", "bar-text countdown", followText()),
         barButton("Join now", "primary rematch", askRematch),
         barButton("Stay here", "quiet stay", () => { S.stayed = true; stopFollow(); drawBar(); }),
       ]);
     }
     const text = made ? "A rematch of this game has started at a new table." : "Play again with the same seats and a new deal?";
     return setBar([el("span", "bar-text", text), barButton(made ? "Join the rematch" : "Rematch", "primary rematch", askRematch)]);
+  }
+
+  function followText() {
+    const left = S.follow ? Math.max(0, Math.ceil((S.follow.end - performance.now()) / 1000)) : 0;
+    return `${S.offeredBy || "A player"} started a rematch (same seats, a new deal). Joining in ${left} s…`;
   }
 
   function followLink(link) {
