@@ -99,9 +99,31 @@ def test_a_claims_replay_commands_reproduce_its_games(tmp_path: Path, which: str
     # (both arms; the player-count probes share the run seed, so one seed names a game
     # at each count), each reproducing its recorded game
     cited = c["replay"]
-    assert len(cited["commands"]) >= 2
+    assert cited["seed"] == c["evidence"]["by_players"]["2"]["seeds_most_narrowed_by_catch_up"][0]
+    assert cited["commands"] == list(c["evidence"]["by_players"]["2"]["replay"].values())
     for command in cited["commands"]:
         _check(ctx, command, cited["seed"])
+
+
+def test_a_cited_seed_is_looked_up_only_in_the_runs_its_claim_read() -> None:
+    """Every run of a report shares the run seed, so game i has the same seed in all of
+    them: a claim's seed names a game of the runs that claim read, not of the main run."""
+    ctx = LabContext(
+        game="runway",
+        players=3,
+        agents=("greedy", "random"),
+        options={},
+        games=6,
+        workers=1,
+        progress=False,
+        probe_games=6,
+    )
+    ctx.run()  # the report's main run, played first as build_report does
+    (c,) = evaluate(ctx, ["runway.two_players_same"])
+    commands = c["replay"]["commands"]
+    assert commands and all("--players 2 " in cmd for cmd in commands)
+    for command in commands:
+        assert _run(command)["seed"] == c["replay"]["seed"]
 
 
 def _check(ctx: LabContext, command: str, seed: int) -> dict[str, Any]:

@@ -44,6 +44,10 @@ class LabContext:
     a claim citing the report's own runs reads those runs, not others."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
+    used: list[SimSpec] = field(default_factory=list)
+    """The specs `run` was asked for, in order (played or reused): `claims.evaluate`
+    clears it before each claim, so a claim's cited seed is looked up only in the runs
+    that claim read."""
     _studies: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -99,6 +103,8 @@ class LabContext:
     ) -> RunResult:
         """Play (or reuse) a configuration; with `observer`, a claim probe."""
         spec = self.spec(**changes)
+        if spec not in self.used:
+            self.used.append(spec)
         key = (spec, observer)
         if key not in self._cache:
             name = label or (observer.__name__ if observer else None)

@@ -400,6 +400,16 @@ def catch_up_seat(ctx: LabContext) -> Any:
             else {},
         }
     agents = list(ctx.spec().agents)
+    first = by_players["2"]
+    # the seed the evidence cites first (2 players, most narrowed): its game in each arm
+    cited = (
+        {
+            "seed": first["seeds_most_narrowed_by_catch_up"][0],
+            "commands": list(first["replay"].values()),
+        }
+        if first["replay"]
+        else None
+    )
     groups: dict[str, list[str]] = {}
     for n, reading in narrows.items():
         groups.setdefault(reading, []).append(f"{n}p")
@@ -434,6 +444,7 @@ def catch_up_seat(ctx: LabContext) -> Any:
         "counts a shared win 1/k; a catch-up seat should lower it",
         reading_by_players=narrows,
         by_players=by_players,
+        cited_replay=cited,
     )
 
 

@@ -116,6 +116,7 @@ def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, A
             continue
         start = time.perf_counter()
         ctx.probe_errors = []
+        ctx.used = []
         try:
             v = c.check(ctx)
         except Exception as exc:  # a broken probe is reported, never hidden
@@ -141,32 +142,38 @@ def evaluate(ctx: LabContext, only: list[str] | None = None) -> list[dict[str, A
 
 def replay_of_cited_seed(ctx: LabContext, row: dict[str, Any]) -> dict[str, Any] | None:
     """The `cardlab replay` command(s) for the game seed a claim's evidence cites first
-    (the one the report's findings show, `findings.first_seed`): every run this report
-    played that holds a game with that seed, by its settings (`replay.settings_command`).
-    Several runs when the seed names the same deal in several arms of a paired probe;
-    None when no run of the context played it (a probe that plays its own games, like
-    UPTIME's pass-only players: the seed is then shown without a command)."""
+    (the one the report's findings show, `findings.first_seed`): the claim's own
+    `cited_replay` ({seed, commands}) when it names them, else every run the claim read
+    (`ctx.used`) that holds a game with that seed, by its settings
+    (`replay.settings_command`). Several runs when the seed names a game in several arms
+    of a paired probe (or, the runs sharing a run seed, at several player counts: each
+    command names its count); None when no run the claim read played it (a probe that
+    plays its own games, like UPTIME's pass-only players or SUPER COMPUTER's placement
+    study: the seed is then shown without a command)."""
     from cardlab.lab.findings import first_seed
     from cardlab.lab.replay import settings_command
 
-    seed = first_seed(row.get("evidence", {}))
+    evidence = row.get("evidence", {})
+    seed = first_seed(evidence)
     if seed is None:
         return None
-    specs = []
-    for (spec, _observer), result in ctx._cache.items():
-        if spec in specs:
-            continue
-        if any(_seed_of(r) == seed for r in result.records):
-            specs.append(spec)
-    if not specs:
-        return None
+    named = evidence.get("cited_replay")
+    if isinstance(named, dict) and named.get("seed") == seed and named.get("commands"):
+        return {"seed": seed, "commands": list(named["commands"])}
+    held = {spec for (spec, _observer), result in ctx._cache.items() if _holds(result, seed)}
     commands = []
-    for spec in specs:
+    for spec in ctx.used:
+        if spec not in held:
+            continue
         try:
             commands.append(settings_command(spec, seed))
         except Exception:  # an option a command line cannot give: no command, never a wrong one
             continue
     return {"seed": seed, "commands": list(dict.fromkeys(commands))} if commands else None
+
+
+def _holds(result: Any, seed: int) -> bool:
+    return any(_seed_of(r) == seed for r in result.records)
 
 
 def _seed_of(record: Any) -> Any:
