@@ -117,3 +117,16 @@ def test_unknown_table_page_is_404(client):
 
 def test_database_is_in_wal_mode(client):
     assert client.app.state.store.journal_mode() == "wal"
+
+
+def test_aligned_table_cells_carry_a_class_not_an_inline_style():
+    """The pages' CSP refuses inline style, so an aligned markdown table column is a class."""
+    from cardlab.web import lobby
+
+    doc = "| card | points |\n|:---|---:|\n| Seed | 3 |\n"
+    html = lobby._markdown().render(doc)
+    assert "style=" not in html
+    assert (
+        '<th class="align-right">points</th>' in html and '<td class="align-left">Seed</td>' in html
+    )
+    assert "style=" not in lobby.rules_html("highcard")

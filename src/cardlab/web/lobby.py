@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -46,7 +47,23 @@ PITCHES: Mapping[str, str] = _Pitches()
 
 @functools.lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.add_render_rule("th_open", _aligned_cell)
+    md.add_render_rule("td_open", _aligned_cell)
+    return md
+
+
+def _aligned_cell(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    """A table cell's alignment as a class (``align-right``), not markdown-it's inline
+    ``style=``: the pages' CSP allows no inline style, so the browser would refuse it
+    (and report every aligned cell of a rules document)."""
+    token = tokens[idx]
+    style = token.attrGet("style")
+    if isinstance(style, str) and style.startswith("text-align:"):
+        del token.attrs["style"]
+        token.attrSet("class", "align-" + style.partition(":")[2].strip())
+    rendered: str = self.renderToken(tokens, idx, options, env)
+    return rendered
 
 
 def _asset_text(game: str, which: str) -> str | None:
