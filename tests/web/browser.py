@@ -178,8 +178,9 @@ class CspExempt:
 
 # The cards a decision is about that a player cannot see right now (empty = all in view),
 # measured the same way on any version of the table page: for each legal move, every card
-# its label names that the page shows outside the other seats' panels (your hand, the
-# shared table, your own seat) must have one copy inside the viewport and not covered (the
+# its label names that the page shows outside the other seats' panels and the piles below
+# the board (#public: discards; your own cards there on the old page count) - your hand,
+# the shared table, your own seat - must have one copy inside the viewport, uncovered (the
 # point at its centre is the card); the Deal in play for a RUNWAY pitch; for SUPER COMPUTER
 # every cell you may place on and your build cards (the card, or the decision bar's line
 # naming it). None while it is not your decision.
@@ -195,7 +196,7 @@ DECISION_OUT_OF_VIEW_JS = r"""() => {
   };
   const out = [];
   const pool = [...document.querySelectorAll('.card[data-name]')].filter((e) => e.getClientRects().length
-    && !e.closest('.seat-card:not(.me), #log, #zoom, #replay, #final, .grid'));
+    && !e.closest('.seat-card:not(.me), #log, #zoom, #replay, #final, .grid, #public .panel:not(.key-you)'));
   const names = [...new Set(pool.map((e) => e.dataset.name))].sort((a, b) => b.length - a.length);
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const m of v.legal) {
