@@ -37,6 +37,10 @@ def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):
         if page.is_visible("#final") or judged >= DECISIONS:
             break
         page.wait_for_timeout(50)  # the frame's draw has run (the wait saw its buttons)
+        with contextlib.suppress(PlaywrightTimeout):  # cards flying to their place have landed
+            page.wait_for_function(
+                "document.getAnimations().every((a) => a.playState !== 'running')", timeout=3000
+            )
         seq = page.evaluate("T.view.seq")
         # judged when it is asked (a second look at the same decision is after the
         # player scrolled to the list, e.g. RUNWAY's two-step trade)
