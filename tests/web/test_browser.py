@@ -257,8 +257,18 @@ def test_the_table_is_usable_on_a_phone(browser, server, game):
     small = [n for n in name_px if n[0] < (9 if n[3] else 11)]
     assert not small, small
     page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"), full_page=True)
-    # A tap on a card shows it large (its values readable); another tap closes it.
-    page.locator("#hand .card, #upfront .card, #public .card").first.tap()
+    # A tap on a card shows it large (its values readable); another tap closes it. A card
+    # that is a move's (lit, `.touchable`) is chosen by its first tap and zoomed by its
+    # second, so a plain card is tapped where there is one.
+    plain = page.locator(
+        "#hand .card:not(.touchable), #upfront .card:not(.touchable), #public .card:not(.touchable)"
+    )
+    if plain.count():
+        plain.first.tap()
+    else:
+        lit = page.locator("#hand .card, #upfront .card, #public .card").first
+        lit.tap()
+        lit.tap()
     page.wait_for_selector("#zoom:not([hidden]) .card.zoomed")
     zoomed = page.eval_on_selector("#zoom .card.zoomed", "e => e.getBoundingClientRect().width")
     assert zoomed >= 250, zoomed
