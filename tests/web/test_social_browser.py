@@ -5,8 +5,11 @@ Debian's Chromium via Playwright; screenshots go to artifacts/web/."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, CspExempt, Server, need_browser
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 TURN = "● Your turn — "
 
@@ -378,6 +381,39 @@ def test_the_social_panel_bar_and_focusable_cards_pass_axe(browser, server):
             c.close()
 
 
+def overlap(a: dict, b: dict) -> bool:
+    """Whether two bounding boxes share any area."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+UNDO_AND_TRAY_JS = """() => {
+  const bar = document.querySelector('.social-bar'), tray = document.getElementById('tray');
+  return !!(bar && !bar.hidden && bar.querySelector('button.undo') && tray && !tray.hidden);
+}"""
+
+
+def play_until_undo_and_tray(pages, moves: int = 30):
+    """Moves from the list, alternately where asked, until a page shows its Undo and its
+    decision tray at once (RUNWAY: a trade followed by the pitch of the same turn); that
+    page, or None after `moves` moves."""
+    for _ in range(moves):
+        p = mover(pages)
+        before = step(p)
+        p.locator(".move:not([disabled])").first.click()
+        with contextlib.suppress(PlaywrightTimeout):  # a two-step choice stays on its frame
+            p.wait_for_function(f"T.view.seq !== {before}", timeout=1500)
+        for q in pages:
+            q.wait_for_timeout(150)  # the bar's lift runs a frame after the redraw
+            if q.evaluate(UNDO_AND_TRAY_JS):
+                return q
+    return None
+
+
 def test_on_a_phone_the_undo_bar_is_in_view_and_the_chat_fits(browser, server):
     from browser import layout_problems
 
@@ -401,6 +437,15 @@ def test_on_a_phone_the_undo_bar_is_in_view_and_the_chat_fits(browser, server):
         box = bar.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
         first.screenshot(path=str(ARTIFACTS / "social-phone-undo.png"))
+        # A seat that may still undo while its next decision is asked: the bar stands
+        # above the sticky decision tray, neither covering the other.
+        both = play_until_undo_and_tray(pages)
+        assert both is not None, "no page showed Undo and its decision tray together"
+        bar_box = both.locator(".social-bar").bounding_box()
+        tray_box = both.locator("#tray").bounding_box()
+        both.screenshot(path=str(ARTIFACTS / "social-phone-undo-and-tray.png"))
+        assert not overlap(bar_box, tray_box), (bar_box, tray_box)
+        assert bar_box["y"] + bar_box["height"] <= 844 and tray_box["y"] + tray_box["height"] <= 844
         first.locator("#social").scroll_into_view_if_needed()
         first.fill("#chat-text", "a long message " * 8)
         first.click(".chat-send")

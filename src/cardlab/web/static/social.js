@@ -307,6 +307,17 @@
   }
   addEventListener("scroll", liftBar, { passive: true });
   addEventListener("resize", liftBar);
+  // The tray also changes without a frame or a scroll: a touched card makes it taller
+  // (its options), a click hides it, card art loading moves it. Watch its size and the
+  // page's (a resize of the page moves a sticky tray) so the bar never sits on it.
+  if (typeof ResizeObserver === "function") {
+    const watch = new ResizeObserver(liftBar);
+    watch.observe(document.body);
+    for (const tray of document.querySelectorAll(".tray")) watch.observe(tray);
+  }
+  for (const tray of document.querySelectorAll(".tray")) {
+    new MutationObserver(liftBar).observe(tray, { attributes: true, attributeFilter: ["hidden"], childList: true });
+  }
 
   function barButton(text, cls, onClick) {
     const b = el("button", cls, text);
