@@ -906,6 +906,25 @@ function drawTray(view) {
     }
   }
   tray.hidden = false;
+  trayRoom();
+}
+
+// The page keeps room below its content as tall as the stuck tray, so the last cards
+// above it can scroll clear of it (a long option list scrolls inside the tray instead).
+let trayWatch = null;
+function trayRoom() {
+  const tray = document.getElementById("tray");
+  const set = () => {
+    const on = !tray.hidden && !!tray.offsetParent;
+    document.body.classList.toggle("tray-on", on);
+    document.body.style.setProperty("--tray-h", `${on ? Math.ceil(tray.getBoundingClientRect().height) : 0}px`);
+  };
+  if (!trayWatch && typeof ResizeObserver === "function") {
+    trayWatch = new ResizeObserver(set);
+    trayWatch.observe(tray);
+    new MutationObserver(set).observe(tray, { attributes: true, attributeFilter: ["hidden"] });
+  }
+  set();
 }
 
 function wireTouch() {
