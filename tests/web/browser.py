@@ -296,3 +296,26 @@ def touch_one_move(page, rng, tap: bool, shot=None) -> str:
             raise AssertionError(f"nothing to touch for this decision: {s}")
         page.wait_for_timeout(60)
     raise AssertionError("eight touches did not make a move")
+
+
+# The browser tests' two fixtures, in one place: a test module imports them by name
+# (`from browser import browser, server`), so every file drives the same Chromium set-up.
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, headless, one per test module (the page CSP exemption kept)."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield CspExempt(b)
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A fresh `cardlab serve` on its own database, killed after the test."""
+    s = Server(tmp_path / "tables.db").start()
+    yield s
+    s.kill()

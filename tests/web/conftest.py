@@ -6,4 +6,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# The browser tests' Chromium and `cardlab serve` fixtures (a module may still define its own).
+from browser import browser, server  # noqa: E402, F401
 from web_support import *  # noqa: E402, F403

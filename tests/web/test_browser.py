@@ -13,11 +13,9 @@ from browser import (
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
-    CspExempt,
     Server,
     click_until_over,
     layout_problems,
-    need_browser,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -49,25 +47,6 @@ def two_player_game() -> str:
     """The first installed game that seats two (the tables of two humans)."""
     games = installed_games()
     return next(g for g in GAMES if games[g].min_players <= 2 <= games[g].max_players)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield CspExempt(b)
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "tables.db").start()
-    yield s
-    s.kill()
 
 
 def settled(page) -> None:

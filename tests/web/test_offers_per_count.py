@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from browser import CHROMIUM, CHROMIUM_ARGS, CspExempt, Server, need_browser
+from browser import (
+    Server,
+)
 
 from cardlab.web.catalog import Catalog
 from cardlab.web.offers import Offers
@@ -83,17 +84,6 @@ def test_uptime_offers_its_three_player_settings():
     three = lab["options_by_players"]["3"]
     assert three["later_seat_bonus"] != lab["options"]["later_seat_bonus"]
     assert "4" not in lab["options_by_players"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield CspExempt(b)
-        b.close()
 
 
 def test_the_lobby_field_shows_the_value_at_the_chosen_count(browser, tmp_path):

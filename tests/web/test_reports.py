@@ -11,7 +11,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, CspExempt, Server, need_browser
+from browser import (
+    ARTIFACTS,
+    Server,
+)
 from starlette.testclient import TestClient
 from web_support import HOSTS, ORIGIN, toy_catalog
 
@@ -230,18 +233,6 @@ def test_serve_refuses_bad_report_settings(tmp_path):
         app, ["serve", "--db", str(tmp_path / "t.db"), "--report-settings", "-x 1"]
     )
     assert r.exit_code == 2 and "'-x' is not allowed" in r.output
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield CspExempt(b)
-        b.close()
 
 
 def test_lobby_runs_a_playtest_and_opens_the_report(browser, tmp_path):

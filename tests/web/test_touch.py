@@ -8,12 +8,7 @@ import random
 
 import pytest
 from browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    CspExempt,
-    Server,
     layout_problems,
-    need_browser,
     settle_frame,
     touch_one_move,
 )
@@ -22,26 +17,8 @@ from test_browser import GAMES, players_for
 from cardlab.web.catalog import installed_games
 
 BOARD = __import__("browser").ARTIFACTS.parent / "board"
+BOARD.mkdir(parents=True, exist_ok=True)
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    BOARD.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield CspExempt(b)
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "tables.db").start()
-    yield s
-    s.kill()
 
 
 def open_table(browser, server, game: str, size: str, errors: list[str]):
