@@ -15,7 +15,7 @@ import pytest
 from browser import decision_out_of_view, layout_problems, settle_frame
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser import GAMES
-from test_touch import BOARD, SIZES, browser, open_table, server  # noqa: F401
+from test_touch import BOARD, SIZES, open_table
 
 from cardlab.web.catalog import installed_games
 
@@ -28,7 +28,7 @@ parts, up to five rows), so its case runs into the second round."""
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):  # noqa: F811
+def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):
     if game not in installed_games():
         pytest.skip(f"{game} engine not installed yet")
     errors: list[str] = []
@@ -77,7 +77,7 @@ def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):
     ctx.close()
 
 
-def test_a_game_that_declares_no_board_gets_the_generic_one(browser, server):  # noqa: F811
+def test_a_game_that_declares_no_board_gets_the_generic_one(browser, server):
     """A plugin without view hooks: every top-level key holding cards is the shared
     centre, scalars are its chips, the rest goes under "More of the table"; a move's
     label names cards longest first and binds "from slot N" to that slot."""
