@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from browser import settle_frame, touch_one_move
 from test_browser import GAMES
-from test_touch import SIZES, browser, open_table, server  # noqa: F401
+from test_touch import SIZES, open_table
 
 from cardlab.web.catalog import installed_games
 

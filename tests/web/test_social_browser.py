@@ -8,29 +8,10 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, CspExempt, Server, need_browser
+from browser import ARTIFACTS
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 TURN = "● Your turn — "
-
-
-@pytest.fixture(scope="module")
-def browser():
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield CspExempt(b)
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "tables.db").start()
-    yield s
-    s.kill()
 
 
 def two_humans(server, game: str = "runway") -> dict:
