@@ -63,11 +63,9 @@ def _recorded(ctx: LabContext, spec: Any, seed: int) -> list[float]:
     raise AssertionError(f"no recorded game {seed}")
 
 
-@pytest.mark.parametrize("which", ["variant", "cards"])
-def test_a_claims_replay_commands_reproduce_its_games(tmp_path: Path, which: str) -> None:
-    variant = _variant(tmp_path) if which == "variant" else None
-    cards = _cards(tmp_path) if which == "cards" else None
-    ctx = LabContext(
+def _small_runway(variant: str | None = None, cards: str | None = None) -> LabContext:
+    """A small 3-player RUNWAY lab (6 games a run, 6 per probe), one worker."""
+    return LabContext(
         game="runway",
         players=3,
         agents=("greedy", "random"),
@@ -79,6 +77,13 @@ def test_a_claims_replay_commands_reproduce_its_games(tmp_path: Path, which: str
         variant=variant,
         cards=cards,
     )
+
+
+@pytest.mark.parametrize("which", ["variant", "cards"])
+def test_a_claims_replay_commands_reproduce_its_games(tmp_path: Path, which: str) -> None:
+    variant = _variant(tmp_path) if which == "variant" else None
+    cards = _cards(tmp_path) if which == "cards" else None
+    ctx = _small_runway(variant=variant, cards=cards)
     (c,) = evaluate(ctx, ["runway.catch_up_seat"])
     checked = 0
     for n, row in c["evidence"]["by_players"].items():
@@ -108,16 +113,7 @@ def test_a_claims_replay_commands_reproduce_its_games(tmp_path: Path, which: str
 def test_a_cited_seed_is_looked_up_only_in_the_runs_its_claim_read() -> None:
     """Every run of a report shares the run seed, so game i has the same seed in all of
     them: a claim's seed names a game of the runs that claim read, not of the main run."""
-    ctx = LabContext(
-        game="runway",
-        players=3,
-        agents=("greedy", "random"),
-        options={},
-        games=6,
-        workers=1,
-        progress=False,
-        probe_games=6,
-    )
+    ctx = _small_runway()
     ctx.run()  # the report's main run, played first as build_report does
     (c,) = evaluate(ctx, ["runway.two_players_same"])
     commands = c["replay"]["commands"]
@@ -163,16 +159,7 @@ def _settings(command: str) -> tuple[Any, ...]:
 
 def test_a_failing_claims_finding_prints_its_replay(tmp_path: Path) -> None:
     """A claim finding (a probe's seed, not the main run's) prints the claim's command."""
-    ctx = LabContext(
-        game="runway",
-        players=3,
-        agents=("greedy", "random"),
-        options={},
-        games=6,
-        workers=1,
-        progress=False,
-        probe_games=6,
-    )
+    ctx = _small_runway()
     claims = evaluate(ctx, ["runway.catch_up_seat"])
     claims[0]["verdict"] = "fails"  # as if it failed: the finding cites its seed
     main = ctx.run().records

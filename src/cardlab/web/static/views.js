@@ -132,6 +132,14 @@ const seatWord = (s) => (s === null || s === undefined ? "none" : `Seat ${s}`);
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const named = (v) => (Array.isArray(v) ? v.map((x) => (x && x.name) || String(x)).join(", ") : String(v));
 
+// One fact as a chip: "Label value" (the value bold), or a bare tag when it has none.
+function chipNode(label, value, cls = "") {
+  const chip = h("span", `chip ${cls}`.trim());
+  if (value === undefined) chip.textContent = label;
+  else chip.append(h("span", "chip-label", label), " ", h("b", "", String(value)));
+  return chip;
+}
+
 // Short labelled facts ("chips") and labelled card zones, built per seat or for the table.
 class Facts {
   constructor() { this.chips = []; this.zones = []; this.leads = []; }
@@ -144,12 +152,7 @@ class Facts {
   // Router ×2") rather than as cards (its "Show cards" button draws them whole).
   drawCompact(root, extra = []) {
     const line = h("div", "chips");
-    for (const [label, value, cls] of this.chips) {
-      const chip = h("span", `chip ${cls}`.trim());
-      if (value === undefined) chip.textContent = label;
-      else chip.append(h("span", "chip-label", label), " ", h("b", "", String(value)));
-      line.append(chip);
-    }
+    for (const [label, value, cls] of this.chips) line.append(chipNode(label, value, cls));
     for (const [label, value] of [...extra, ...this.leads, ...this.zones]) {
       const chip = h("span", "chip zone-chip");
       chip.append(h("span", "chip-label", label), " ", h("b", "", summary(value)));
@@ -161,12 +164,7 @@ class Facts {
   draw(root, middle = null) {
     if (this.chips.length) {
       const line = h("div", "chips");
-      for (const [label, value, cls] of this.chips) {
-        const chip = h("span", `chip ${cls}`.trim());
-        if (value === undefined) chip.textContent = label;
-        else chip.append(h("span", "chip-label", label), " ", h("b", "", String(value)));
-        line.append(chip);
-      }
+      for (const [label, value, cls] of this.chips) line.append(chipNode(label, value, cls));
       root.append(line);
     }
     if (middle) {
