@@ -249,13 +249,14 @@ TOUCH_STATE_JS = """() => ({
 })"""
 
 
-def touch_one_move(page, rng, tap: bool, shot=None) -> str:
+def touch_one_move(page, rng, tap: bool, shot=None, prefer_board: bool = False) -> str:
     """Make one move of the decision now asked by touching the board as a player would:
     a lit card, then (when the bar offers more) a lit target or one of the bar's moves,
     then Confirm when asked; a marked cell of a computer; the bar's card-less moves (Draw,
     Pass). Returns how the move was made ("card", "cell", "bar"), or "forced" when the
     single legal move was taken by the page. `shot(state)` is called while a card is
-    selected or a confirm is asked (for screenshots)."""
+    selected or a confirm is asked (for screenshots). With `prefer_board` a lit card or
+    cell is always chosen over the bar's moves when one is offered."""
 
     def press(locator) -> None:
         locator.scroll_into_view_if_needed()
@@ -285,7 +286,7 @@ def touch_one_move(page, rng, tap: bool, shot=None) -> str:
         elif s["cells"] and (not s["touchable"] or rng.random() < 0.8):
             press(page.locator(".grid .target:not([disabled])").nth(rng.randrange(s["cells"])))
             how = how or "cell"
-        elif s["touchable"] and (not s["trayMoves"] or rng.random() < 0.75):
+        elif s["touchable"] and (not s["trayMoves"] or prefer_board or rng.random() < 0.75):
             cards = page.locator(".card.touchable:not(.selected)")
             press(cards.nth(rng.randrange(s["touchable"])))
             how = how or "card"

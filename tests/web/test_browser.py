@@ -137,12 +137,14 @@ def final_rows(page) -> list[dict]:
     )
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", ["desktop"])
 @pytest.mark.parametrize("game", GAMES)
 def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, game, size):
-    """Through the page only (clicks and taps, never the API), a whole game against
-    two bots; the final table's parts add up to each seat's total and the page says
-    who won. Screenshots of a decision and of the end go to artifacts/web/."""
+    """Through the page only (clicks on the button list, the fallback, never the API), a
+    whole game against two bots; the final table's parts add up to each seat's total and
+    the page says who won. Screenshots of a decision and of the end go to artifacts/web/.
+    At phone width whole games are played by touch (test_touch.py) and the list is
+    clicked by test_the_table_is_usable_on_a_phone."""
     if game not in installed_games():
         pytest.skip(f"{game} engine not installed yet")
     if not has_final_table(game):
