@@ -21,6 +21,14 @@ The loops, each the one a user of that interface writes:
   then ``state.apply_action(rng.choice(state.legal_actions()))``; ``observed``
   also reads ``information_state_tensor`` of the seat to move every decision.
 
+``floor`` (the masked adapters): what the caller's own loop costs with no adapter at
+all, the engine plus, per decision, the 0/1 mask any masked interface must hand over
+and the caller's sampling from it (for ``parallel`` every agent's, the idle ones'
+NOOP too, as its loop samples every agent each step; one in a simultaneous round).
+No adapter can beat it, so ``floor_ratio`` is the ceiling of ``ratio``: at 4 players
+on the compiled engines the mask and the sampling alone cost about as much as the
+engine's decision (docs/adapters.md "Speed").
+
 ``tensors_per_s`` is the observation vector alone (`encode_state`) over the
 states of random games, every seat.
 """
@@ -55,19 +63,27 @@ class AdapterBench:
     observed_decisions_per_s: float
     observed_ratio: float
     tensors_per_s: float
+    floor_decisions_per_s: float | None = None
+    floor_ratio: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
     def text(self) -> str:
         how, observed = WHAT[self.adapter]
+        floor = ""
+        if self.floor_decisions_per_s is not None:
+            floor = (
+                f"; the same loop's mask and sampling without an adapter (the ceiling) "
+                f"{self.floor_decisions_per_s:,.0f} ({self.floor_ratio:.2f}x)"
+            )
         return (
             f"{self.game} {self.players}p, {self.adapter}: "
             f"{self.adapter_decisions_per_s:,.0f} decisions/CPU-s {how}, "
             f"{self.ratio:.2f}x the engine's {self.engine_decisions_per_s:,.0f}; "
             f"{observed} {self.observed_decisions_per_s:,.0f} "
             f"({self.observed_ratio:.2f}x); observation vectors {self.tensors_per_s:,.0f}/CPU-s "
-            f"(median of {self.runs} runs of {self.seconds_per_run:g}s each)"
+            f"(median of {self.runs} runs of {self.seconds_per_run:g}s each){floor}"
         )
 
 
@@ -85,6 +101,33 @@ def _engine_loop(game: Game) -> Loop:
         n = 0
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def _floor_loop(game: Game, every_agent: bool) -> Loop:
+    """The caller's side of a masked loop on the bare engine (module docstring)."""
+    from cardlab.adapters.table import mask_of, simultaneous_kinds
+
+    size = game.num_distinct_actions + (1 if every_agent else 0)
+    idle = mask_of(size, [size - 1])
+    others = game.num_players - 1 if every_agent else 0
+    together = simultaneous_kinds(game.name)
+
+    def play(rng: random.Random, seed: int) -> int:
+        state = game.new_initial_state(seed)
+        choice = rng.choice
+        idle_choice = random.Random(seed).choice  # the idle draws leave the game's as it is
+        n = 0
+        while not state.is_terminal():
+            mask = mask_of(size, state.legal_actions())
+            action = choice(mask.nonzero()[0].tolist())
+            if others and state.decision_kind() not in together:
+                for _ in range(others):
+                    idle_choice(idle.copy().nonzero()[0].tolist())
+            state.apply_action(action)
             n += 1
         return n
 
@@ -152,6 +195,9 @@ def _openspiel_loop(game: Game, observe: bool) -> Loop:
     return play
 
 
+FLOORS = {"pettingzoo": False, "parallel": True}
+"""The masked adapters, and whether their loop samples every agent each step."""
+
 LOOPS: dict[str, Callable[[Game, bool], Loop]] = {
     "pettingzoo": _pettingzoo_loop,
     "parallel": _parallel_loop,
@@ -201,14 +247,17 @@ def bench_adapter(game: Game, adapter: str, seconds: float = 1.0, runs: int = 3)
     if adapter not in LOOPS:
         raise ValueError(f"adapter must be one of {', '.join(ADAPTERS)}, not {adapter!r}")
     engine = _engine_loop(game)
-    fast, observed = LOOPS[adapter](game, False), LOOPS[adapter](game, True)
-    rates: dict[str, list[float]] = {"engine": [], "fast": [], "observed": []}
+    loops = {"engine": engine, "fast": LOOPS[adapter](game, False)}
+    loops["observed"] = LOOPS[adapter](game, True)
+    if adapter in FLOORS:
+        loops["floor"] = _floor_loop(game, every_agent=FLOORS[adapter])
+    rates: dict[str, list[float]] = {k: [] for k in loops}
     for run in range(runs):
         seed0 = 1_000 * run
-        rates["engine"].append(_rate(engine, seconds, seed0))
-        rates["fast"].append(_rate(fast, seconds, seed0))
-        rates["observed"].append(_rate(observed, seconds, seed0))
+        for name, loop in loops.items():
+            rates[name].append(_rate(loop, seconds, seed0))
     med = {k: statistics.median(v) for k, v in rates.items()}
+    floor = med.get("floor")
     return AdapterBench(
         game=game.name,
         players=game.num_players,
@@ -221,4 +270,6 @@ def bench_adapter(game: Game, adapter: str, seconds: float = 1.0, runs: int = 3)
         observed_decisions_per_s=med["observed"],
         observed_ratio=med["observed"] / med["engine"],
         tensors_per_s=tensor_rate(game, seconds),
+        floor_decisions_per_s=floor,
+        floor_ratio=None if floor is None else floor / med["engine"],
     )

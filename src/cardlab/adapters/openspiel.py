@@ -56,6 +56,8 @@ from cardlab.core import Game, GameState
 from cardlab.core.registry import game_class, list_games, load_game
 
 DEFAULT_DEALS = 10_000
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def implements_bounds(cls: type[Game]) -> bool:
@@ -188,6 +190,7 @@ def _replay(
             raise ValueError(f"replay of {name}: move {i} was seat {seat}'s, not to move now")
         inner.apply_action(action)
     play.inner, play.moves, play.redeals = inner, list(moves), list(redeals)
+    play.settle()
     return play
 
 
@@ -208,6 +211,19 @@ class _Play:
         self.inner: GameState | None = None
         self.moves: list[tuple[int, int]] = []  # (seat, action) after the deal
         self.redeals: list[tuple[int, int, int]] = []  # (moves before it, seat, seed)
+        self.player = CHANCE
+        """`current_player()` as pyspiel wants it, kept by `settle` after every change of
+        `inner`: pyspiel asks for it four times per decision (legal_actions, apply_action's
+        checks), and reading an attribute is a third of asking the engine each time."""
+
+    def settle(self) -> None:
+        inner = self.inner
+        if inner is None:
+            self.player = CHANCE
+        elif inner.is_terminal():
+            self.player = TERMINAL
+        else:
+            self.player = inner.current_player()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         out = _Play(self.game, self.deals)
@@ -215,6 +231,7 @@ class _Play:
         out.inner = None if self.inner is None else self.inner.clone()
         out.moves = list(self.moves)
         out.redeals = list(self.redeals)
+        out.player = self.player
         return out
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -244,29 +261,27 @@ class CardlabSpielState(pyspiel.State):
         return self.play.moves
 
     def current_player(self) -> int:
-        inner = self.play.inner
-        if inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if inner.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return inner.current_player()
+        return self.play.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        inner = self.play.inner
-        assert inner is not None and player == inner.current_player()
-        return sorted(inner.legal_actions())
+        play = self.play
+        assert play.inner is not None and player == play.player
+        return sorted(play.inner.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(_deal_outcomes(self.play.deals))  # a copy: callers may change theirs
 
     def _apply_action(self, action: int) -> None:
         play = self.play
-        if play.inner is None:
+        inner = play.inner
+        if inner is None:
             play.seed = int(action)
             play.inner = play.game.new_initial_state(play.seed)
+            play.settle()
         else:
-            play.moves.append((play.inner.current_player(), int(action)))
-            play.inner.apply_action(int(action))
+            play.moves.append((play.player, action))
+            inner.apply_action(action)
+            play.player = TERMINAL if inner.is_terminal() else inner.current_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -278,7 +293,7 @@ class CardlabSpielState(pyspiel.State):
         return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.play.inner is not None and self.play.inner.is_terminal()
+        return self.play.player == TERMINAL
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -298,6 +313,7 @@ class CardlabSpielState(pyspiel.State):
             seed = int(probability_sampler() * 2**31)
             out.play.inner = self.play.inner.resample_from_infostate(player_id, seed)
             out.play.redeals.append((len(self.play.moves), player_id, seed))
+            out.play.settle()
         return out
 
     def __str__(self) -> str:

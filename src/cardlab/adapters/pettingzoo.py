@@ -54,6 +54,7 @@ from cardlab.adapters.table import (
     Lockstep,
     check_render_mode,
     make_game,
+    mask_of,
     observe,
     render,
 )
@@ -185,6 +186,8 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         self.steps = dict.fromkeys(self.agents, 0)
         self.cycles = 0
         self._buffer: dict[int, int] = {}
+        self._rewarded = False
+        """Whether some reward of the last step was not 0 (the next step zeroes it)."""
         if self.mode == "turn":
             self.agent_selection = self._next_turn_agent()
             self._legal = self.game_state.legal_actions()
@@ -211,10 +214,9 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
         seat = self._seat_of[agent]
         if self.mode == "lockstep":
             return self.table.mask(seat)
-        mask = np.zeros(self.n_actions, np.int8)
         if self.possible_agents[self.game_state.current_player()] == agent:
-            mask[self._legal] = 1
-        return mask
+            return mask_of(self.n_actions, self._legal)
+        return np.zeros(self.n_actions, np.int8)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
@@ -253,52 +255,56 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
 
     def _turn_step(self, agent: str, action: Any) -> None:
         """One decision of the engine's current player: the hot path of a rollout,
-        written flat (rewards accumulated in the same loop as they are computed)."""
+        written flat. It keeps `rewards` and `infos` as the same dicts and changes only
+        what moved: the rewards only when some seat's points changed (this step or the
+        last), and of the infos only the two agents' that held and now get the mask
+        (in turn mode no other agent's info holds anything between steps)."""
         state = self.game_state
-        seat = self._seat_of[agent]
-        bad = -1
+        bad = False
         try:
             state.apply_action(action if type(action) is int else int(action))
         except IllegalActionError:
             if self.illegal == "raise":
                 raise
-            bad = seat
-        before = self.table.last
-        after = self.table.last = list(state.returns())
+            bad = True
+        table = self.table
+        before = table.last
+        after = state.returns()
         done = state.is_terminal()
         agents = self.possible_agents
         cum = self._cumulative_rewards
         cum[agent] = 0.0
-        rewards: dict[str, float] = {}
-        self.rewards = rewards
-        if self.reward_mode == "points":
-            for a, x, y in zip(agents, after, before, strict=True):
-                rewards[a] = x - y
-                cum[a] += x - y
-        else:
+        rewards = self.rewards
+        if self.reward_mode == "win":
             won = state.winners() if done else ()
             for i, a in enumerate(agents):
                 rewards[a] = r = 1.0 if i in won else 0.0
                 cum[a] += r
-        if bad >= 0:
+        elif self._rewarded or after != before:
+            table.last = after = list(after)
+            self._rewarded = after != before
+            for a, x, y in zip(agents, after, before, strict=True):
+                rewards[a] = r = x - y
+                cum[a] += r
+        if bad:
             rewards[agent] += self.illegal_penalty
             cum[agent] += self.illegal_penalty
+            self._rewarded = True
         if done:
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: self._final_info(state) for a in self.agents}
             return
-        infos = self.infos = {a: {} for a in agents}
-        if bad >= 0:
+        infos = self.infos
+        if bad:
             infos[agent] = {"illegal_action": True}
         else:
+            infos[agent] = {}
             self._legal = state.legal_actions()
         nxt = self.agent_selection = agents[state.current_player()]
         if self.max_cycles is not None and self.steps[nxt] >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
             return
-        mask = np.zeros(self.n_actions, np.int8)
-        mask[self._legal] = 1
-        infos[nxt]["action_mask"] = mask
+        infos[nxt]["action_mask"] = mask_of(self.n_actions, self._legal)
 
     def _lockstep_step(self, agent: str, action: Any) -> None:
         self._buffer[self._seat_of[agent]] = self.table.noop if action is None else int(action)

@@ -41,16 +41,28 @@ def make_game(game: str | Game, players: int | None = None, **options: Any) -> G
     return load_game(game, players=players, **options)
 
 
+def mask_of(size: int, legal: list[int]) -> np.ndarray:
+    """`legal` as a 0/1 int8 vector of `size`. Element by element for a few actions: a
+    fancy-index assignment converts the list to an array first and costs twice as much
+    below about a dozen (0.87 against 0.37 us for five, numpy 2, this machine)."""
+    mask = np.zeros(size, np.int8)
+    if len(legal) > 12:
+        mask[legal] = 1
+    else:
+        for action in legal:
+            mask[action] = 1
+    return mask
+
+
 def action_mask(
     state: GameState, seat: int, size: int, legal: list[int] | None = None
 ) -> np.ndarray:
     """Legal actions of `seat` as 0/1 (all zero when it is not to move or the game is over)."""
-    mask = np.zeros(size, np.int8)
-    if not state.is_terminal():
-        if legal is None:
-            legal = state.legal_actions() if state.current_player() == seat else []
-        mask[legal] = 1
-    return mask
+    if state.is_terminal():
+        return np.zeros(size, np.int8)
+    if legal is None:
+        legal = state.legal_actions() if state.current_player() == seat else []
+    return mask_of(size, legal)
 
 
 def observe(
@@ -331,12 +343,7 @@ class Lockstep:
         out = []
         for seat in seats:
             legal = None if terminal else pending.get(seat)
-            if legal is None:
-                mask = idle.copy()
-            else:  # element by element: faster than mask[legal] = 1 for a few actions
-                mask = np.zeros(size, np.int8)
-                for action in legal:
-                    mask[action] = 1
+            mask = idle.copy() if legal is None else mask_of(size, legal)
             obs = LazyObservation(action_mask=mask)
             obs._moment, obs._seat = moment, seat
             out.append(obs)
