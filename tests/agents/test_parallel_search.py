@@ -219,7 +219,7 @@ def test_a_worker_ends_when_its_parent_is_killed(tmp_path) -> None:
         "from cardlab.agents.parallel import exit_with_parent\n"
         "if __name__ == '__main__':\n"
         "    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn'),"
-        " initializer=exit_with_parent)\n"
+        " initializer=exit_with_parent, initargs=(os.getpid(),))\n"
         "    print(pool.submit(os.getpid).result(), flush=True)\n"
         "    time.sleep(60)\n"
     )
@@ -237,3 +237,22 @@ def test_a_worker_ends_when_its_parent_is_killed(tmp_path) -> None:
         time.sleep(0.2)
     os.kill(worker, signal.SIGKILL)
     raise AssertionError(f"worker {worker} outlived its killed parent")
+
+
+def test_a_worker_whose_owner_is_already_gone_exits_at_once() -> None:
+    """A worker started by a process that died before the initializer ran has been
+    re-parented: told its owner's pid, it exits instead of watching its new parent."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os\n"
+        "from cardlab.agents.parallel import exit_with_parent\n"
+        "exit_with_parent(os.getppid() + 1_000_000)\n"  # not this process's parent
+        "print('still running')\n"
+    )
+    gone = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert gone.returncode == 0 and gone.stdout == "", gone
+    code = code.replace("os.getppid() + 1_000_000", "os.getppid()")
+    kept = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert kept.stdout == "still running\n", kept  # its real owner: it goes on

@@ -29,6 +29,7 @@ import contextlib
 import inspect
 import io
 import multiprocessing
+import os
 import pickle
 import random
 import time
@@ -252,16 +253,21 @@ _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 
 
-def exit_with_parent(poll_seconds: float = 1.0) -> None:
+def exit_with_parent(owner: int | None = None, poll_seconds: float = 1.0) -> None:
     """A worker's initializer: end this process when the process that started it is
     gone. A server killed with SIGKILL cannot shut its pool down, and a spawned worker
     blocked on its call queue would otherwise live on as an orphan (seen after the
-    browser tests' kill -9 of a server)."""
-    import os
-    import threading
-    import time
+    browser tests' kill -9 of a server).
 
-    parent = os.getppid()
+    `owner` is the starting process's pid, passed by the pool (``initargs``): a worker
+    whose owner died before this initializer ran has been re-parented already, and
+    reading its parent here would watch pid 1 forever (seen: spawn workers of a killed
+    test run, orphaned for hours). Such a worker exits at once."""
+    import threading
+
+    parent = os.getppid() if owner is None else owner
+    if os.getppid() != parent:
+        os._exit(0)
 
     def watch() -> None:
         while True:
@@ -281,6 +287,7 @@ def worker_pool(size: int) -> ProcessPoolExecutor:
             max_workers=size,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=exit_with_parent,
+            initargs=(os.getpid(),),
         )
         _pool_size = size
     return _pool

@@ -41,11 +41,11 @@ WORKER_NICE = 5
 (humans' clicks, quick bots) gets the CPU first."""
 
 
-def _lower_priority() -> None:
-    """Each worker's initializer: a lower priority, and an end with the server."""
+def _lower_priority(server: int) -> None:
+    """Each worker's initializer: a lower priority, and an end with the server (pid)."""
     from cardlab.agents.parallel import exit_with_parent
 
-    exit_with_parent()
+    exit_with_parent(server)
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICE)
 
@@ -85,6 +85,7 @@ class BotPool:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_lower_priority,
+                initargs=(os.getpid(),),
             )
         return self._pool
 
