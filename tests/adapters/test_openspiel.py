@@ -198,3 +198,23 @@ def test_a_game_goes_to_a_multiprocessing_worker():
         text, history, returns = pool.apply(_worker_plays, (game, 4))
     local = _worker_plays(game, 4)
     assert text == str(game) and (history, returns) == local[1:]
+
+
+@pytest.mark.parametrize("name", ["uptime", "runway", "supercomputer"])
+def test_an_illegal_action_is_refused_and_changes_nothing(name):
+    """The engine refuses it; the state's player, history, moves and serialisation are
+    the same afterwards (the kept current player and the move record included)."""
+    game = pyspiel.load_game(openspiel.short_name(name), {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(7)
+    rng = random.Random(name)
+    for _ in range(5):
+        state.apply_action(rng.choice(state.legal_actions()))
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    before = (state.current_player(), state.history(), list(state.moves), state.serialize())
+    with pytest.raises(Exception, match="(?i)illegal|not legal"):
+        state.apply_action(illegal)
+    after = (state.current_player(), state.history(), list(state.moves), state.serialize())
+    assert after == before
+    state.apply_action(state.legal_actions()[0])  # and play goes on from there
+    assert len(state.moves) == 6

@@ -279,8 +279,8 @@ class CardlabSpielState(pyspiel.State):
             play.inner = play.game.new_initial_state(play.seed)
             play.settle()
         else:
+            inner.apply_action(action)  # an illegal action raises here, recording nothing
             play.moves.append((play.player, action))
-            inner.apply_action(action)
             play.player = TERMINAL if inner.is_terminal() else inner.current_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
