@@ -242,3 +242,37 @@ def test_turn_mode_max_cycles_counts_illegal_retries_of_the_same_agent():
         assert e.steps[agent] == tries and e.game_state.history() == []
     assert all(e.truncations.values()), "three illegal tries of one agent used its max_cycles"
     assert all(e.steps[a] == 0 for a in e.agents if a != agent)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_each_turn_steps_rewards_and_infos_are_this_steps_own(name, players):
+    """The turn step updates `rewards` and `infos` in place (only what moved): after every
+    step each agent's reward is its change of points this step (plus the penalty when it
+    just acted illegally, gone the step after), and only the selected agent's info holds
+    anything: its mask, and the illegal flag right after its illegal action."""
+    e = raw_env(**make(name, players))
+    e.reset(seed=11)
+    rng = np.random.default_rng(11)
+    before = [0.0] * players
+    for step in range(10_000):
+        state = e.game_state
+        if state.is_terminal():
+            break
+        agent = e.agent_selection
+        legal = state.legal_actions()
+        illegal = step % 7 == 3 and len(legal) < e.n_actions
+        action = next(a for a in range(e.n_actions) if a not in legal) if illegal else None
+        e.step(int(rng.choice(legal)) if action is None else action)
+        after = list(e.game_state.returns())
+        for seat, a in enumerate(e.possible_agents):
+            penalty = e.illegal_penalty if illegal and a == agent else 0.0
+            assert e.rewards[a] == pytest.approx(after[seat] - before[seat] + penalty), step
+        before = after
+        if e.game_state.is_terminal():
+            break
+        selected = e.agent_selection
+        assert all(e.infos[a] == {} for a in e.possible_agents if a != selected), step
+        info = e.infos[selected]
+        assert np.flatnonzero(info["action_mask"]).tolist() == e.game_state.legal_actions()
+        assert info.get("illegal_action", False) is illegal and (selected == agent or not illegal)
+    assert e.game_state.is_terminal()
