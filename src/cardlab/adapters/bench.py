@@ -247,8 +247,11 @@ def bench_adapter(game: Game, adapter: str, seconds: float = 1.0, runs: int = 3)
     if adapter not in LOOPS:
         raise ValueError(f"adapter must be one of {', '.join(ADAPTERS)}, not {adapter!r}")
     engine = _engine_loop(game)
-    loops = {"engine": engine, "fast": LOOPS[adapter](game, False)}
-    loops["observed"] = LOOPS[adapter](game, True)
+    loops = {
+        "engine": engine,
+        "fast": LOOPS[adapter](game, False),
+        "observed": LOOPS[adapter](game, True),
+    }
     if adapter in FLOORS:
         loops["floor"] = _floor_loop(game, every_agent=FLOORS[adapter])
     rates: dict[str, list[float]] = {k: [] for k in loops}

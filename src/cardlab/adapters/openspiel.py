@@ -277,11 +277,10 @@ class CardlabSpielState(pyspiel.State):
         if inner is None:
             play.seed = int(action)
             play.inner = play.game.new_initial_state(play.seed)
-            play.settle()
         else:
             inner.apply_action(action)  # an illegal action raises here, recording nothing
             play.moves.append((play.player, action))
-            play.player = TERMINAL if inner.is_terminal() else inner.current_player()
+        play.settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
