@@ -41,6 +41,10 @@ claims a report without claims, one without personas only the generic bots.
 `claims=`)."""
 
 
+SCORE_DIRECTIONS = ("highest", "lowest")
+"""Which end of the points wins (`GameInfo.score_direction`)."""
+
+
 DERIVED = ("name", "title", "min_players", "max_players", "default_players")
 """The GameInfo fields the Game class already says (class attributes): left out of
 a GameInfo they are taken from the class, and given they must agree with it, so a
@@ -128,7 +132,15 @@ class GameInfo:
     module (``claims``), `art` its card faces (``art``), `view_script` the
     table's view (``web/view.js``), `cards` its card file (``cards.toml``),
     `variants` its folder of packaged variants (``variants``). An empty
-    string declares that the game has none."""
+    string declares that the game has none.
+
+    `score_direction` says which end of the points wins: ``"highest"`` (most
+    points win, the default) or ``"lowest"`` (penalty points: Hearts, 6 nimmt!,
+    Golf). `returns()` always reports the points as printed (positive penalty
+    points for a lowest-wins game), `winners()` already applies the direction,
+    and everything a person reads (reports, claims, ladders, final tables, the
+    lobby) and the adapters' rewards read it from here, so no game negates its
+    points to please the tools."""
 
     game: str
     pitch: str = ""
@@ -151,8 +163,14 @@ class GameInfo:
     view_script: str = "web/view.js"
     cards: str = "cards.toml"
     variants: str = "variants"
+    score_direction: str = "highest"
 
     def __post_init__(self) -> None:
+        if self.score_direction not in SCORE_DIRECTIONS:
+            raise ValueError(
+                f"game {self.name or self.game!r}: GameInfo.score_direction must be "
+                f"{' or '.join(repr(d) for d in SCORE_DIRECTIONS)}, not {self.score_direction!r}"
+            )
         if ":" not in self.game:
             raise ValueError(f"GameInfo.game must be 'module:Class', not {self.game!r}")
         if not self.package:
@@ -175,6 +193,16 @@ class GameInfo:
                 f"{self.name}: default_players {self.default_players} is outside "
                 f"{self.min_players}-{self.max_players}"
             )
+
+    @property
+    def lowest_wins(self) -> bool:
+        """True when the fewest points win (`score_direction` ``"lowest"``)."""
+        return self.score_direction == "lowest"
+
+    def better(self, points: float) -> float:
+        """`points` turned so that higher is better whatever the direction: the one
+        place a tool that ranks or rewards seats by points turns penalty points."""
+        return -points if self.lowest_wins else points
 
     def check_game_class(self) -> None:
         """Fail loudly when this declaration and the Game class disagree (the
@@ -261,4 +289,5 @@ class GameInfo:
             "max_players": self.max_players,
             "default_players": self.default_players,
             "box_minutes": {str(n): list(r) for n, r in self.box_minutes.items()},
+            "score_direction": self.score_direction,
         }
