@@ -15,6 +15,7 @@ from cardlab.core.errors import (
     PlayerCountError,
 )
 from cardlab.core.game import Game, GameState
+from cardlab.core.moves import Move
 from cardlab.core.options import OptionSpec, resolve_options
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalActionError",
+    "Move",
     "OptionError",
     "OptionSpec",
     "PlayerCountError",

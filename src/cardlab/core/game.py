@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from cardlab.core.errors import OptionError, PlayerCountError
+from cardlab.core.moves import GENERIC, Move
 from cardlab.core.options import OptionSpec, OptionValue, resolve_options
 from cardlab.core.variants import Variant, applying
 
@@ -133,6 +134,14 @@ class GameState(ABC):
     @abstractmethod
     def action_to_string(self, action: int) -> str:
         """A readable label for `action` in this state."""
+
+    def describe_action(self, action: int) -> Move:
+        """What `action` does, for programs (`cardlab.core.moves.Move`): its kind, the
+        card ids it names, the cells or slot it targets, an amount. The table's touch
+        play, confirm step and replay read this, never the label. Every card id it names
+        must be visible to the deciding seat (`cardlab check` tests it). The default
+        names no card: a game should describe its moves."""
+        return GENERIC
 
     @abstractmethod
     def apply_action(self, action: int) -> None:

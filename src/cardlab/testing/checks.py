@@ -17,6 +17,7 @@ from typing import Any
 
 from cardlab.core import Game, GameState, IllegalActionError
 from cardlab.testing.failures import ConformanceError, checking, replaying
+from cardlab.testing.moves import check_moves
 from cardlab.testing.redeal import RedealStats, check_constraints, note_redeals
 
 
@@ -208,6 +209,8 @@ def check_state(
         check_conservation(state, expected)
     with checking("labels"):
         check_labels(state)
+    with checking("moves"):
+        check_moves(state)
     with checking("decision_kinds"):
         check_decision_kind(state, kinds)
     with checking("fresh_lists"):

@@ -31,6 +31,7 @@ from cardlab.agents import agent_view, make_agent
 from cardlab.agents.base import Agent
 from cardlab.core import Game, GameState
 from cardlab.core.rng import derived_seed
+from cardlab.web import views
 from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import ISMCTS_STRENGTHS
 from cardlab.web.store import Store, TableRecord
@@ -534,7 +535,7 @@ class Table:
             return []
         source = self.state if self.state.current_player() == seat else self._ahead(seat)
         assert source is not None
-        return [{"action": a, "label": source.action_to_string(a)} for a in options]
+        return views.legal_moves(source, list(options))
 
     def _arm_timer(self) -> None:
         """Start the clock for a human decision (when the table has a turn timer)."""

@@ -88,8 +88,18 @@ def redact(value: Any, ids: set[str]) -> Any:
     return value
 
 
-def legal_moves(state: GameState) -> list[dict[str, Any]]:
-    return [{"action": a, "label": state.action_to_string(a)} for a in state.legal_actions()]
+def legal_moves(state: GameState, actions: list[int] | None = None) -> list[dict[str, Any]]:
+    """The moves a seat is offered: each action with its label for people and the
+    engine's description of what it does (`does`: kind, card ids, cells, slot,
+    amount) for the page's touch play, which never reads a label."""
+    return [
+        {
+            "action": a,
+            "label": state.action_to_string(a),
+            "does": state.describe_action(a).to_json(),
+        }
+        for a in (state.legal_actions() if actions is None else actions)
+    ]
 
 
 def final_table(state: GameState) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
+from cardlab.core.moves import Move
 from cardlab.core.rng import seeded, shuffle
 from cardlab.games.runway import resample, scoring, view
 from cardlab.games.runway.actions import (
@@ -659,6 +660,9 @@ class RunwayState(GameState):
     # -- views (view.py), resampling (resample.py), the lab (scoring.py) -----------------
     def action_to_string(self, action: Any) -> str:
         return view.action_label(self, action)
+
+    def describe_action(self, action: Any) -> Move:
+        return view.describe_action(self, action)
 
     def observation(self, player: Any) -> dict[str, Any]:
         """What `player` may know: the public view plus its own hand."""

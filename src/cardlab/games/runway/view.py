@@ -18,6 +18,7 @@ import operator
 from typing import TYPE_CHECKING, Any
 
 from cardlab.core.errors import CardlabError
+from cardlab.core.moves import Move
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.runway.actions import (
     BLIND0,
@@ -168,6 +169,34 @@ def action_label(state: RunwayState, action: int) -> str:
     if action == BLIND_TAKE:
         return "draw a blind card (empty hand)"
     return f"unknown action {action}"
+
+
+def describe_action(state: RunwayState, action: int) -> Move:
+    """What `action` does, for programs (touch play, the replay, the adapters): the
+    hand card it plays or gives and the Bench card it takes, by id (the mover's own
+    hand and the public Bench only), the Bench slot, and a pitch's role."""
+    bench = state.bench
+    if 0 <= action < NUM_CAPITAL:
+        sector = state.sector_in_play
+        role = PITCH_ROLE[sector][action] if sector >= 0 else MATCH
+        return Move("pitch", cards=(CARD_IDS[action],), extra={"role": ROLE_NAMES[role]})
+    if action == PASS:
+        return Move("pass")
+    if SWAP0 <= action < BLIND0:
+        card, slot = divmod(action - SWAP0, 3)
+        took = (CARD_IDS[bench[slot]],) if slot < len(bench) else ()
+        return Move("swap", cards=(CARD_IDS[card],), targets=took, slot=slot)
+    if BLIND0 <= action < SKIP:
+        return Move("blind_swap", cards=(CARD_IDS[action - BLIND0],))
+    if action == SKIP:
+        return Move("skip")
+    if TAKE0 <= action < BLIND_TAKE:
+        slot = action - TAKE0
+        took = (CARD_IDS[bench[slot]],) if slot < len(bench) else ()
+        return Move("take", targets=took, slot=slot)
+    if action == BLIND_TAKE:
+        return Move("blind_take")
+    return Move("unknown")
 
 
 # -- the public log: one entry per event -----------------------------------------------------

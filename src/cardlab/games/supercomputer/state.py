@@ -29,6 +29,7 @@ from cardlab.core import GameState
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
+from cardlab.core.moves import Move
 from cardlab.games.supercomputer import resample, scoring, view
 from cardlab.games.supercomputer.actions import (
     GRID_SIZE,
@@ -527,6 +528,9 @@ class SuperComputerState(GameState):
 
     def action_to_string(self, action: Any) -> str:
         return view.action_label(self, action)
+
+    def describe_action(self, action: Any) -> Move:
+        return view.describe_action(self, action)
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.points]

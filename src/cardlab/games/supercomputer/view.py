@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardlab.core.moves import Move
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.supercomputer.actions import cell_xy
 from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
@@ -41,6 +42,24 @@ def action_label(s: SuperComputerState, a: int) -> str:
         return f"scrap {what}"
     x, y = cell_xy(layout.cell(a))
     return f"place {what} at ({x},{y})"
+
+
+def describe_action(s: SuperComputerState, a: int) -> Move:
+    """What `a` does, for programs (touch play, the replay, the adapters): the part it
+    picks from the seat's hand or places, the build it keeps, by id, and the cell."""
+    layout, t = s.game.actions, s.tables
+    kind = layout.kind(a)
+    if kind == "pick":
+        return Move("pick", cards=(t.part_ids[a],), costly=True)
+    if kind == "keep":
+        return Move("keep_build", cards=(t.build_ids[layout.build(a)],), costly=True)
+    if kind is None:
+        return Move("unknown")
+    k = s.part_to_place(s.to_move) if s.decision_kind() == "place" else None
+    part = (t.part_ids[k],) if k is not None else ()
+    if kind == "scrap":
+        return Move("scrap", cards=part, costly=True)
+    return Move("place", cards=part, cells=(cell_xy(layout.cell(a)),))
 
 
 def pick_number(s: SuperComputerState) -> int:

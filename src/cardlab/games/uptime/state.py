@@ -23,6 +23,7 @@ from typing import Any, Final, cast
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
+from cardlab.core.moves import Move
 from cardlab.core.rng import seeded, shuffle
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import resample, scoring, view
@@ -341,6 +342,9 @@ class UptimeState(GameState):
 
     def action_to_string(self, action: Any) -> str:
         return view.action_label(self, action)
+
+    def describe_action(self, action: Any) -> Move:
+        return view.describe_action(self, action)
 
     def observation(self, player: Any) -> dict[str, Any]:
         return view.observation(self, player)

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardlab.core.moves import Move
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import scoring
 from cardlab.games.uptime.cards import (
+    COMPONENT,
     COMPONENT_TYPES,
     COMPUTER,
     CONTRACT,
     KIND_NAMES,
+    MATERIAL,
     MATERIAL_KINDS,
     NETWORK,
     PATCH,
@@ -142,6 +145,65 @@ def action_label(state: UptimeState, action: int) -> str:
         verb = "Open the bidding at" if state.decision == A.D_OPEN_BID else "Raise to"
         return f"{verb} {k} material{'s' if k != 1 else ''}"
     return f"no such action {action!r}"
+
+
+def describe_action(state: UptimeState, action: int) -> Move:
+    """What `action` does, for programs (the table's touch play, the replay, the
+    adapters): the cards it names by id, the Build Row slot, a bid's amount. Only cards
+    the deciding seat sees: its own hand and tableau, and the public Build Row."""
+    t = state.table
+    seat = state.decider if state.decider >= 0 else 0
+    ids = t.ids
+    if action == A.DRAW:
+        return Move("draw", extra={"supply_empty": state.supply_dry()})
+    if action == A.PASS:
+        return Move("pass", extra={"supply_empty": state.supply_dry()})
+    if action == A.SWEEP:
+        return Move("sweep", targets=tuple(ids[c] for c in state.build_row if c >= 0))
+    if state.hot.trade_in and action == state.hot.trade_action:
+        return Move("trade_in", amount=state.hot.trade_in)
+    hand = state.hand[seat] if 0 <= seat < state.num_players else []
+
+    def held(kind: int, sub: int | None = None) -> tuple[str, ...]:
+        return tuple(ids[c] for c in hand if t.kind[c] == kind and (sub is None or t.sub[c] == sub))
+
+    def built(sub: int) -> tuple[str, ...]:
+        return tuple(
+            ids[c] for c in state.tableau[seat] if t.kind[c] == COMPONENT and t.sub[c] == sub
+        )
+
+    if state.decision == A.D_DISCARD and (
+        A.PAY_MAT <= action < A.PAY_COMP or action == A.PAY_PATCH
+    ):
+        which = held(PATCH) if action == A.PAY_PATCH else held(MATERIAL, action - A.PAY_MAT)
+        return Move("discard", alternatives=which)
+    if state.decision == A.D_TRADE and A.PAY_MAT <= action < A.PAY_COMP:
+        return Move("trade_give", alternatives=held(MATERIAL, action - A.PAY_MAT))
+    if A.REQ <= action < A.RESERVE + ROW:
+        verb, slot = divmod(action - A.REQ, ROW)
+        c = state.build_row[slot]
+        target = (ids[c],) if c >= 0 else ()
+        if verb == 0:
+            return Move("requisition", targets=target, slot=slot, costly=True)
+        if verb == 1:
+            return Move("bid_on", targets=target, slot=slot, costly=True)
+        return Move("reserve", targets=target, alternatives=held(PATCH), slot=slot, costly=True)
+    if A.PAY_MAT <= action < A.PAY_COMP:
+        return Move("pay_material", alternatives=held(MATERIAL, action - A.PAY_MAT))
+    if A.PAY_COMP <= action < A.PAY_PATCH:
+        return Move("pay_component", alternatives=built(action - A.PAY_COMP))
+    if action == A.PAY_PATCH:
+        return Move("pay_patch", alternatives=held(PATCH))
+    if A.CHOOSE_MAT <= action < A.RETURN_COMP:
+        return Move("choose_material", extra={"material": t.material_names[action - A.CHOOSE_MAT]})
+    if A.RETURN_COMP <= action < A.BID_PASS:
+        return Move("return_component", alternatives=built(action - A.RETURN_COMP))
+    if action == A.BID_PASS:
+        return Move("bid_pass")
+    if A.BID < action < A.SWEEP or A.SWEEP < action < state.game.num_distinct_actions:
+        kind = "open_bid" if state.decision == A.D_OPEN_BID else "raise"
+        return Move(kind, amount=A.bid_amount(action), costly=True)
+    return Move("unknown")
 
 
 def _next_need(state: UptimeState) -> str:

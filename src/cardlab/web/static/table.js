@@ -190,16 +190,30 @@ function winnersLine(view) {
   return text.charAt(0).toUpperCase() + text.slice(1);  // "Greedy bot wins!"
 }
 
-// A move that names a grid cell, read in words instead of coordinates: the engine's
-// "place USB Hub at (0,-1)" shows as "place USB Hub below 24 GB GPU" (the cell's
-// neighbours), "... as your first part" on an empty computer. The label itself (the
-// button's title) stays the engine's.
+// A move that places on a grid cell (its description's `cells`), read in words instead
+// of coordinates: "Place USB Hub below 24 GB GPU" (the cell's neighbours), "... as your
+// first part" on an empty computer. The label itself (the button's title) stays the
+// engine's; every other move reads as its label.
 function moveText(view, move) {
-  const m = CELL.exec(move.label);
-  if (!m) return move.label;
+  const cell = moveCell(move);
+  if (!cell) return move.label;
   const placing = myPlacing(view.obs, view.you);
-  const label = placing && !move.label.includes(placing.name) ? move.label.replace(/^\S+ at/, `${placing.name} at`) : move.label;
-  return label.replace(CELL, cellWords(view.obs, view.you, Number(m[1]), Number(m[2])));
+  const ids = moveIds(move);
+  const name = placing ? placing.name : ids.length ? cardName(view.obs, ids[0]) : "";
+  const verb = words(move.does.kind);
+  return `${verb.charAt(0).toUpperCase()}${verb.slice(1)}${name ? ` ${name}` : ""} ${cellWords(view.obs, view.you, cell[0], cell[1])}`;
+}
+
+// What a legal move does, as the engine describes it ({kind, cards, alternatives,
+// targets, cells, slot, amount, costly}): the table reads this, never the label.
+const does = (move) => move.does || { kind: "action" };
+function moveIds(move) {
+  const d = does(move);
+  return [...(d.cards || []), ...(d.alternatives || []), ...(d.targets || [])];
+}
+function moveCell(move) {
+  const cells = does(move).cells;
+  return Array.isArray(cells) && cells.length ? cells[0] : null;
 }
 
 // A log line that names grid cells ("... Core X8 CPU at (1,0)") names them by the
@@ -238,7 +252,7 @@ function drawMoves(view, step = null) {
   if (!view.legal.length) { box.hidden = true; return; }
   box.hidden = false;
   const hooks = GameViews.of(view.obs);
-  const steps = hooks.moveSteps ? hooks.moveSteps(view.legal) : null;
+  const steps = hooks.moveSteps ? hooks.moveSteps(view.legal, view) : null;
   const list = h("div", "move-list");
   if (steps && step !== null) {
     const group = steps.groups[step];
@@ -282,8 +296,8 @@ function moveButton(view, move, text) {
   b.dataset.action = move.action;
   b.title = move.label;
   b.addEventListener("click", () => clickMove(view, move));
-  b.addEventListener("mouseenter", () => highlight(move.label, true));
-  b.addEventListener("mouseleave", () => highlight(move.label, false));
+  b.addEventListener("mouseenter", () => highlight(move, true));
+  b.addEventListener("mouseleave", () => highlight(move, false));
   return b;
 }
 
@@ -297,8 +311,6 @@ function clickMove(view, move) {
   T.pending = { action: move.action, seq: view.seq, label: move.label };
   notice(`You are offline (reconnecting): "${move.label}" will be sent as soon as the table is back.`, "warn");
 }
-
-const CELL = /\bat \((-?\d+),\s*(-?\d+)\)/;
 
 // The part a seat is placing now, when its game says so (obs.players[seat].placing).
 function myPlacing(obs, seat) {
@@ -315,10 +327,11 @@ function cellNeighbours(obs, seat, x, y) {
   return sides.filter(([a, b]) => at.get(`${a},${b}`)).map(([a, b, w]) => `${w} ${at.get(`${a},${b}`)}`).join(", ");
 }
 
-// Hovering a move lights up the cards its label names.
-function highlight(label, on) {
-  document.querySelectorAll(".card[data-name]").forEach((c) => {
-    if (label.includes(c.dataset.name)) c.classList.toggle("lit", on);
+// Hovering a move lights up the cards it names (by id, from its description).
+function highlight(move, on) {
+  const ids = new Set(moveIds(move));
+  document.querySelectorAll(".card[data-id]").forEach((c) => {
+    if (ids.has(c.dataset.id)) c.classList.toggle("lit", on);
   });
 }
 
@@ -378,9 +391,11 @@ function placementTargets(view) {
   const out = [];
   const placing = myPlacing(view.obs, view.you);
   for (const move of view.legal || []) {
-    const m = CELL.exec(move.label);
-    if (m) out.push({ x: Number(m[1]), y: Number(m[2]), action: move.action, label: moveText(view, move),
-      part: placing ? placing.name : move.label.split(" at ")[0], onClick: () => clickMove(view, move) });
+    const cell = moveCell(move);
+    const ids = moveIds(move);
+    if (cell) out.push({ x: cell[0], y: cell[1], action: move.action, label: moveText(view, move),
+      part: placing ? placing.name : ids.length ? cardName(view.obs, ids[0]) : words(does(move).kind),
+      onClick: () => clickMove(view, move) });
   }
   return out;
 }
@@ -444,7 +459,8 @@ function drawFinal(view) {
   table.append(head);
   const rows = b ? b.rows.map((r) => ({ seat: r.seat, parts: r.parts, total: r.total }))
     : f.returns.map((total, seat) => ({ seat, parts: [], total }));
-  rows.sort((x, y) => (winners.includes(y.seat) - winners.includes(x.seat)) || (y.total - x.total));
+  const fewest = f.score_direction === "lowest";  // penalty points: fewest first
+  rows.sort((x, y) => (winners.includes(y.seat) - winners.includes(x.seat)) || (fewest ? x.total - y.total : y.total - x.total));
   const legacy = !b && Array.isArray(f.info.points) ? f.info.points : null;
   rows.forEach((r, i) => {
     const row = h("tr", winners.includes(r.seat) ? "winner" : "");
@@ -660,50 +676,17 @@ function fitNames(root = document) {
 }
 
 // ---- Play by touching cards ---------------------------------------------------------
-// A move's label names its cards ("pitch Talent 7 (match)", "Requisition Storage from
-// slot 4 (pay Silicon, Rare-Earth)", "trade Cash 2 for Bench Tech 3"): the cards of your
-// hand, your seat and the shared centre that a legal move names are lit, and touching
-// them chooses it. One touch picks a card; when several moves use it, its moves are
-// offered in the decision bar and the other cards they name (a Bench card, a Row card,
-// a material to pay with) are lit as targets; touching one of those narrows the choice.
-// A move that spends several of your cards (or that the game marks costly: a bid) asks
-// to be confirmed. The button list stays below as the accessible fallback. Nothing here
-// names a game, and nothing is drawn that the frame did not carry.
-const TOUCH_SEL = ["#hand", "#upfront", "#mine"].map((z) => `${z} .card[data-name]`).join(", ");
-
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-// The card names a label says, each occurrence once, longest first ("24 GB GPU" before
-// "GPU"), in the label's order.
-function namesIn(label, names) {
-  const found = [];
-  for (const name of [...names].sort((a, b) => b.length - a.length)) {
-    const re = new RegExp(`(^|[^\\w-])${escapeRe(name)}(?![\\w-])`, "g");
-    let m;
-    while ((m = re.exec(label))) {
-      const start = m.index + m[1].length, end = start + name.length;
-      if (!found.some((f) => start < f.end && end > f.start)) found.push({ name, start, end });
-    }
-  }
-  return found.sort((a, b) => a.start - b.start);
-}
-
-// Whether the card `el` is the one a label's mention (`hit`) means: "X from slot 4" is
-// the card in slot 4 of the centre; "Bench X" a card of the panel called Bench; a card
-// named beside a slot phrase elsewhere ("... with a Patch") is not a slot's card.
-function meant(el, hit, label, zones) {
-  const slotted = el.closest("#upfront .slot[data-slot]");
-  const slot = /^\s+(?:from|in|at) slot (\d+)/.exec(label.slice(hit.end));
-  if (slot) return !!slotted && slotted.dataset.slot === slot[1];
-  if (slotted && /\bslot \d+/.test(label)) return false;
-  const before = /([A-Za-z][\w ]*?)\s+$/.exec(label.slice(0, hit.start));
-  const word = before ? before[1].split(" ").pop().toLowerCase() : "";
-  if (zones.has(word)) {
-    const panel = el.closest(".panel[data-key]");
-    return !!panel && words(panel.dataset.key).toLowerCase() === word;
-  }
-  return true;
-}
+// Each legal move carries the engine's description of what it does (`move.does`): the
+// ids of the cards it plays or spends (`cards`, or `alternatives` when any one of several
+// equal cards will do) and of the cards it acts on (`targets`: a Build Row card, a Bench
+// card). The cards of your hand, your seat and the shared centre that a legal move names
+// are lit, and touching them chooses it. One touch picks a card; when several moves use
+// it, its moves are offered in the decision bar and the other cards they name are lit as
+// targets; touching one of those narrows the choice. A move the engine marks `costly`
+// (a bid, a Requisition) or that spends several of your cards asks to be confirmed. The
+// button list stays below as the accessible fallback. Nothing here names a game or reads
+// a label, and nothing is drawn that the frame did not carry.
+const TOUCH_SEL = ["#hand", "#upfront", "#mine"].map((z) => `${z} .card[data-id]`).join(", ");
 
 // For each legal move, the card elements it names; for each card element, its moves.
 function touchMap(view) {
@@ -716,19 +699,15 @@ function touchMap(view) {
     const was = best.get(e.dataset.id);
     if (!was || rank(e) < rank(was)) best.set(e.dataset.id, e);
   }
-  const els = [...best.values()];
-  const names = new Set(els.map((e) => e.dataset.name));
-  const zones = new Set([...document.querySelectorAll("#upfront .panel[data-key], #mine .panel[data-key]")].map((p) => words(p.dataset.key).toLowerCase()));
   const byEl = new Map();
   const cardsOf = view.legal.map((move) => {
     const out = [];
-    for (const hit of namesIn(move.label, names)) {
-      for (const e of els) {
-        if (e.dataset.name !== hit.name || !meant(e, hit, move.label, zones)) continue;
-        out.push(e);
-        if (!byEl.has(e)) byEl.set(e, new Set());
-        byEl.get(e).add(move);
-      }
+    for (const id of new Set(moveIds(move))) {
+      const e = best.get(id);
+      if (!e) continue;
+      out.push(e);
+      if (!byEl.has(e)) byEl.set(e, new Set());
+      byEl.get(e).add(move);
     }
     return out;
   });
@@ -751,6 +730,7 @@ function needsConfirm(view, move) {
     const said = hooks.confirm(move, view);
     if (said !== undefined && said !== null) return !!said;
   }
+  if (does(move).costly) return true;
   const i = view.legal.indexOf(move);
   const hand = new Set(((T.touch && T.touch.cardsOf[i]) || []).filter((e) => e.closest("#hand")).map((e) => e.dataset.name));
   return hand.size >= 2;
@@ -894,7 +874,7 @@ function drawTray(view) {
       button("Look closer", "quiet", (ev) => { ev.stopPropagation(); openZoom(T.sel.els[T.sel.els.length - 1]); }),
       button("Cancel", "quiet", () => clearSelection(view)));
   } else {
-    const free = view.legal.filter((m, i) => !T.touch.cardsOf[i].length && !CELL.test(m.label));
+    const free = view.legal.filter((m, i) => !T.touch.cardsOf[i].length && !moveCell(m));
     const touchable = T.touch.byEl.size;
     const cells = document.querySelectorAll(".grid .target").length;
     if (!touchable && !cells) {

@@ -10,6 +10,23 @@ const BASE_KEYS = new Set(["game", "seat", "num_players", "current_player", "dec
 
 const words = (key) => key.replace(/_/g, " ");
 
+// A card's name by its id, from the cards the observation shows (a move's description
+// names cards by id; the page tells them by name). The id itself when the view has none.
+function cardName(obs, id) {
+  const seen = new Set();
+  const find = (v) => {
+    if (!v || typeof v !== "object" || seen.has(v)) return null;
+    seen.add(v);
+    if (!Array.isArray(v) && v.id === id && typeof v.name === "string") return v.name;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+      const hit = find(x);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  return find(obs) || String(id);
+}
+
 function h(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -251,11 +268,13 @@ function seatFacts(obs) {
 //   mine(you)                the seat's private zone `obs.you`, if the game keeps one
 //   scoreLabel               what a seat's score is called ("Reputation")
 //   upfront                  observation keys drawn above your hand (what a decision is about)
-//   moveSteps(legal)         a long list of moves split in two steps (see table.js drawMoves)
+//   moveSteps(legal, view)   a long list of moves split in two steps (see table.js drawMoves),
+//                            read from each move's description (`move.does`), never its label
 //   board                    the board layout (see `boardOf`): which observation keys are the
 //                            shared centre, which seat facts are a seat's tableau, where yours goes
 //   shared(obs, ctx)         an extra node for the shared centre (SUPER COMPUTER's picks this turn)
-//   confirm(move, view)      true when a move chosen by touching cards needs a confirm step
+//   confirm(move, view)      true/false when a move chosen by touching cards needs a confirm
+//                            step other than the engine's `move.does.costly` says (null: no say)
 //   hints(card, view)        for a hand card under your finger: the cells it could take
 //                            ([{x, y}]) on your computer, drawn as marks (SUPER COMPUTER)
 //   handBadge(card, view)    a short note on a hand card ("fits 2 spots")

@@ -13,16 +13,16 @@ GameViews.register("runway", {
   board: { shared: ["next_deal", "bench", "deal_in_play", "pitched"], tableau: ["deals_won"], focus: ["deal_in_play", "pitched"] },
   // The trade after a pass, in two steps: first the card you give, then what you
   // take for it (a Bench card, or a blind draw). Other moves stay as they are.
-  moveSteps(legal) {
+  moveSteps(legal, view) {
     const groups = new Map();
     const rest = [];
     for (const move of legal) {
-      const swap = /^trade (.+) for (Bench .+)$/.exec(move.label);
-      const blind = /^discard (.+) and draw blind$/.exec(move.label);
-      const give = swap ? swap[1] : blind ? blind[1] : null;
+      const d = move.does || {};
+      const give = (d.kind === "swap" || d.kind === "blind_swap") && d.cards ? d.cards[0] : null;
       if (give === null) { rest.push(move); continue; }
-      if (!groups.has(give)) groups.set(give, { title: `Give ${give}`, moves: [] });
-      groups.get(give).moves.push({ ...move, short: swap ? `Take ${swap[2]}` : "Draw a blind card instead" });
+      if (!groups.has(give)) groups.set(give, { title: `Give ${cardName(view.obs, give)}`, moves: [] });
+      const took = d.kind === "swap" && d.targets && d.targets.length ? `Take Bench ${cardName(view.obs, d.targets[0])}` : "Draw a blind card instead";
+      groups.get(give).moves.push({ ...move, short: took });
     }
     if (!groups.size) return null;
     return { title: "Trade: first choose the card you give", groups: [...groups.values()], rest };

@@ -69,7 +69,6 @@ GameViews.register("supercomputer", {
     return { text: `${builds.length > 1 ? "Your builds" : "Your build"}: ${text.join("; ")}`, names: builds.map((b) => b.name) };
   },
   // A pick is a secret and final choice; the first touch shows where the part fits.
-  confirm(move) { return /^(pick|keep build) /.test(move.label); },
   // The round's picks: who has picked, and each part being placed once revealed.
   shared(obs, ctx) {
     if (!Array.isArray(obs.players) || (obs.phase !== "pick" && !obs.players.some((p) => p.placing))) return null;

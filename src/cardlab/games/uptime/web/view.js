@@ -6,8 +6,6 @@ GameViews.register("uptime", {
   upfront: ["build_row"],
   // The board: the Build Row at the centre; each seat's tableau is its built cards.
   board: { shared: ["build_row"], tableau: ["tableau"] },
-  // Spending materials (a Requisition, a Reserve with a Patch) or bidding asks to be confirmed.
-  confirm(move) { return /^(Requisition|Reserve|Bid)\b/.test(move.label) || null; },
   seat(f, out, obs, seat) {
     const take = (k) => { const v = f[k]; delete f[k]; return v; };
     const mats = take("hand_materials"), patches = take("hand_patches");
