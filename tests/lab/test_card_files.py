@@ -98,3 +98,36 @@ def test_cards_flag_on_every_command() -> None:
     for cmd in ("simulate", "report", "gate", "ladder", "bench", "play"):
         result = runner.invoke(app, [cmd, "--help"])
         assert "--cards" in result.stdout, cmd
+
+
+def _runway_with(tmp_path: Path, old: str, new: str, name: str) -> Path:
+    text = (game_info("runway").package_dir() / "cards.toml").read_text()
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def test_a_boolean_for_a_number_names_the_number_wanted(tmp_path: Path) -> None:
+    """`score = true` is not read as 1: the error says a whole number from 2 to 5 was
+    wanted and what was given, on the card and field."""
+    from cardlab.core.errors import CardDataError
+    from cardlab.core.registry import load_game
+
+    bad = _runway_with(tmp_path, "score = 5", "score = true", "bool.toml")
+    with pytest.raises(CardDataError) as err:
+        load_game("runway", players=3, cards=bad)
+    assert "card 'Bank Charter' (deals[2]): field 'score'" in str(err.value)
+    assert "should be a whole number from 2 to 5, got true" in str(err.value)
+    high = _runway_with(tmp_path, "score = 5", "score = 9", "high.toml")
+    with pytest.raises(CardDataError, match="whole number from 2 to 5, got 9"):
+        load_game("runway", players=3, cards=high)
+
+
+def test_a_duplicate_name_names_both_entries(tmp_path: Path) -> None:
+    from cardlab.core.errors import CardDataError
+    from cardlab.core.registry import load_game
+
+    dup = _runway_with(tmp_path, 'name = "Conference Badge"', 'name = "Bank Charter"', "dup.toml")
+    with pytest.raises(CardDataError, match=r"deals\[2\] and deals\[3\]: field 'name'"):
+        load_game("runway", players=3, cards=dup)

@@ -238,6 +238,10 @@ class GameRecord:
     seat_turns: list[int] = field(default_factory=list)
     seat_noop: list[int] = field(default_factory=list)
     seat_actions: list[dict[str, int]] = field(default_factory=list)
+    seat_decisions: list[int] = field(default_factory=list)
+    seat_forced: list[int] = field(default_factory=list)
+    """Per seat: its decisions, and those with one legal option (the experience
+    profile's forced moves per seat)."""
     dead_turns: int = 0
     lead_changes: int = 0
     eval_lead_changes: int = 0
@@ -306,6 +310,8 @@ class _Tracker:
         self.seat_turns = [0] * players
         self.seat_noop = [0] * players
         self.seat_actions: list[Counter[str]] = [Counter() for _ in range(players)]
+        self.seat_decisions = [0] * players
+        self.seat_forced = [0] * players
         self.dead = 0
         self.count = 0
         self.first_player = -1
@@ -368,6 +374,8 @@ class _Tracker:
         label = state.action_to_string(action)
         if 0 <= seat < self.players:
             self.seat_actions[seat][self._action_kind(state, label)] += 1
+            self.seat_decisions[seat] += 1
+            self.seat_forced[seat] += n_legal == 1
         if self._picked is not None:
             pick = self._picked(state, label)
             if pick is not None:
@@ -573,6 +581,8 @@ def _fill_tracking(record: GameRecord, tracker: _Tracker) -> None:
     record.seat_turns = list(tracker.seat_turns)
     record.seat_noop = list(tracker.seat_noop)
     record.seat_actions = [dict(sorted(c.items())) for c in tracker.seat_actions]
+    record.seat_decisions = list(tracker.seat_decisions)
+    record.seat_forced = list(tracker.seat_forced)
     record.dead_turns = tracker.dead
     record.first_player = tracker.first_player
     record.lead_changes = lead_changes(tracker.trace)

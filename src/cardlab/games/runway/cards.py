@@ -221,11 +221,13 @@ def _cross_check(data: RunwayCardFile, source: str) -> None:
 
 
 def _distinct(source: str, table: str, values: list[str], field: str) -> None:
+    """A value used twice names both entries, so the designer finds the first one too."""
     for i, value in enumerate(values):
-        if values.index(value) != i:
+        first = values.index(value)
+        if first != i:
             raise _fail(
                 source,
-                f"{table}[{i}]",
+                f"{table}[{first}] and {table}[{i}]",
                 field,
-                f"{value!r} is used twice; each entry needs its own {field}",
+                f"{value!r} is used by both; each entry needs its own {field}",
             )
