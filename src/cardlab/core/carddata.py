@@ -84,8 +84,8 @@ def _field_at(model: Any, loc: tuple[Any, ...]) -> Any:
         current = info.annotation
         origin = typing.get_origin(current)
         if origin is not None and origin not in (list, tuple):
-            args = [a for a in typing.get_args(current) if a is not type(None)]
-            current = args[0] if len(args) == 1 else current
+            inner = [a for a in typing.get_args(current) if a is not type(None)]
+            current = inner[0] if len(inner) == 1 else current
     return info
 
 
