@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from web_support import HOSTS, ORIGIN, SeatSocket, close_all, create, seat_socket, toy_catalog
 
 from cardlab.web.app import create_app
-from cardlab.web.hub import ARCHIVE_CACHE, ReadOnlyTable
+from cardlab.web.hub import ARCHIVE_CACHE
 from cardlab.web.limits import ClientAddress, Limits, group
 from cardlab.web.store import Store
 
@@ -58,7 +58,9 @@ def test_a_finished_table_leaves_memory_and_is_rebuilt_read_only_with_its_replay
         )
         final = spectator.state()
         assert final["terminal"] and final["legal"] == []
-        assert isinstance(hub.tables.archive[made["table"]], ReadOnlyTable)
+        archived = hub.tables.archive[made["table"]]
+        assert archived.closed_reason() == "this table is closed: the game is over"
+        assert archived.driver is None  # nothing drives a closed table
         spectator.send({"type": "replay", "step": 1})
         replay = spectator.recv_until(lambda m: m["type"] == "replay")
         assert replay["step"] == 1 and replay["steps"] == final["seq"]

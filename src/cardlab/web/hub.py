@@ -5,8 +5,9 @@ the sockets at a table.
 Only live tables stay in memory. A table that finishes is marked finished in the
 store and leaves `Hub.tables` at once; one nobody has had open for
 `Limits.idle_*` seconds is stopped and marked abandoned. Either is rebuilt
-read-only, from the store, when someone opens it (`Tables.get`), and kept in a
-small most-recently-used cache, so a server holds its live tables plus at most
+from the store when someone opens it (`Tables.get`), closed (`Table.closed_reason`:
+a closed table is a state of a `Table`, which refuses every change with the reason),
+and kept in a small most-recently-used cache, so a server holds its live tables plus at most
 `ARCHIVE_CACHE` closed ones whatever its database holds."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from cardlab.web.catalog import Catalog
 from cardlab.web.limits import Limits, PerClient
 from cardlab.web.offers import Offers, scrub, stored_variant, variant_settings
 from cardlab.web.store import ABANDONED, FINISHED, LIVE, Store, TableRecord
-from cardlab.web.table import BotTurns, Refused, Table
+from cardlab.web.table import IDLE_CLOSED, BotTurns, Refused, Table
 from cardlab.web.views import player_view, seal
 
 log = logging.getLogger("cardlab.web")
@@ -41,39 +42,6 @@ REPLACED = 4409
 
 ARCHIVE_CACHE = 16
 """Closed (finished or abandoned) tables kept rebuilt in memory, most recently opened."""
-
-
-class ReadOnlyTable(Table):
-    """A closed table rebuilt from the store: its final (or last) position and, when
-    the game ended, its replay. Nothing changes it and nothing drives it."""
-
-    def options_for(self, seat: int) -> list[int]:
-        return []
-
-    def replay_log(self) -> None:
-        """The stored moves only: held early choices are not applied (nothing is written)."""
-        for rec in self.store.load_actions(self.id):
-            if rec.seq != self.seq:
-                raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
-            self.state.apply_action(rec.action)
-            self._remember()
-
-    async def submit(self, seat: int, action: int, expected_seq: int | None, by: str) -> None:
-        raise Refused(self.closed_reason())
-
-    async def set_seat(self, seat: int, spec: dict[str, Any]) -> None:
-        raise Refused(self.closed_reason())
-
-    async def undo(self, seat: int) -> None:
-        raise Refused(self.closed_reason())
-
-    def start(self) -> None:
-        return None
-
-    def closed_reason(self) -> str:
-        if self.state.is_terminal():
-            return "the game is over"
-        return "this table was closed after standing idle; start a new one from the lobby"
 
 
 class Tables(MutableMapping[str, Table]):
@@ -304,7 +272,9 @@ class Hub:
             await table.stop()
         self.bot_pool.shutdown()
 
-    def _open(self, rec: TableRecord, read_only: bool = False) -> Table:
+    def _open(self, rec: TableRecord, closed: bool = False) -> Table:
+        """A table of the store; `closed`: rebuilt to be looked at, never played (a
+        finished game is closed by its end, any other by having stood idle)."""
         game = self.offers.make(
             rec.game,
             rec.players,
@@ -312,8 +282,7 @@ class Hub:
             stored_variant(rec.settings),
             cards=rec.settings.get("cards"),
         )
-        kind = ReadOnlyTable if read_only else Table
-        table = kind(
+        table = Table(
             rec,
             game,
             self.store,
@@ -321,6 +290,8 @@ class Hub:
             self.bot_turns,
             self.bot_pool.lane(rec.client or rec.id),
         )
+        if closed:
+            table.closed = IDLE_CLOSED if rec.status != FINISHED else None
         table.on_change = self.broadcast
         table.on_private = self.send_seat
         return table
@@ -336,11 +307,13 @@ class Hub:
         if rec is None or rec.status == LIVE and table_id in self.tables.live:
             return None
         try:
-            table = self._open(rec, read_only=True)
-            table.replay_log()
+            table = self._open(rec, closed=True)
+            table.replay_log(stored_only=True)
         except Exception:
             log.exception("table %s could not be rebuilt", table_id)
             return None
+        if table.closed is None and not table.state.is_terminal():
+            table.closed = IDLE_CLOSED  # marked finished, yet its log ends early
         return table
 
     # -- closing tables -----------------------------------------------------------------
@@ -378,6 +351,7 @@ class Hub:
             if table.state.is_terminal():
                 self._retire(table, FINISHED)
                 continue
+            table.closed = IDLE_CLOSED
             self._retire(table, ABANDONED)
             log.info("table %s closed after %.0f s with nobody at it", tid, now - since)
             closed.append(tid)
@@ -566,17 +540,72 @@ class Hub:
                     table.connected[conn.seat] = 0
 
     def revoke(self, table: Table, seat: int) -> str:
-        """A new link for `seat`; the old one stops working and its socket is closed."""
-        token = security.new_token()
-        self.store.replace_token(table.id, f"seat{seat}", security.hash_token(token))
-        conn = self.holders.pop((table.id, f"seat{seat}"), None)
-        if conn is not None:
-            conn.close_with(
-                "the host replaced this seat's link; ask the host for the new one", REPLACED
-            )
-            self.sockets.get(table.id, set()).discard(conn)
-            table.connected[seat] = 0
+        """A new link for `seat` (for the host alone); the old one stops working and its
+        socket is told why, then closed. The seat is marked reissued in every frame from
+        now on (`Table.public_info`): whoever opens the new link, the host included,
+        plays the seat and sees its hand, and every seat can see that this happened."""
+        token = self._replace_link(
+            table,
+            f"seat{seat}",
+            "the host replaced this seat's link at {at}: whoever holds the new link now "
+            "plays this seat and sees its cards; ask the host for the new one",
+        )
+        reissued = set(table.record.settings.get("reissued", [])) | {seat}
+        table.record.settings["reissued"] = sorted(reissued)
+        self.store.update_settings(table.id, table.record.settings)
         return token
+
+    def revoke_role(self, table: Table, conn: Connection, role: Any) -> str:
+        """A new spectator or host link, for the host asking (`conn`) alone. Every other
+        socket opened with the old link is told and closed at once; the asker's own
+        host socket stays (it proved the link just replaced, and holds the new one)."""
+        if role not in ("spectator", "host"):
+            raise Refused('revoke takes a "seat" or a "role" of "spectator" or "host"')
+        what = "spectator link" if role == "spectator" else "host link"
+        message = f"the host replaced this table's {what} at {{at}}; ask the host for the new one"
+        return self._replace_link(table, role, message, keep=conn)
+
+    def _replace_link(
+        self, table: Table, role: str, message: str, keep: Connection | None = None
+    ) -> str:
+        """Replace `role`'s link; the old one's hash is kept (in the table's settings) so
+        that opening it later is answered with why it stopped working."""
+        at = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        message = message.format(at=at)
+        token = security.new_token()
+        old = self.store.token_hash(table.id, role)
+        self.store.replace_token(table.id, role, security.hash_token(token))
+        if old is not None:
+            revoked = dict(table.record.settings.get("revoked") or {})
+            revoked[role] = {"hash": old, "why": message}
+            table.record.settings["revoked"] = revoked
+            self.store.update_settings(table.id, table.record.settings)
+        self.drop_sockets(table, role, message, keep)
+        return token
+
+    def drop_sockets(
+        self, table: Table, role: str, message: str, keep: Connection | None = None
+    ) -> None:
+        """Close every socket of `table` opened with `role`'s link (a seat's, or the
+        spectators'/host's) but `keep`, each told `message` first (close code 4409)."""
+        here = self.sockets.get(table.id, set())
+        for conn in list(here):
+            if conn is keep or _role_key(conn) != role:
+                continue
+            conn.close_with(message, REPLACED)
+            here.discard(conn)
+            if self.holders.get((table.id, role)) is conn:
+                del self.holders[(table.id, role)]
+            if conn.seat is not None:
+                table.connected[conn.seat] = 0
+
+    def token_refusal(self, table: Table, role: str, token: Any) -> str:
+        """What a hello with a token that does not open `role` is told: why, when it is
+        a link the host replaced (so a player whose seat was reissued learns it)."""
+        old = (table.record.settings.get("revoked") or {}).get(role)
+        if isinstance(old, dict) and security.token_matches(token, old.get("hash")):
+            return str(old.get("why") or "the host replaced this link")
+        return "that invitation is not valid for this seat"
 
     # -- fan-out ----------------------------------------------------------------------
     def view_frame(self, table: Table, seat: int | None) -> str:

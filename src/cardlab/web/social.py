@@ -14,8 +14,9 @@ human's again, bots keep their kind and strength), the same options and
 variant, and a new secret seed, counted against the limits of whoever made the
 first table. Each asker gets its own new link, on its own socket only: a seat
 proves itself with its old link, and asking again gives a fresh link for the
-same seat (the earlier one stops working), so a player who was away still gets
-in. Nobody else's link is ever sent."""
+same seat (the earlier one stops working, and a socket opened with it is closed),
+so a player who was away still gets in. Nobody else's link is ever sent. A seat the
+host took over (reissued its link) is marked so at the rematch when it asks."""
 
 from __future__ import annotations
 
@@ -58,6 +59,11 @@ def clean_chat(raw: Any) -> str:
             f"chat messages are at most {CHAT_LIMIT} characters (this one has {len(text)})"
         )
     return text
+
+
+def reissued(table: Table) -> list[int]:
+    """Seats whose link the host replaced (`Hub.revoke`): whoever plays them may be the host."""
+    return sorted(int(s) for s in table.record.settings.get("reissued", []))
 
 
 def muted(table: Table) -> list[int]:
@@ -137,6 +143,19 @@ def rematch(hub: Hub, conn: Connection) -> None:
     role = f"seat{conn.seat}" if conn.seat is not None else "host"
     token = security.new_token()
     hub.store.replace_token(new_id, role, security.hash_token(token))
+    new = hub.tables.get(new_id)
+    if new is not None:
+        # The earlier link of this seat (or host) at the new table stops working now:
+        # a socket opened with it (another device, or a host who reissued the seat) is
+        # told and closed.
+        hub.drop_sockets(
+            new, role, "a newer rematch link for this seat was asked for; this one is closed"
+        )
+        if conn.seat is not None and conn.seat in reissued(table):
+            # A seat the host took over here is marked at the rematch too.
+            marked = set(reissued(new)) | {conn.seat}
+            new.record.settings["reissued"] = sorted(marked)
+            hub.store.update_settings(new.id, new.record.settings)
     link: dict[str, Any] = {"type": "rematch_link", "table": new_id, "token": token}
     if conn.seat is not None:
         link["seat"] = conn.seat
@@ -172,7 +191,12 @@ def make_rematch(hub: Hub, table: Table) -> str:
     old = table.record
     client = old.client or old.id
     hub.check_room(client)
-    settings = {k: v for k, v in old.settings.items() if k not in ("rematch", "muted")}
+    # Links and marks belong to one table: none of them is carried to the rematch.
+    settings = {
+        k: v
+        for k, v in old.settings.items()
+        if k not in ("rematch", "muted", "revoked", "reissued")
+    }
     settings["rematch_of"] = old.id
     game = hub.offers.make(
         old.game, old.players, old.options, stored_variant(settings), cards=settings.get("cards")

@@ -14,8 +14,12 @@
    "agent": "greedy"} (the seat itself, or the host).
    The host alone: {"type": "hand_back", "seat": 1} (a bot seat returns to its human),
    {"type": "allow_reclaim", "seat": 1}, {"type": "revoke", "seat": 1} (a new link for
-   the seat; the old one stops working at once; answered with {"type": "link",
-   "seat": 1, "token": "..."} to the host alone), {"type": "mute", "seat": 1,
+   the seat; the old one stops working at once, its socket told why; answered with
+   {"type": "link", "seat": 1, "token": "..."} to the host alone; every frame marks
+   the seat in `table.reissued`), {"type": "revoke", "role": "spectator" | "host"}
+   (the same for the spectator link or the host's own: every socket of the old link
+   but the asker's is closed; {"type": "link", "role": ..., "token": ...}),
+   {"type": "mute", "seat": 1,
    "muted": true} (the seat's chat messages are refused until unmuted).
    Around the game (social.py): {"type": "chat", "text": "..."} (a seat or the host;
    at most 200 characters; chat frames {"type": "chat", "messages": [...]} go to every
@@ -138,7 +142,7 @@ async def _hello(ws: WebSocket, hub: Hub, conn: Connection) -> bool:
         await _refuse(ws, str(exc), 4400)
         return False
     if not hub.check_token(table, role, msg.get("token")):
-        await _refuse(ws, "that invitation is not valid for this seat", 4401)
+        await _refuse(ws, hub.token_refusal(table, role, msg.get("token")), 4401)
         return False
     conn.seat, conn.role = seat, ("seat" if seat is not None else role)
     return True
@@ -170,6 +174,9 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
     table = conn.table
     assert table is not None
     kind = msg["type"]
+    closed = table.refusal(kind)  # a closed table refuses every change, with its reason
+    if closed is not None:
+        raise Refused(closed)
     if "seat" in msg and msg["seat"] != conn.seat and kind not in SEAT_NAMING:
         raise Refused(
             f"this connection belongs to {_audience(conn)}; it cannot speak for seat {msg['seat']!r}"
@@ -228,6 +235,10 @@ async def _host_command(hub: Hub, conn: Connection, kind: str, msg: dict[str, An
     assert table is not None
     if conn.role != "host":
         raise Refused(f"only the host can {kind.replace('_', ' ')}")
+    if kind == "revoke" and "seat" not in msg:  # the spectator link or the host's own
+        token = hub.revoke_role(table, conn, msg.get("role"))
+        conn.push(json.dumps({"type": "link", "role": msg["role"], "token": token}))
+        return
     seat = security.int_field(msg, "seat")
     if not 0 <= seat < table.record.players or not table.human_seat(seat):
         raise Refused(f"seat {seat} is not a human's seat at this table")

@@ -35,7 +35,7 @@ from cardlab.web import views
 from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import ISMCTS_STRENGTHS
 from cardlab.web.store import Store, TableRecord
-from cardlab.web.undo import sight, why_not_undoable
+from cardlab.web.undo import REDEALS, Forecast, forecast, verdict
 
 log = logging.getLogger("cardlab.web")
 
@@ -52,6 +52,20 @@ INLINE_BOT_SECONDS = 0.002
 
 class Refused(Exception):
     """An action or request the table refuses; the message goes back to the sender."""
+
+
+PLAY_KINDS = frozenset({"act", "undo", "hand_to_bot", "reclaim", "hand_back", "allow_reclaim"})
+"""Messages that change the game or who plays it: refused once the table is closed."""
+
+AROUND_KINDS = frozenset({"chat", "mute", "rematch", "revoke", "replay"})
+"""Messages around a game: a finished table still answers them (its replay, the
+rematch, the chat, links the host replaces); a table closed before its end does not."""
+
+IDLE_CLOSED = (
+    "this table is closed: nobody was at it, so it was closed after standing idle; "
+    "start a new one from the lobby"
+)
+"""Why a table closed before its game ended refuses what would change it."""
 
 
 class BotTurns:
@@ -125,8 +139,13 @@ class Table:
         bot_delay: float,
         bot_turns: BotTurns | None = None,
         bot_pool: BotPool | None = None,
+        closed: str | None = None,
     ) -> None:
         self.record = record
+        # Set when the table was closed before its game ended (stood idle, or could not
+        # be restored live): the reason every message that would change it is refused
+        # with. A finished table is closed by its state (`closed_reason`).
+        self.closed = closed
         self.game = game
         self.store = store
         self.bot_delay = bot_delay
@@ -200,9 +219,38 @@ class Table:
         the seat and the step only, never on how many decisions came first)."""
         return derived_seed(self.record.seed, f"web:{purpose}:{seat}:{seq}")
 
-    def replay_log(self) -> None:
+    # -- closed tables ------------------------------------------------------------------
+    def closed_reason(self) -> str | None:
+        """Why nothing may change this table any more (None while it is live)."""
+        if self.closed is not None:
+            return self.closed
+        if self.state.is_terminal():
+            return "this table is closed: the game is over"
+        return None
+
+    def refusal(self, kind: str) -> str | None:
+        """Why a message of `kind` is refused because the table is closed, or None: a
+        finished table refuses play and seat changes, one closed before its end refuses
+        everything but a look at it (sync)."""
+        reason = self.closed_reason()
+        if reason is None:
+            return None
+        if kind in PLAY_KINDS or (self.closed is not None and kind in AROUND_KINDS):
+            return reason
+        return None
+
+    def replay_log(self, stored_only: bool = False) -> None:
         """Rebuild the state from the stored log (server start), then the early
-        choices of the simultaneous decision in progress."""
+        choices of the simultaneous decision in progress; `stored_only` (a closed
+        table rebuilt to be looked at): the stored moves only, nothing is written."""
+        if stored_only:
+            for rec in self.store.load_actions(self.id):
+                if rec.seq != self.seq:
+                    raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
+                self.state.apply_action(rec.action)
+                self._remember()
+            self._track_decision()
+            return
         self._replay(self.store.load_actions(self.id))
         for seat, batch, action in self.store.load_held(self.id):
             if batch == self.batch_start and not self.is_bot(seat):
@@ -220,19 +268,28 @@ class Table:
             if rec.seq != self.seq:
                 raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
             last_human = k == len(records) - 1 and rec.by == "human"
-            before = sight(self.state, self.record.players) if last_human else None
+            fc = self._forecast(rec.seat, rec.action) if last_human else None
             self.state.apply_action(rec.action)
-            self._judge_undo(rec.seat, before)
+            self._judge_undo(rec.seat, fc)
             self._remember()
             self._track_decision()
 
-    def _judge_undo(self, seat: int, before: Any) -> None:
+    def _forecast(self, seat: int, action: int) -> Forecast | None:
+        """Before a human's move: the undo verdict of `undo.forecast`, reached on
+        redeals of what the seat cannot see (seeds fixed by the table, seat and step,
+        so a restart judges the same); None if the move is illegal (the engine says
+        why when it is applied)."""
+        if action not in self.state.legal_actions():
+            return None
+        seeds = [self.bot_seed(seat, self.seq, f"undo{i}") for i in range(REDEALS)]
+        return forecast(self.state, seat, action, self.record.players, seeds)
+
+    def _judge_undo(self, seat: int, fc: Forecast | None) -> None:
         """After a move: remember whether it may be undone (see `undo.py`)."""
-        if before is None or self.state.is_terminal():
+        if fc is None or self.state.is_terminal():
             self.undo_state = None
             return
-        reason = why_not_undoable(before, sight(self.state, self.record.players))
-        self.undo_state = (seat, self.seq, reason)
+        self.undo_state = (seat, self.seq, verdict(fc, self.state, seat))
 
     # -- undo ---------------------------------------------------------------------------
     def why_no_undo(self, seat: int | None) -> str | None:
@@ -240,6 +297,8 @@ class Table:
         u = self.undo_state
         if seat is None:
             return "only a seat can undo its own move"
+        if self.closed is not None:
+            return self.closed
         if self.state.is_terminal():
             return "the game is over"
         if u is None or u[0] != seat:
@@ -260,7 +319,7 @@ class Table:
         restart would. Every seat's epoch moves on, so a bot or timer move made for
         the undone position is refused."""
         async with self.lock:
-            reason = self.why_no_undo(seat)
+            reason = self.closed_reason() or self.why_no_undo(seat)
             if reason is not None:
                 raise Refused(f"cannot undo: {reason}")
             if not self.store.delete_last_action(self.id, self.seq - 1, seat):
@@ -306,7 +365,9 @@ class Table:
         it, or, during a simultaneous decision, the moves it will have when the engine
         reaches it (see `_ahead`)."""
         state = self.state
-        if state.is_terminal() or self.is_bot(seat) or seat in self.held:
+        if self.closed is not None or state.is_terminal() or self.is_bot(seat):
+            return []
+        if seat in self.held:
             return []
         if state.current_player() == seat:
             return list(state.legal_actions())
@@ -364,6 +425,7 @@ class Table:
         """Table facts every audience may see: no tokens, and the seed only once the
         game is over (it deals every hidden card), with the command that deals the
         same game again."""
+        reissued = sorted(int(s) for s in self.record.settings.get("reissued", []))
         info = {
             "id": self.id,
             "game": self.record.game,
@@ -381,6 +443,9 @@ class Table:
             # Chat seats the host muted; whether a rematch of this table was made.
             "muted": sorted(self.record.settings.get("muted", [])),
             "rematch": bool(self.record.settings.get("rematch")),
+            # Seats whose link the host replaced: whoever plays one now may be the host,
+            # and every audience is shown so (docs/web.md, what a host can see).
+            "reissued": reissued,
             "seats": [
                 {
                     "seat": i,
@@ -388,6 +453,7 @@ class Table:
                     "kind": s["kind"],
                     "agent": s.get("agent"),
                     "connected": self.connected.get(i, 0) > 0,
+                    "reissued": i in reissued,
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -452,6 +518,8 @@ class Table:
 
     def _apply_locked(self, seat: int, action: int, expected_seq: int | None, by: str) -> bool:
         state = self.state
+        if self.closed is not None:
+            raise Refused(self.closed)
         if state.is_terminal():
             raise Refused("the game is over")
         if by == "human" and self.is_bot(seat):
@@ -502,9 +570,9 @@ class Table:
             self.store.append_action(self.id, seq, seat, action, by)
         except sqlite3.IntegrityError:
             raise Refused(f"step {seq} was already recorded; nothing was applied") from None
-        before = sight(self.state, self.record.players) if by == "human" else None
+        fc = self._forecast(seat, action) if by == "human" else None
         self.state.apply_action(action)
-        self._judge_undo(seat, before)
+        self._judge_undo(seat, fc)
         self._remember()
         self._track_decision()
 
@@ -560,6 +628,9 @@ class Table:
         (False) be a bot's when the lock is taken, else Refused (a reclaim, hand-back
         or hand-over checked before it waited for the lock may be out of date)."""
         async with self.lock:
+            closed = self.closed_reason()
+            if closed is not None:
+                raise Refused(closed)
             if expect_bot is not None and self.is_bot(seat) != expect_bot:
                 raise Refused(
                     f"seat {seat} is not played by a bot"
@@ -590,7 +661,7 @@ class Table:
 
     # -- the driver: bots and the turn timer ------------------------------------------
     def start(self) -> None:
-        if self.driver is None:
+        if self.driver is None and self.closed is None:
             self.driver = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
     async def stop(self) -> None:

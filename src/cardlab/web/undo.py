@@ -1,14 +1,26 @@
 """Whether a move may be taken back: the safety test behind the table's undo.
 
-A move may be undone only while it taught nobody anything. The table compares
-what every audience (each seat, the mover included, and the public view) may
-not see before and after the move, by the engine's own account
-(`hidden_card_ids`, `public_hidden_card_ids`), and every card id in a
-``hidden:*`` zone (decks, face-down piles). The move is undoable when
+A move may be undone only while it taught the mover nothing it could not know
+already, and asking must not teach it anything either. So the verdict is
+reached in worlds the mover cannot tell apart, never in the true one: before
+the move is applied, what the mover cannot see is redealt `REDEALS` times
+(`resample_from_infostate(mover, seed)`, seeds fixed by the table, the seat and
+the step), the move is applied in each redeal, and it is undoable only when in
+every one of them
 
 - no audience's hidden set changed (nothing was revealed to anyone, nothing was
-  drawn into the mover's hand, no card moved out of sight), and
-- no card left a hidden zone (a draw from a deck is never undone, whoever saw it).
+  drawn into the mover's hand, no card moved out of sight), by the engine's own
+  account (`hidden_card_ids`, `public_hidden_card_ids`),
+- no card left a ``hidden:*`` zone (a draw from a deck is never undone, whoever
+  saw it), and
+- what the mover sees afterwards (its observation and, when it decides again,
+  its moves and their labels) is the same as in all the others.
+
+The redeals depend only on the mover's information state and the seeds, so the
+verdict is the same in every world the mover cannot tell apart: whether a move
+can be undone says nothing about the hidden cards. The true result must also
+look to the mover like the redeals' common one (a belt for a difference the
+redeals missed); that comparison reads only what the mover is shown anyway.
 
 What stays is the public move itself (the log line, a bid, a pass), which the
 other seats saw and which undo takes back in plain view. The engines are
@@ -17,9 +29,16 @@ log without its last row rebuilds (a restart rebuilds the same)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardlab.core import GameState
+
+REDEALS = 8
+"""Redeals of the mover's unseen cards a move is tried on before it is called undoable."""
+
+DEPENDS = "what your move showed you depends on cards you cannot see, so it cannot be undone"
 
 
 @dataclass(frozen=True)
@@ -53,4 +72,53 @@ def why_not_undoable(before: Sight, after: Sight) -> str | None:
             return f"your move changed what seat {seat} can see, so it cannot be undone"
     if before.public != after.public:
         return "your move changed what everyone can see, so it cannot be undone"
+    return None
+
+
+def seen_by(state: GameState, mover: int) -> str:
+    """What `mover` is shown of `state`: its observation and, on its own decision, its
+    moves with their labels (canonical JSON, so two views compare as strings)."""
+    shown: dict[str, object] = {"obs": state.observation(mover)}
+    if not state.is_terminal() and state.current_player() == mover:
+        shown["legal"] = [(a, state.action_to_string(a)) for a in state.legal_actions()]
+    return json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The verdict the redeals reached before the move: why it cannot be undone (None:
+    it can), and what the mover then sees after it in every redeal."""
+
+    reason: str | None
+    seen: str | None
+
+
+def forecast(
+    state: GameState, mover: int, action: int, players: int, seeds: Sequence[int]
+) -> Forecast:
+    """Try `action` on a redeal of what `mover` cannot see for each seed (`state` is
+    the position before the move; it is not changed). Reads the true state only
+    through `resample_from_infostate`, so the answer is the mover's alone."""
+    seen: str | None = None
+    for seed in seeds:
+        world = state.resample_from_infostate(mover, seed)
+        before = sight(world, players)
+        world.apply_action(action)
+        reason = why_not_undoable(before, sight(world, players))
+        if reason is not None:
+            return Forecast(reason, None)
+        shown = seen_by(world, mover)
+        if seen is not None and shown != seen:
+            return Forecast(DEPENDS, None)
+        seen = shown
+    return Forecast(None, seen)
+
+
+def verdict(fc: Forecast, after: GameState, mover: int) -> str | None:
+    """The undo verdict once the move is applied (`after`): the redeals' verdict, and
+    the mover's true view must be theirs (it is what the mover is shown anyway)."""
+    if fc.reason is not None:
+        return fc.reason
+    if fc.seen is not None and seen_by(after, mover) != fc.seen:
+        return DEPENDS
     return None
