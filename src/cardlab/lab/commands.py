@@ -71,6 +71,7 @@ def simulate(
     from cardlab.lab import metrics
     from cardlab.lab.backends import default_workers, run_spec
     from cardlab.lab.simulate import make_spec
+    from cardlab.lab.strategy import agent_lines, agent_summary
 
     try:
         spec = make_spec(game, players, agents, seed, games, _options(option), cards, variant)
@@ -91,6 +92,7 @@ def simulate(
         "variant_sha256": spec.variant_sha256,
         "seed": spec.seed,
         **metrics.summary(result.records),
+        **agent_summary(result.records),
         "elapsed_s": round(result.elapsed_s, 3),
         "games_per_s": round(spec.games / result.elapsed_s, 2),
         "workers": result.workers,
@@ -108,6 +110,8 @@ def simulate(
         f"{summary['games_per_s']} games/s on {result.workers} {result.backend} worker(s)"
     )
     typer.echo(f"  wins by seat {summary['wins_by_seat']}  mean scores {summary['mean_scores']}")
+    for line in agent_lines(summary):
+        typer.echo(f"  {line}")
     typer.echo(f"  mean decisions {summary['mean_decisions']}  ends {summary['end_reasons']}")
     if "parquet" in summary:
         typer.echo(f"  stored {summary['parquet']}")
@@ -118,12 +122,29 @@ def runs(
         "lab-runs"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    sql: Annotated[
+        str | None,
+        typer.Option(
+            "--sql",
+            help="A DuckDB query over the views games, seats, rounds and curves "
+            "(docs/lab.md); prints a table.",
+        ),
+    ] = None,
+    csv: Annotated[
+        Path | None, typer.Option("--csv", help="With --sql: also write the rows to this CSV.")
+    ] = None,
 ) -> None:
-    """List the runs stored in DIRECTORY (one Parquet file each)."""
+    """List the runs stored in DIRECTORY (one Parquet file each), or with --sql query
+    their games, seats, round boundaries and curves."""
     from cardlab.lab.storage import list_runs
 
     if not directory.is_dir():
         fail(f"no such directory {str(directory)!r}")
+    if csv is not None and sql is None:
+        fail("--csv writes the rows of a --sql query: give --sql too")
+    if sql is not None:
+        _query(directory, sql, csv, as_json)
+        return
     rows = list_runs(directory)
     if as_json:
         typer.echo(json.dumps(rows, default=str))
@@ -136,6 +157,60 @@ def runs(
             f"{row['games']} games  agents {row['agents']}  options {row['options']}  "
             f"mean decisions {row['mean_decisions']}  errors {row['errors']}"
         )
+
+
+def _query(directory: Path, sql: str, csv_path: Path | None, as_json: bool) -> None:
+    """`runs DIR --sql`: the query's rows as an aligned table (or JSON), and a CSV."""
+    import csv
+
+    from cardlab.lab.storage import query
+
+    try:
+        cols, rows = query(directory, sql)
+    except CardlabError as exc:
+        fail(exc)
+    if csv_path is not None:
+        try:
+            with csv_path.open("w", newline="") as f:
+                w = csv.writer(f)
+                w.writerow(cols)
+                w.writerows(rows)
+        except OSError as exc:
+            fail(f"--csv {csv_path}: {exc.strerror or exc}")
+    if as_json:
+        typer.echo(json.dumps([dict(zip(cols, r, strict=True)) for r in rows], default=str))
+        return
+    typer.echo(table_text(cols, rows))
+    if csv_path is not None:
+        typer.echo(f"{len(rows)} rows written to {csv_path}")
+
+
+def table_text(cols: list[str], rows: list[tuple[object, ...]], limit: int = 200) -> str:
+    """Columns padded to their widest cell, numbers right-aligned; at most `limit` rows
+    (the rest counted, and all of them in --csv)."""
+
+    def cell(v: object) -> str:
+        if isinstance(v, float):
+            return f"{v:.4g}"
+        return "NULL" if v is None else str(v)
+
+    shown = [[cell(v) for v in r] for r in rows[:limit]]
+    widths = [max([len(c)] + [len(r[i]) for r in shown]) for i, c in enumerate(cols)]
+    numeric = [
+        all(isinstance(r[i], int | float) for r in rows[:limit] if r[i] is not None)
+        for i in range(len(cols))
+    ]
+
+    def line(values: list[str]) -> str:
+        return "  ".join(
+            v.rjust(w) if num else v.ljust(w)
+            for v, w, num in zip(values, widths, numeric, strict=True)
+        ).rstrip()
+
+    out = [line(list(cols)), line(["-" * w for w in widths])] + [line(r) for r in shown]
+    if len(rows) > limit:
+        out.append(f"... {len(rows) - limit} more rows ({len(rows)} in all)")
+    return "\n".join(out)
 
 
 def replay(

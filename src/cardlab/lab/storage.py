@@ -53,6 +53,8 @@ def _schema():  # type: ignore[no-untyped-def]
             ("seat_turns", pa.list_(pa.int32())),
             ("seat_noop", pa.list_(pa.int32())),
             ("seat_actions", pa.list_(counts)),
+            ("seat_decisions", pa.list_(pa.int32())),
+            ("seat_forced", pa.list_(pa.int32())),
             ("dead_turns", pa.int32()),
             ("lead_changes", pa.int32()),
             ("eval_lead_changes", pa.int32()),
@@ -171,3 +173,129 @@ def list_runs(directory: str | Path) -> list[dict[str, Any]]:
     cols += ["agents", "games"]
     cols += ["mean_decisions", "errors", "file"]
     return [dict(zip(cols, row, strict=True)) for row in rows]
+
+
+VIEWS = {
+    "games": "one row a game: run, seed, seats, options, end reason, rounds, winners",
+    "seats": "one row a seat a game: agent, points, rank, won, and the seat's own counters",
+    "rounds": "one row a round boundary a game: every seat's points then, the sole leader",
+    "curves": "one row a tenth of a game a resource: its mean over that tenth",
+}
+"""The views `cardlab runs DIR --sql` queries (docs/lab.md "Facts without code")."""
+
+
+def _lowest_wins_games() -> list[str]:
+    """Games whose fewest points win: a seat's rank counts from the bottom there."""
+    from cardlab.core.registry import all_infos
+
+    try:
+        return sorted(i.name for i in all_infos() if getattr(i, "lowest_wins", False))
+    except Exception:  # a broken plugin must not stop a query over other games' runs
+        return []
+
+
+def connect_views(directory: str | Path) -> Any:
+    """A DuckDB connection with the views of `VIEWS` over DIR/*.parquet.
+
+    - `games`: run_id, game, players, run_seed, game_index, seed, seats (agents in seat
+      order), options (JSON), cards, first_player, end_reason, rounds, turns, decisions,
+      tiebreak, winners (seat numbers from 0), winner (the sole winner, NULL on a shared
+      win), scores, lead_changes, eval_lead_changes, decided_at, winner_max_deficit, error.
+    - `seats`: run_id, game, players, game_index, seed, seat (0 = first in seat order),
+      agent, points, rank (1 = best; tied points share a rank; the fewest points rank
+      first in a lowest-wins game), won, first (the seat that decided first), turns,
+      noop_turns, cards_acquired, card_points, point_sources (a map: final-table column
+      -> points), actions (a map: action kind -> times chosen).
+    - `rounds`: run_id, game, game_index, seed, round (1 = after the first round), final
+      (the last entry: the final scores), scores, leader (the seat alone on most points,
+      NULL when tied).
+    - `curves`: run_id, game, game_index, seed, resource (each of the game's `resources`
+      hook's names, and `branching`: legal options), tenth (1..10), value.
+    """
+    import duckdb
+
+    pattern = str(Path(directory) / "*.parquet").replace("'", "''")
+    lowest = ", ".join("'" + g.replace("'", "''") + "'" for g in _lowest_wins_games())
+    low = f"game IN ({lowest})" if lowest else "false"
+    con = duckdb.connect()
+    con.execute(f"CREATE VIEW raw AS SELECT * FROM read_parquet('{pattern}', union_by_name=true)")
+    con.execute(
+        """
+        CREATE VIEW games AS SELECT run_id, game, players, run_seed, "index" AS game_index,
+            seed, agents AS seats, options, cards, first_player, end_reason, rounds, turns,
+            decisions, tiebreak, winners,
+            CASE WHEN len(winners) = 1 THEN winners[1] END AS winner, scores,
+            lead_changes, eval_lead_changes, decided_at, winner_max_deficit, error
+        FROM raw
+        """
+    )
+    con.execute(
+        f"""
+        CREATE VIEW seats AS
+        WITH s AS (SELECT *, unnest(range(players)) AS seat FROM raw WHERE error IS NULL)
+        SELECT run_id, game, players, "index" AS game_index, seed, seat,
+            agents[seat + 1] AS agent, scores[seat + 1] AS points,
+            1 + len(list_filter(scores, lambda x: CASE WHEN {low} THEN x < scores[seat + 1]
+                                                 ELSE x > scores[seat + 1] END)) AS rank,
+            list_contains(winners, seat) AS won, first_player = seat AS first,
+            seat_turns[seat + 1] AS turns, seat_noop[seat + 1] AS noop_turns,
+            len(acquired[seat + 1]) AS cards_acquired,
+            coalesce(list_sum(map_values(card_points[seat + 1])), 0) AS card_points,
+            point_sources[seat + 1] AS point_sources, seat_actions[seat + 1] AS actions
+        FROM s
+        """
+    )
+    con.execute(
+        """
+        CREATE VIEW rounds AS
+        WITH r AS (
+            SELECT run_id, game, "index" AS game_index, seed, round_scores,
+                unnest(range(1, len(round_scores) + 1)) AS round
+            FROM raw WHERE error IS NULL
+        )
+        SELECT run_id, game, game_index, seed, round, round = len(round_scores) AS final,
+            round_scores[round] AS scores,
+            CASE WHEN len(list_filter(round_scores[round],
+                                      lambda x: x = list_max(round_scores[round]))) = 1
+                 THEN list_position(round_scores[round], list_max(round_scores[round])) - 1
+            END AS leader
+        FROM r
+        """
+    )
+    con.execute(
+        """
+        CREATE VIEW curves AS
+        WITH named AS (
+            SELECT run_id, game, "index" AS game_index, seed,
+                unnest(map_keys(resource_curves)) AS resource,
+                unnest(map_values(resource_curves)) AS points
+            FROM raw WHERE error IS NULL
+            UNION ALL
+            SELECT run_id, game, "index", seed, 'branching', branching_curve
+            FROM raw WHERE error IS NULL
+        ), t AS (SELECT *, unnest(range(1, len(points) + 1)) AS tenth FROM named)
+        SELECT run_id, game, game_index, seed, resource, tenth, points[tenth] AS value FROM t
+        """
+    )
+    return con
+
+
+def query(directory: str | Path, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Run `sql` over the views of `connect_views`: (column names, rows). A bad query is
+    a CardlabError with DuckDB's message and the views' names."""
+    import duckdb
+
+    from cardlab.core import CardlabError
+
+    if not sorted(Path(directory).glob("*.parquet")):
+        raise CardlabError(f"no runs in {directory} (cardlab simulate ... --out {directory})")
+    con = connect_views(directory)
+    try:
+        cur = con.execute(sql)
+        cols = [d[0] for d in cur.description or []]
+        return cols, cur.fetchall()
+    except duckdb.Error as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise CardlabError(f"--sql: {first} (views: {', '.join(VIEWS)})") from None
+    finally:
+        con.close()
