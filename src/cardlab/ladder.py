@@ -30,6 +30,7 @@ from typing import Any
 from cardlab.agents import AgentSpec, parse_agent_spec, play_game
 from cardlab.agents.spec import check_agent_specs
 from cardlab.core import CardlabError, Game
+from cardlab.core.plugin import lowest_wins
 from cardlab.core.registry import load_game
 
 
@@ -42,6 +43,10 @@ class LadderRow:
     low: float
     high: float
     rating: float
+    mean_points: float = 0.0
+    """Mean final points over its seats, as printed (penalty points for a game the
+    fewest points win: `score_direction` in the table says which)."""
+    mean_points_ci95: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass
@@ -52,23 +57,28 @@ class LadderTable:
     games: int
     rows: list[LadderRow]
     results: list[dict[str, Any]] = field(default_factory=list)
+    score_direction: str = "highest"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def text(self) -> str:
         """A plain table (Markdown-compatible) for terminals and docs."""
+        fewest = self.score_direction == "lowest"
         lines = [
             f"{self.game}, {self.players} players, {self.games} games, seed {self.seed} "
-            f"(fair share {1 / self.players:.0%})",
+            f"(fair share {1 / self.players:.0%}; {'fewest' if fewest else 'most'} points win)",
             "",
-            "| agent | seats | wins | win rate | 95% interval | rating |",
-            "|---|---:|---:|---:|---|---:|",
+            "| agent | seats | wins | win rate | 95% interval | mean points | 95% interval "
+            "| rating |",
+            "|---|---:|---:|---:|---|---:|---|---:|",
         ]
         for row in sorted(self.rows, key=lambda r: -r.rating):
+            lo, hi = row.mean_points_ci95
             lines.append(
                 f"| {row.agent} | {row.seats} | {row.wins} | {row.win_rate:.1%} | "
-                f"{row.low:.1%}-{row.high:.1%} | {row.rating:+.0f} |"
+                f"{row.low:.1%}-{row.high:.1%} | {row.mean_points:.4g} | {lo:.4g} to {hi:.4g} "
+                f"| {row.rating:+.0f} |"
             )
         return "\n".join(lines)
 
@@ -190,11 +200,14 @@ def tabulate(
     """Win rates, Wilson intervals and Bradley-Terry ratings from played games' results."""
     k = len(labels)
     seats, wins = [0] * k, [0] * k
+    points: list[list[float]] = [[] for _ in range(k)]
     beats = [[0] * k for _ in range(k)]
     for result in results:
         agent_of_seat = result["seat_agents"]
         for seat, a in enumerate(agent_of_seat):
             seats[a] += 1
+            if "returns" in result:
+                points[a].append(float(result["returns"][seat]))
             if seat in result["winners"]:
                 wins[a] += 1
                 for other, b in enumerate(agent_of_seat):
@@ -205,8 +218,24 @@ def tabulate(
     for i, label in enumerate(labels):
         low, high = wilson_interval(wins[i], seats[i])
         rate = wins[i] / seats[i] if seats[i] else 0.0
-        rows.append(LadderRow(label, seats[i], wins[i], rate, low, high, ratings[i]))
-    return LadderTable(name, players, seed, len(results), rows, results)
+        mean, ci = mean_interval(points[i])
+        rows.append(LadderRow(label, seats[i], wins[i], rate, low, high, ratings[i], mean, ci))
+    direction = "lowest" if lowest_wins(name) else "highest"
+    return LadderTable(name, players, seed, len(results), rows, results, direction)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, tuple[float, float]]:
+    """A mean and its 95% normal interval (the report's and `simulate`'s per-agent
+    mean points use the same)."""
+    if not values:
+        return 0.0, (0.0, 0.0)
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return round(mean, 3), (round(mean, 3), round(mean, 3))
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return round(mean, 3), (round(mean - half, 3), round(mean + half, 3))
 
 
 def run_ladder(

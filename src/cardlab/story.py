@@ -68,20 +68,28 @@ def final_table(game: str, obs: Observation) -> FinalTable | None:
     except Exception:
         log.exception("%s: final_table failed; showing totals only", game)
         return None
-    return table if isinstance(table, FinalTable) else None
+    if not isinstance(table, FinalTable):
+        return None
+    return with_direction(game, table)
 
 
-def since(lines: list[NarrativeLine], seen: int) -> list[NarrativeLine]:
-    """The lines for log entries at index `seen` or later (events a seat has not been shown)."""
-    return [line for line in lines if line.index >= seen]
+FEWEST_WIN = "Fewest points win."
 
 
-def grouped(lines: list[NarrativeLine]) -> list[tuple[str, list[NarrativeLine]]]:
-    """Consecutive lines of the same group together, in order ("Deal 3", "Round 2"...)."""
-    out: list[tuple[str, list[NarrativeLine]]] = []
-    for line in lines:
-        if out and out[-1][0] == line.group:
-            out[-1][1].append(line)
-        else:
-            out.append((line.group, [line]))
-    return out
+def with_direction(game: str, table: FinalTable) -> FinalTable:
+    """A final table of a game the fewest points win says so (a note every reader
+    shows, the terminal and the browser alike), once."""
+    from dataclasses import replace
+
+    from cardlab.core.plugin import lowest_wins
+
+    if not lowest_wins(game) or FEWEST_WIN in table.notes:
+        return table
+    return replace(table, notes=(FEWEST_WIN, *table.notes))
+
+
+def ranked_rows(table: FinalTable) -> list[Any]:
+    """The rows in finishing order: winners first, then by points, fewest first in the
+    table of a game the fewest points win (`with_direction`'s note says so)."""
+    sign = 1 if FEWEST_WIN in table.notes else -1
+    return sorted(table.rows, key=lambda r: (r.seat not in table.winners, sign * r.total))

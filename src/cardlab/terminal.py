@@ -252,7 +252,7 @@ def neighbours_phrase(obs: dict[str, Any], seat: int, x: int, y: int) -> str:
 
 
 def _ranked(final: FinalTable) -> list[Any]:
-    return sorted(final.rows, key=lambda r: (r.seat not in final.winners, -r.total))
+    return story.ranked_rows(final)  # fewest points first for a penalty-point game
 
 
 def _seat_label(final: FinalTable, row: Any, you: int | None) -> str:

@@ -105,3 +105,64 @@ def test_mixed_seats_rotate_so_each_agent_takes_each_seat(toy: str) -> None:
         assert taken.count("greedy") == 2, seat
     assert records[0].agents == ["random", "greedy", "random"]
     assert records[1].agents == ["greedy", "random", "random"]
+
+
+def test_simulate_report_and_ladder_agree_per_agent(toy: str) -> None:
+    """`simulate` gives each bot's wins and mean points with 95% intervals (the seats
+    rotate, so the per-seat table is no bot's result); the report's persona rows and a
+    ladder tabulated over the same games say the same, and a ladder of its own deals
+    agrees within the intervals."""
+    import json
+
+    import pytest
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+    from cardlab.lab import strategy
+    from cardlab.ladder import run_ladder, tabulate
+
+    args = ["simulate", toy, "--players", "3", "--agents", "greedy,random", "-n", "80",
+            "--seed", "2", "--workers", "1", "--quiet"]  # fmt: skip
+    done = CliRunner().invoke(app, [*args, "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    wins, means = data["wins_by_agent"], data["mean_score_by_agent"]
+    assert set(wins) == set(means) == {"greedy", "random"}
+    assert data["score_direction"] == "highest"
+    assert sum(w["seats"] for w in wins.values()) == 3 * 80
+    assert sum(w["wins"] for w in wins.values()) == pytest.approx(80)  # shared wins split
+    for w in wins.values():
+        assert w["wilson95"][0] <= w["rate"] <= w["wilson95"][1]
+    text = CliRunner().invoke(app, args).stdout
+    for agent, w in wins.items():
+        lo, hi = w["wilson95"]
+        assert (
+            f"{agent}: wins {w['rate']:.1%} (95% {lo:.1%}-{hi:.1%}) of {w['seats']} seats" in text
+        )
+
+    records = run_spec(make_spec(toy, 3, "greedy,random", 2, 80), 1, progress=False).records
+    rows = {r["who"]: r for r in strategy.personas(records)["rows"]}
+    for agent, w in wins.items():  # the report's persona table: the same figures
+        assert (rows[agent]["n"], rows[agent]["rate"], rows[agent]["wilson95"]) == (
+            w["seats"], w["rate"], w["wilson95"],
+        )  # fmt: skip
+        assert rows[agent]["mean_score"] == means[agent]["mean"]
+        assert rows[agent]["mean_score_ci95"] == means[agent]["ci95"]
+
+    labels = ["greedy", "random"]
+    results = [
+        {"seat_agents": [labels.index(a) for a in r.agents], "winners": r.winners,
+         "returns": r.scores}
+        for r in records
+    ]  # fmt: skip
+    shared = any(len(r.winners) > 1 for r in records)
+    for row in tabulate(toy, 3, 2, labels, results).rows:  # the ladder's table, same games
+        w, m = wins[row.agent], means[row.agent]
+        assert row.seats == w["seats"] and row.mean_points == m["mean"]
+        assert list(row.mean_points_ci95) == pytest.approx(m["ci95"], abs=2e-3)
+        assert row.wins >= w["wins"] and (shared or row.wins == w["wins"])
+    ladder = {r.agent: r for r in run_ladder(toy, labels, players=3, games=80, seed=2).rows}
+    for agent, w in wins.items():  # its own deals: within each other's intervals
+        assert ladder[agent].low <= w["wilson95"][1] and w["wilson95"][0] <= ladder[agent].high
+        lo, hi = ladder[agent].mean_points_ci95
+        assert lo <= means[agent]["ci95"][1] and means[agent]["ci95"][0] <= hi

@@ -45,6 +45,7 @@ from cardlab.adapters.table import (
     check_render_mode,
     make_game,
     observe,
+    points_sign,
     render,
 )
 from cardlab.agents import Agent, agent_view, make_agent
@@ -91,6 +92,7 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             raise ValueError("give one agent object per seat, not the same one twice")
         self.render_mode = render_mode
         self.reward_mode = reward
+        self._sign = points_sign(self.game)
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = max_steps
@@ -160,7 +162,7 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             penalty, info["illegal_action"] = self.illegal_penalty, True
         self._play_bots()
         done = self.state.is_terminal()
-        points = self.state.returns()[self.seat]
+        points = self._sign * self.state.returns()[self.seat]  # fewer penalty points: more
         if self.reward_mode == "points":
             reward, self._points = points - self._points, points
         else:

@@ -6,7 +6,8 @@
     game = pyspiel.load_game("python_cardlab_runway", {"players": 3})
 
 Type: sequential, imperfect information, general-sum, terminal rewards (each
-seat's final points), explicit stochastic chance.
+seat's final points, negated for a game the fewest points win, so a higher return
+is always better), explicit stochastic chance.
 
 Chance: the engines draw all randomness from a generator seeded by
 ``new_initial_state(seed)``. OpenSpiel wants chance as explicit nodes, so the
@@ -52,6 +53,7 @@ import numpy as np
 import pyspiel
 
 from cardlab.adapters.encoding import encode_state, encoding_for, feature_names, has_encoding
+from cardlab.adapters.table import points_sign
 from cardlab.core import Game, GameState
 from cardlab.core.registry import game_class, list_games, load_game
 
@@ -111,6 +113,8 @@ class CardlabSpielGame(pyspiel.Game):
         self.cardlab = _cached_game(name, players, None, tuple(sorted(merged.items())))
         # the engine's own bounds, derived from its rules and these options
         low, high = self.cardlab.utility_bounds()
+        if points_sign(self.cardlab) < 0:  # penalty points: the returns are their negation
+            low, high = -high, -low
         length = self.cardlab.max_game_length()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.cardlab.num_distinct_actions,
@@ -297,7 +301,8 @@ class CardlabSpielState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.play.game.num_players
-        return [float(x) for x in self.play.inner.returns()]  # type: ignore[union-attr]
+        sign = points_sign(self.play.game)  # penalty points: negated, higher is better
+        return [sign * float(x) for x in self.play.inner.returns()]  # type: ignore[union-attr]
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any

@@ -57,6 +57,7 @@ from cardlab.adapters.table import (
     mask_of,
     observe,
     render,
+    rewarded_points,
 )
 from cardlab.core import Game, GameState, IllegalActionError
 
@@ -269,7 +270,7 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
             bad = True
         table = self.table
         before = table.last
-        after = state.returns()
+        after = state.returns() if table.sign > 0 else rewarded_points(state, table.sign)
         done = state.is_terminal()
         agents = self.possible_agents
         cum = self._cumulative_rewards

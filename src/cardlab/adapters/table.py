@@ -288,6 +288,20 @@ def render_ansi(state: GameState, seat: int) -> str:
     return buf.getvalue()
 
 
+def points_sign(game: Game) -> float:
+    """1.0, or -1.0 for a game the fewest points win: the adapters reward
+    `sign * points`, so more reward is always better (`GameInfo.better`)."""
+    from cardlab.core.plugin import lowest_wins
+
+    return -1.0 if lowest_wins(game.name) else 1.0
+
+
+def rewarded_points(state: GameState, sign: float) -> list[float]:
+    """Every seat's points as the adapters reward them (`points_sign`)."""
+    points = state.returns()
+    return list(points) if sign > 0 else [-float(x) for x in points]
+
+
 class Lockstep:
     """One game played in steps where every seat answers once (NOOP if idle).
 
@@ -300,6 +314,10 @@ class Lockstep:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {ILLEGAL_MODES}, not {illegal!r}")
         self.game = game
+        self.sign = points_sign(game)
+        """The points are rewarded so that more is better: -1 turns a penalty-point
+        game's points (`GameInfo.score_direction` "lowest"), so a learner that takes
+        fewer points is rewarded."""
         self.noop = game.num_distinct_actions
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
@@ -395,7 +413,7 @@ class Lockstep:
                 penalties[seat] += self.illegal_penalty
                 bad.add(seat)
                 break
-        after = self.last = list(state.returns())
+        after = self.last = rewarded_points(state, self.sign)
         self.pending = deciders(state)
         if bad:
             return [a - b + p for a, b, p in zip(after, before, penalties, strict=True)], bad

@@ -291,3 +291,33 @@ class GameInfo:
             "box_minutes": {str(n): list(r) for n, r in self.box_minutes.items()},
             "score_direction": self.score_direction,
         }
+
+
+def direction_of(game: str) -> GameInfo | None:
+    """The registered GameInfo of `game` (by name) for tools that rank or reward seats
+    by points and know only the name (a run's records, a Game object), or None for a
+    game that is not registered (an engine made in a test): it then reads as
+    highest-wins, the default."""
+    from cardlab.core.registry import game_info
+
+    try:
+        return game_info(game)
+    except Exception:  # not registered: the default direction
+        return None
+
+
+def lowest_wins(game: str) -> bool:
+    """Whether the game named `game` is won by the fewest points."""
+    info = direction_of(game)
+    return info is not None and info.lowest_wins
+
+
+def better_points(game: str, points: list[float]) -> list[float]:
+    """Every seat's points turned so that higher is better (`GameInfo.better`), for the
+    figures that compare seats (leaders, margins, deficits, rewards)."""
+    return [-p for p in points] if lowest_wins(game) else list(points)
+
+
+def points_phrase(game: str) -> str:
+    """How a report says which end wins, for a sentence about points."""
+    return "fewest points win" if lowest_wins(game) else "most points win"

@@ -229,6 +229,15 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
     personas = report.get("strategy", {}).get("personas", {})
     if personas.get("dominant"):
         out.append(_finding(68, "A dominant strategy", personas["sentence"] + ".", "strategy"))
+    elif (personas.get("skill_gap") or {}).get("sentence"):
+        # a stronger bot beating a weaker one says how much skill pays, not which
+        # strategy the rules reward: reported as the gap, below the rules' findings
+        gap = personas["skill_gap"]
+        found = _finding(38, "Skill gap", gap["sentence"] + ".", "strategy")
+        found["figure"] = _figure(
+            "skill_gap", gap["gap"], players, report["strategy"].get("games", 0)
+        )
+        out.append(found)
     for a in report.get("card_impact", {}).get("ablations", []):
         if a.get("reading") == "clear effect":
             out.append(

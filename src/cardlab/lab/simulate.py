@@ -22,6 +22,7 @@ from typing import Any
 from cardlab.agents import play_game
 from cardlab.agents.spec import check_agent_specs, parse_agent_list, parse_agent_spec
 from cardlab.core import CardlabError, GameState
+from cardlab.core.plugin import lowest_wins
 from cardlab.core.registry import load_game
 from cardlab.lab.seeds import agent_seed, game_seed
 
@@ -299,8 +300,11 @@ class _Tracker:
     public counts as before it. A forced decision (one legal option) that changes
     nothing is a dead turn (settled against the state after that one decision)."""
 
-    def __init__(self, players: int, hooks: Any = None) -> None:
+    def __init__(self, players: int, hooks: Any = None, lowest_wins: bool = False) -> None:
         self.players = players
+        self.sign = -1.0 if lowest_wins else 1.0
+        """The score trace is kept better-is-higher (`GameInfo.better`), so leaders,
+        lead changes and deficits read alike for a penalty-point game."""
         self.kind_decisions: Counter[str] = Counter()
         self.kind_legal: Counter[str] = Counter()
         self.kind_forced: Counter[str] = Counter()
@@ -380,7 +384,7 @@ class _Tracker:
             pick = self._picked(state, label)
             if pick is not None:
                 self.picks.setdefault(pick[0], []).append(pick[1])
-        self.trace.append([float(x) for x in state.scores()])
+        self.trace.append([self.sign * float(x) for x in state.scores()])
         self.eval_trace.append([float(x) for x in state.progress_values()])
         if self._resources is not None:
             self.resources.append(self._resources(state))
@@ -490,7 +494,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         cards=spec.cards,
         cards_sha256=spec.cards_sha256,
     )
-    tracker = _Tracker(spec.players, lab_hooks(spec.game))
+    tracker = _Tracker(spec.players, lab_hooks(spec.game), lowest_wins(spec.game))
     try:
         game = spec_game(spec)
         result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=tracker)
@@ -510,9 +514,11 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     info = result.info
     record.scores = [float(x) for x in result.returns]
     record.winners = [int(w) for w in result.winners]
-    tracker.trace.append(record.scores)
+    # the traces are better-is-higher: a penalty-point game's final points turned
+    final = [tracker.sign * s for s in record.scores]
+    tracker.trace.append(final)
     if tracker._state is not None:
-        tracker.eval_trace.append(record.scores)  # at the end, the evaluation is the score
+        tracker.eval_trace.append(final)  # at the end, the evaluation is the score
     record.decisions = int(info.get("decisions", len(result.history)))
     record.turns = int(info.get("turns", 0) or 0)
     record.rounds = int(info.get("rounds", 0) or 0)

@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from cardlab.core.errors import CardlabError
-from cardlab.core.plugin import GameInfo
+from cardlab.core.plugin import SCORE_DIRECTIONS, GameInfo
 
 PROJECT_FILES = {"pyproject.toml", "README.md"}
 """Template files that go to the project root; the rest go into the package."""
@@ -66,9 +66,48 @@ def cardlab_source() -> str:
     return "/path/to/cardlab"
 
 
-def scaffold(name: str, out: str | Path, title: str | None = None) -> Path:
-    """Write the template game `name` into the new directory `out`; returns `out`."""
+DIRECTION_WORDS: dict[str, dict[str, str]] = {
+    "highest": {
+        "{{win_rule}}": "Most points wins; a tie is broken by most rounds taken, then shared.",
+        "{{win_short}}": "most points win",
+        "{{r4}}": "the most points wins; a tie goes to most rounds taken, then is shared.",
+        "{{r5}}": "that seat loses 1 point (points may go below zero).",
+        "{{pitch}}": "Lay one secret card a round; the highest card scores its value.",
+        "{{sabotage_about}}": "choose a seat to lose a point",
+    },
+    "lowest": {
+        "{{win_rule}}": "Points are penalties: the fewest points win; a tie is broken by "
+        "fewest rounds taken, then shared.",
+        "{{win_short}}": "the fewest points win",
+        "{{r4}}": "the fewest points wins (points are penalties: a round taken costs its "
+        "card's value); a tie goes to fewest rounds taken, then is shared.",
+        "{{r5}}": "that seat takes 1 penalty point.",
+        "{{pitch}}": "Lay one secret card a round; the highest card takes its value in "
+        "penalty points, and the fewest points win.",
+        "{{sabotage_about}}": "choose a seat to take a penalty point",
+    },
+}
+"""The template's words for each score direction (`GameInfo.score_direction`)."""
+
+
+def check_direction(name: str, score_direction: str) -> None:
+    if score_direction not in SCORE_DIRECTIONS:
+        raise CardlabError(
+            f"game {name!r}: --score-direction (GameInfo.score_direction) must be "
+            f"{' or '.join(repr(d) for d in SCORE_DIRECTIONS)}, not {score_direction!r}"
+        )
+
+
+def scaffold(
+    name: str, out: str | Path, title: str | None = None, score_direction: str = "highest"
+) -> Path:
+    """Write the template game `name` into the new directory `out`; returns `out`.
+
+    `score_direction` "lowest" makes the template a penalty-point game (the highest
+    card takes its value as penalty points, the fewest points win), declared in its
+    GameInfo so every report, ladder, final table and RL reward reads it."""
     check_name(name)
+    check_direction(name, score_direction)
     target = Path(out)
     if target.exists() and any(target.iterdir()):
         raise CardlabError(f"{target} exists and is not empty; choose a new directory")
@@ -77,6 +116,8 @@ def scaffold(name: str, out: str | Path, title: str | None = None) -> Path:
         "{{pkg}}": name,
         "{{Class}}": "".join(part.capitalize() for part in name.split("_")),
         "{{title}}": title or name.replace("_", " ").upper(),
+        "{{score_direction}}": score_direction,
+        **DIRECTION_WORDS[score_direction],
     }
     for rel, text in _template_files():
         for token, value in words.items():
@@ -111,7 +152,9 @@ def import_scaffold(project: str | Path) -> GameInfo:
 
 
 @functools.cache
-def template_game(name: str, title: str | None = None) -> GameInfo:
+def template_game(
+    name: str, title: str | None = None, score_direction: str = "highest"
+) -> GameInfo:
     """The template game, scaffolded as `name` into a new temporary directory
     (removed when the process exits) and imported: the toy game of cardlab's own
     tests, and a quick start in a notebook. Once per name and process (the package
@@ -122,4 +165,4 @@ def template_game(name: str, title: str | None = None) -> GameInfo:
 
     root = Path(tempfile.mkdtemp(prefix=f"cardlab-{name}-"))
     atexit.register(shutil.rmtree, root, ignore_errors=True)
-    return import_scaffold(scaffold(name, root / name, title=title))
+    return import_scaffold(scaffold(name, root / name, title, score_direction))

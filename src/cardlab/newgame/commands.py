@@ -14,12 +14,24 @@ def new_game(
     name: Annotated[str, typer.Argument(help="The game's name: a lowercase Python package name.")],
     out: Annotated[Path, typer.Option("--out", help="A new directory for the game's project.")],
     title: Annotated[str | None, typer.Option(help="The title players see.")] = None,
+    score_direction: Annotated[
+        str,
+        typer.Option(
+            help="Which end of the points wins: highest, or lowest (penalty points, as in "
+            "Hearts); written into the game's GameInfo."
+        ),
+    ] = "highest",
+    lowest_wins: Annotated[
+        bool, typer.Option("--lowest-wins", help="Short for --score-direction lowest.")
+    ] = False,
 ) -> None:
     """Scaffold an installable, working template game to change into yours."""
     from cardlab.newgame import cardlab_source, scaffold
 
+    if lowest_wins and score_direction == "highest":  # the default, not said
+        score_direction = "lowest"
     try:
-        target = scaffold(name, out, title)
+        target = scaffold(name, out, title, score_direction)
     except CardlabError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None

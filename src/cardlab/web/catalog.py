@@ -36,6 +36,7 @@ class Catalog:
         return self.game_class(name)(players, **options)
 
     def describe(self, name: str) -> dict[str, Any]:
+        from cardlab.core.plugin import lowest_wins
         from cardlab.web.lobby import option_words
 
         cls = self.game_class(name)
@@ -61,6 +62,7 @@ class Catalog:
             ],
             "bots": bot_kinds_for(name),
             "box_minutes": box_minutes(name),
+            "score_direction": "lowest" if lowest_wins(name) else "highest",
         }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardlab import story
 from cardlab.core import GameState
+from cardlab.core.plugin import lowest_wins
 
 log = logging.getLogger("cardlab.web")
 
@@ -109,6 +110,7 @@ def final_table(state: GameState) -> dict[str, Any]:
         "returns": state.returns(),
         "winners": state.winners(),
         "info": json.loads(json.dumps(info, default=str)),
+        "score_direction": "lowest" if lowest_wins(state.game.name) else "highest",
     }
 
 

@@ -274,7 +274,7 @@ function gamePanel(game) {
   node.querySelector(".title").textContent = game.title;
   const length = lengthWords(game);
   node.querySelector(".counts").textContent = `${game.min_players}–${game.max_players} players` + (length ? ` · about ${length}` : "");
-  node.querySelector(".pitch").textContent = game.pitch;
+  node.querySelector(".pitch").textContent = game.pitch + (game.score_direction === "lowest" ? " Fewest points win." : "");
   node.querySelector(".finding").textContent = findingText(game, null);
   wirePlay(node, game);
   const rules = node.querySelector(".rules");
