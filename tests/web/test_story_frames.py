@@ -10,14 +10,21 @@ import pytest
 import cardlab
 from cardlab import story
 from cardlab.core.narrative import FinalRow, FinalTable
-from cardlab.games import list_games
+from cardlab.games import game_info, list_games
 from cardlab.web.views import SPECTATOR, player_view, seal
+
+
+def _seats(name: str) -> int:
+    """Three seats, or the nearest count the game plays (HEARTS is four, WAR two)."""
+    info = game_info(name)
+    return min(max(3, info.min_players), info.max_players)
+
 
 TABLE = {"seats": []}
 
 
 def played(name: str, seed: int = 2):
-    state = cardlab.load_game(name, players=3).new_initial_state(seed)
+    state = cardlab.load_game(name, players=_seats(name)).new_initial_state(seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
@@ -26,7 +33,7 @@ def played(name: str, seed: int = 2):
 
 @pytest.mark.parametrize("name", list_games())
 def test_every_frame_carries_the_narrative_of_its_own_observation(name):
-    state = cardlab.load_game(name, players=3).new_initial_state(5)
+    state = cardlab.load_game(name, players=_seats(name)).new_initial_state(5)
     rng = random.Random(5)
     for _ in range(25):
         if state.is_terminal():
