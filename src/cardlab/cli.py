@@ -347,6 +347,14 @@ def ladder(
     option: OptionOpt = None,
     cards: CardsOpt = None,
     variant: VariantOpt = None,
+    rungs: Annotated[
+        bool,
+        typer.Option(
+            "--rungs",
+            help="Read the agents as rungs, weakest first, and say whether each one's win "
+            "rate lies above the one before at the gate's corrected intervals.",
+        ),
+    ] = False,
 ) -> None:
     """Play agents against each other in every seat; win rates (95% Wilson) and ratings."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -375,16 +383,34 @@ def ladder(
             )
     except CardlabError as exc:
         _fail(exc)
+    order = list(dict.fromkeys(spec.label for spec in specs))  # distinct, as listed
     if as_json:
-        typer.echo(json.dumps({k: v for k, v in table.as_dict().items() if k != "results"}))
+        out = {k: v for k, v in table.as_dict().items() if k != "results"}
+        if rungs:
+            from cardlab.ladder_rungs import rungs as ladder_rungs
+
+            z, found = ladder_rungs(table, order)
+            out["rungs"] = {
+                "z": z,
+                "pairs": [
+                    {"weaker": r.weaker, "stronger": r.stronger, "apart": r.apart} for r in found
+                ],
+                "monotone": all(r.apart for r in found),
+            }
+        typer.echo(json.dumps(out))
     else:
         typer.echo(table.text())
+        if rungs:
+            from cardlab.ladder_rungs import rungs_text
+
+            typer.echo(rungs_text(table, order))
 
 
 # Feature packages add their own commands: each module listed here defines
 # `register(app)`. A package that is not installed yet is simply skipped.
 _COMMAND_MODULES = (
     "cardlab.lab.commands",
+    "cardlab.lab.bands_commands",
     "cardlab.web.commands",
     "cardlab.printing.commands",
     "cardlab.lab.tune.commands",
