@@ -60,6 +60,8 @@ same redeal of what the mover cannot see and the same random generator for every
 option (common random numbers: options that cannot differ read exactly alike), each
 `CHOICE_DEPTH` random decisions deep and scored as ISMCTS scores its rollouts."""
 
+MAIN_COUNT_ONLY = "played at the report's main player count only"
+"""The skill probe's note at the other counts: their verdict leaves the skill gap out."""
 SKILL_GAMES = 24
 SKILL_ITERATIONS = 200
 STRONG = "ismcts:iterations={iterations}"
@@ -564,7 +566,7 @@ def _dead_turns(done: list[Any], players: int) -> Metric:
             noop[s] += int(b)
             if a:
                 shares.append(b / a)
-                if worst is None or b / a > worst[0]:
+                if b and (worst is None or b / a > worst[0]):
                     worst = (b / a, int(_get(r, "seed")))
     value, interval = _share(sum(noop), sum(turns))
     if value is None:
@@ -597,7 +599,7 @@ def _forced(done: list[Any], players: int) -> Metric:
         if d:
             f = sum((_get(r, "kind_forced") or {}).values()) / d
             shares.append(f)
-            if worst is None or f > worst[0]:
+            if f and (worst is None or f > worst[0]):
                 worst = (f, int(_get(r, "seed")))
     seat_f = [0] * players
     seat_d = [0] * players
@@ -936,3 +938,51 @@ def measure(
                   "elapsed_s": round(end - mid, 2)},
     }  # fmt: skip
     return profile
+
+
+def section(
+    ctx: Any,
+    runs: Mapping[int, Any],
+    choice_games: int = CHOICE_GAMES,
+    skill_games: int = SKILL_GAMES,
+    skill_iterations: int = SKILL_ITERATIONS,
+    bands_path: str | None = None,
+) -> dict[str, Any]:
+    """report.json's `experience`: the profile at every player count the report played
+    (`runs`: players -> RunResult), each judged against the reference bands, and the
+    verdict over all counts (world-class only when every count is inside every band)."""
+    import time
+
+    from cardlab.lab import bands as reference
+
+    start = time.perf_counter()
+    try:
+        bands = reference.load_bands(bands_path)
+    except (OSError, ValueError) as exc:
+        bands = None
+        missing = f"no reference bands: {exc}"
+    profiles, judged = [], []
+    for n, run in sorted(runs.items()):
+        # the skill probe (ISMCTS seats: most of the section's cost) at the main count
+        skill_here = skill_games if n == ctx.players else 0
+        profile = measure(ctx, run.records, run.spec, n, choice_games, skill_here,
+                          skill_iterations)  # fmt: skip
+        if not skill_here:
+            for name in ("skill_gap_random", "skill_gap_greedy"):
+                profile.metrics[name].note = MAIN_COUNT_ONLY
+        profiles.append(profile.to_dict())
+        if bands is not None:
+            judged.append(reference.judge(profile, bands))
+    out: dict[str, Any] = {
+        "main_players": ctx.players,
+        "profiles": profiles,
+        "judged": judged,
+        "bands": None if bands is None else bands.to_dict(),
+        "elapsed_s": round(time.perf_counter() - start, 2),
+    }
+    if bands is None:
+        out["overall"] = {"verdict": reference.NEEDS_DATA, "words": missing, "outside": [],
+                          "fails_on": []}  # fmt: skip
+    else:
+        out["overall"] = reference.overall(judged)
+    return out

@@ -66,6 +66,7 @@ def run_gate(
     _skill_sections(started, games, iterations, budget, lambda g, r, o: save_report(out / g, r, o))
     for game, _, report, _ in started:
         rows += claim_rows(game, report)
+        rows.append(experience_row(game, report))
         rows.append(
             {
                 **skill_row(game, report["skill"]),
@@ -181,6 +182,49 @@ def claim_rows(game: str, report: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+EXPERIENCE_MARKS = {"world_class": "WORLD-CLASS", "outside": "NOT world-class",
+                    "needs_data": "no verdict"}  # fmt: skip
+
+
+def experience_row(game: str, report: dict[str, Any]) -> dict[str, Any]:
+    """The world-class verdict of a game's report: inside the reference band on every
+    experience metric at every player count, or which metrics are outside, each with its
+    evidence and a replayable game. A game without claims gets it too."""
+    section = report.get("experience") or {}
+    overall = section.get("overall") or {"verdict": "needs_data", "words": "not measured"}
+    lines = []
+    for judged in section.get("judged", []):
+        for m in judged["metrics"]:
+            if m["reading"] not in ("outside", "straddles", "not measured"):
+                continue
+            example = m.get("example") or {}
+            replay = example.get("replay", "")
+            lines.append(
+                {
+                    "players": judged["players"],
+                    "metric": m["metric"],
+                    "title": m["title"],
+                    "reading": m["reading"],
+                    "evidence": m["evidence"],
+                    "example": example.get("why", ""),
+                    "seed": example.get("seed"),
+                    "replay": replay,
+                }
+            )
+    why = overall["words"]
+    if overall.get("fails_on"):
+        why += f" (fails on {', '.join(overall['fails_on'])}: {', '.join(overall['outside'])})"
+    return {
+        "game": game,
+        "id": f"{game}.experience",
+        "kind": "experience",
+        "verdict": overall["verdict"],
+        "why": why,
+        "lines": lines,
+        "bands": (section.get("bands") or {}).get("source", ""),
+    }
+
+
 def skill_row(game: str, section: dict[str, Any]) -> dict[str, Any]:
     """One gate line for a game's skill section: its verdict, or why there is none yet,
     how far it got (and how to replay exactly that) and what a verdict would cost."""
@@ -229,6 +273,20 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
                 mark += " as written"
             note = (f"[{r['with_rulings']}] " if r.get("with_rulings") else "") + str(r["why"])
             lines.append(f"{r['id']:<40} {mark:<11} {note[:70]}")
+    for r in (r for r in rows if r.get("kind") == "experience"):
+        lines.append(f"{'world-class gate: ' + r['game']:<40} {EXPERIENCE_MARKS[r['verdict']]:<11} "
+                     f"{r['why']}")  # fmt: skip
+        for line in r["lines"]:
+            if line["reading"] != "outside":
+                continue
+            lines.append(f"    {line['players']}p {line['title']}: {line['evidence']}")
+            if line["replay"]:
+                lines.append(f"        e.g. {line['example']}: {line['replay']}")
+        unsettled = [
+            f"{x['players']}p {x['title']}" for x in r["lines"] if x["reading"] != "outside"
+        ]
+        if unsettled:
+            lines.append(f"    not settled: {', '.join(unsettled)}")
     skills = [r for r in rows if r.get("kind") == "skill"]
     if skills:
         lines.append(f"{'skill vs luck (not counted)':<40} {'verdict':<11} note")

@@ -67,6 +67,13 @@ def ci(pair: Any, percent: bool = True) -> str:
     return f"{fmt(pair[0])} – {fmt(pair[1])}"
 
 
+def metric(value: Any, unit: Any = "share") -> str:
+    """An experience figure in its unit: a share as a percentage, else a number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return "—"
+    return pct(value) if unit == "share" else fmt(float(value))
+
+
 def is_table(value: Any) -> bool:
     """A list of dicts (rows): drawn as a table with one column per key."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
@@ -94,7 +101,9 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(fmt=fmt, optval=optval, human=human, pct=pct, signed_pct=signed_pct, ci=ci)
+    env.filters.update(
+        fmt=fmt, optval=optval, human=human, pct=pct, signed_pct=signed_pct, ci=ci, metric=metric
+    )
     env.tests.update(table=is_table)
     env.globals.update(columns=columns, replay_command=replay_command)
     return env

@@ -302,6 +302,82 @@ def length_histogram(
     return _encode(fig)
 
 
+def experience_bands(section: dict[str, Any]) -> str | None:
+    """Each experience metric on its own axis: the reference band shaded, the loved
+    games' values as grey ticks, the control games' as red crosses, and this game's
+    value with its 95% interval at every player count measured."""
+    judged = section.get("judged") or []
+    bands = (section.get("bands") or {}).get("bands") or {}
+    if not judged or not bands:
+        return None
+    names = [row["metric"] for row in judged[0]["metrics"] if row["metric"] in bands]
+    fig, axes = plt.subplots(len(names), 1, figsize=(5.6, 0.62 * len(names) + 0.8))
+    axes = list(axes) if len(names) > 1 else [axes]
+    colours = ["#1f4e8c", "#2e86c1", "#5dade2", "#85c1e9", "#154360"]
+    for ax, name in zip(axes, names, strict=True):
+        band = bands[name]
+        points = [v for v in [*band["loved"].values(), *band["controls"].values()]]
+        for j in judged:
+            row = next(r for r in j["metrics"] if r["metric"] == name)
+            if row["interval"]:
+                points += list(row["interval"])
+        lo_b = band["low"] if band["low"] is not None else min([0.0, *points])
+        hi_b = band["high"] if band["high"] is not None else max([1.0, *points])
+        ax.axvspan(lo_b, hi_b, color="#d5f5e3", zorder=0)
+        for v in band["loved"].values():
+            ax.plot([v], [0.5], marker="|", color="#7f8c8d", markersize=10, zorder=1)
+        for v in band["controls"].values():
+            ax.plot([v], [0.5], marker="x", color="#c0392b", markersize=6, zorder=1)
+        for k, j in enumerate(judged):
+            row = next(r for r in j["metrics"] if r["metric"] == name)
+            if row["value"] is None or not row["interval"]:
+                continue
+            lo, hi = row["interval"]
+            y = 0.25 + 0.5 * (k + 1) / (len(judged) + 1)
+            ax.errorbar([row["value"]], [y], xerr=[[row["value"] - lo], [hi - row["value"]]],
+                        fmt="o", color=colours[k % len(colours)], markersize=4, capsize=2,
+                        label=f"{j['players']}p")  # fmt: skip
+        span = (max(points + [hi_b]) - min(points + [lo_b])) or 1.0
+        ax.set_xlim(min(points + [lo_b]) - 0.05 * span, max(points + [hi_b]) + 0.05 * span)
+        ax.set_ylim(0, 1)
+        ax.set_yticks([])
+        ax.set_ylabel(name.replace("_", " "), rotation=0, ha="right", va="center", fontsize=7)
+        ax.tick_params(axis="x", labelsize=7)
+    handles, labels = axes[0].get_legend_handles_labels()
+    seen = dict(zip(labels, handles, strict=True))
+    fig.suptitle("experience vs the reference band (green); grey: loved games, red x: luck",
+                 fontsize=8)  # fmt: skip
+    if seen:
+        fig.legend(list(seen.values()), list(seen), loc="lower center", ncol=len(seen),
+                   fontsize=7, frameon=False)  # fmt: skip
+    fig.tight_layout(rect=(0, 0.04, 1, 0.97))
+    return _encode(fig)
+
+
+def experience_histograms(profile: dict[str, Any]) -> str | None:
+    """Four distributions behind the profile's figures at one player count."""
+    wanted = ("shutout_share", "dead_turn_share", "meaningful_share", "decided_at")
+    metrics = profile.get("metrics") or {}
+    shown = [m for m in wanted if (metrics.get(m) or {}).get("histogram", {}).get("counts")]
+    if not shown:
+        return None
+    fig, axes = plt.subplots(1, len(shown), figsize=(2.0 * len(shown) + 0.6, 2.3))
+    axes = list(axes) if len(shown) > 1 else [axes]
+    for ax, name in zip(axes, shown, strict=True):
+        m = metrics[name]
+        edges, counts = m["histogram"]["edges"], m["histogram"]["counts"]
+        widths = [b - a for a, b in zip(edges, edges[1:], strict=False)]
+        ax.bar(edges[:-1], counts, width=widths, align="edge", color="#4a7bb7",
+               edgecolor="white")  # fmt: skip
+        ax.set_title(m.get("title", name), fontsize=8)
+        ax.set_xlabel(str(m.get("extra", {}).get("histogram_of", m.get("stat", ""))), fontsize=6,
+                      wrap=True)  # fmt: skip
+        ax.tick_params(labelsize=6)
+    fig.suptitle(f"{profile['players']} players: distributions, not means", fontsize=8)
+    fig.tight_layout()
+    return _encode(fig)
+
+
 def all_plots(report: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report, by name (missing data -> no chart)."""
     m = report["main"]
@@ -361,4 +437,8 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     if report.get("compare"):
         c = report["compare"]
         plots["compare"] = side_by_side(c["values"], "value", f"option {c['option']}", simultaneous)
+    exp = report.get("experience") or {}
+    plots["experience_bands"] = experience_bands(exp)
+    for p in exp.get("profiles", []):
+        plots[f"experience_hist_{p['players']}"] = experience_histograms(p)
     return {k: v for k, v in plots.items() if v}

@@ -86,8 +86,12 @@ def build_report(
     skill_budget_s: float | None = None,
     play_skill: bool = True,
     kingmaking_games: int | None = None,
+    experience_games: int | None = None,
 ) -> dict[str, Any]:
-    """`kingmaking_games`: main-run games the strategy section replays for kingmaking
+    """`experience_games`: games of each experience probe (choices, skill) at each player
+    count (None: `experience.CHOICE_GAMES` and `SKILL_GAMES`, at most `--probe-games`;
+    0 skips both); the skill probe's ISMCTS plays at most `ladder_iterations`.
+    `kingmaking_games`: main-run games the strategy section replays for kingmaking
     (None: `strategy.KINGMAKING_GAMES`). `skill_budget_s`: seconds the whole report may take before the skill section stops
     (None: no limit). `play_skill=False` leaves the section for `add_skill` to play later,
     as the gate does once every game's cheaper sections are done."""
@@ -145,6 +149,23 @@ def build_report(
     report["player_counts"] = [
         {"players": n, **side_metrics(run.records, model, edges)} for n, run in counts.items()
     ]
+    from cardlab.lab import experience
+
+    # what each seat lives through at every player count, against the reference bands
+    report["experience"] = experience.section(
+        ctx,
+        counts,
+        min(experience.CHOICE_GAMES, ctx.probe_games)
+        if experience_games is None
+        else experience_games,
+        # `--ladder-games 0` turns the skill section off: its probe too (not measured)
+        0
+        if ladder_games <= 0
+        else min(experience.SKILL_GAMES, ctx.probe_games)
+        if experience_games is None
+        else experience_games,
+        min(experience.SKILL_ITERATIONS, ladder_iterations),
+    )
     if compare is not None:
         report["compare"] = _compare(ctx, compare, side_games, model)
     from cardlab.lab.impact import card_impact
@@ -198,34 +219,12 @@ def _player_count_runs(ctx: LabContext, cls: Any, side_games: int) -> dict[int, 
 def _compare(
     ctx: LabContext, compare: tuple[str, list[str]], side_games: int, model: TimeModel
 ) -> dict[str, Any]:
-    """Side by side on the same seeds: a rule option's values, or (`cards=A,B`) card files."""
-    name, values = compare
-    if name == "cards":
-        runs = [
-            ctx.run(label=f"{ctx.game} cards={value}", cards=value, games=side_games)
-            for value in values
-        ]
-    else:
-        runs = [
-            ctx.run(label=f"{ctx.game} {name}={value}", options={name: value}, games=side_games)
-            for value in values
-        ]
-    edges = metrics.shared_edges([run.records for run in runs], model)
-    rows = []
-    for run in runs:
-        value = run.spec.cards if name == "cards" else run.spec.options_dict[name]
-        row = {"value": str(value), **side_metrics(run.records, model, edges)}
-        if name == "cards":
-            row["cards_sha256"] = run.spec.cards_sha256
-        rows.append(row)
-    from cardlab.lab.paired import compare_arms
+    """Side by side on the same seeds: a rule option's values, or (`cards=A,B`) card
+    files, read pair by pair with the changed thing's own effect as the primary test
+    (`paired.compare_section`; sequential with `ctx.compare_budget`)."""
+    from cardlab.lab.paired import compare_section
 
-    # the arms share seeds and seating game by game: paired differences, Holm-controlled
-    paired = compare_arms(
-        [(row["value"], run.records) for row, run in zip(rows, runs, strict=True)],
-        simultaneous=decides_simultaneously(ctx.info),
-    )
-    return {"option": name, "games": side_games, "values": rows, "paired": paired}
+    return compare_section(ctx, compare, side_games, model)
 
 
 def _skill(
