@@ -40,6 +40,9 @@ SEND_QUEUE = 64
 REPLACED = 4409
 """Close code of a seat (or host) socket replaced by a newer one, or whose link was revoked."""
 
+ERRORS_PER_SECOND, ERROR_BURST = 4.0, 8.0
+"""Error frames one socket is sent per second at most (bursts of 8); see Connection."""
+
 ARCHIVE_CACHE = 16
 """Closed (finished or abandoned) tables kept rebuilt in memory, most recently opened."""
 
@@ -126,7 +129,14 @@ class Connection:
         default_factory=lambda: security.RateLimiter(rate=0.5, burst=5.0)
     )
     """Chat: a message every 2 seconds, bursts of 5 (social.chat)."""
-    queue: asyncio.Queue[tuple[int, str] | None] = field(
+    error_limiter: security.RateLimiter = field(
+        default_factory=lambda: security.RateLimiter(rate=ERRORS_PER_SECOND, burst=ERROR_BURST)
+    )
+    """Error frames answering refused messages: over this budget a refusal is not
+    answered (counted in `errors_held`, told with the next error), so a client that
+    keeps sending refused messages gets fewer answers, never a closed socket."""
+    errors_held: int = 0
+    queue: asyncio.Queue[tuple[int, str, bool] | None] = field(
         default_factory=lambda: asyncio.Queue(SEND_QUEUE)
     )
     closed: bool = False
@@ -136,14 +146,18 @@ class Connection:
     """True while this socket's own message is handled: frames answering it are not
     held back by the frame budget (its messages are limited on the way in)."""
 
-    def push(self, text: str, state: bool = False) -> None:
+    def push(self, text: str, state: bool = False, answer: bool = False) -> None:
+        """Queue a frame. An `answer` (or any frame pushed while the socket's own
+        message is handled) goes out at once and is not counted in the frame
+        budget: the budget bounds what the server chose to send, and the client's
+        own messages are limited on the way in."""
         if self.closed:
             return
         if state:
             self.state_frames += 1
         number = self.state_frames if state else 0
         try:
-            self.queue.put_nowait((-number if self.acting else number, text))
+            self.queue.put_nowait((number, text, answer or self.acting))
         except asyncio.QueueFull:
             # A socket that stopped reading: drop what it missed and close it with a
             # reason (1013: try again), so its page reconnects and gets a fresh frame.
@@ -156,8 +170,8 @@ class Connection:
         """Tell the client why, then close the socket (from the writer, after pending frames)."""
         payload = {"type": "error", "error": message, "fatal": True, "code": code}
         with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait((0, json.dumps(payload)))
-            self.queue.put_nowait((code, ""))
+            self.queue.put_nowait((0, json.dumps(payload), True))
+            self.queue.put_nowait((code, "", True))
         self.closed = True
 
     async def writer(self) -> None:
@@ -165,16 +179,15 @@ class Connection:
             item = await self.queue.get()
             if item is None:
                 return
-            number, text = item
+            number, text, urgent = item
             if not text:  # a close order
                 if self.close_socket is not None:
                     with contextlib.suppress(Exception):
                         await self.close_socket(number)
                 return
-            urgent, number = number < 0, abs(number)
             if number and number < self.state_frames:
                 continue  # a newer state frame is queued behind this one
-            if not self.frame_limiter.allow() and not urgent:
+            if not urgent and not self.frame_limiter.allow():
                 # Over budget: wait for the budget, unless a newer frame overtakes this one.
                 while not self.frame_limiter.allow():
                     await asyncio.sleep(0.005)
@@ -633,12 +646,22 @@ class Hub:
 
     def send_error(self, conn: Connection, message: str) -> None:
         """Errors go through the same seal as views: they may name no hidden card
-        (and, scrubbed, no server path)."""
-        payload = {"type": "error", "error": scrub(message, self.offers.known_paths())}
+        (and, scrubbed, no server path). Each socket's error frames have their own
+        budget (`Connection.error_limiter`) outside the frame budget."""
+        if not conn.error_limiter.allow():
+            conn.errors_held += 1  # over the error budget: this refusal goes unanswered
+            return
+        payload: dict[str, Any] = {
+            "type": "error",
+            "error": scrub(message, self.offers.known_paths()),
+        }
+        if conn.errors_held:
+            payload["unanswered"] = conn.errors_held  # refusals not answered since the last
+            conn.errors_held = 0
         if conn.table is None:
-            conn.push(json.dumps(payload))
+            conn.push(json.dumps(payload), answer=True)
         else:
-            conn.push(seal(conn.table.state, conn.seat, payload))
+            conn.push(seal(conn.table.state, conn.seat, payload), answer=True)
 
     async def broadcast(self, table: Table) -> None:
         frames: dict[int | None, str] = {}

@@ -160,6 +160,13 @@ class RateLimiter:
         self.refused += 1
         return False
 
+    def ready(self, now: float | None = None) -> bool:
+        """Whether `allow` would let one through now (spends nothing)."""
+        now = time.monotonic() if now is None else now
+        if self.tokens < 0:
+            return self.burst >= 1
+        return min(self.burst, self.tokens + (now - self.stamp) * self.rate) >= 1
+
 
 def parse_json_body(body: bytes) -> Any:
     """A request body (already size-checked) as JSON, depth-checked before decoding."""

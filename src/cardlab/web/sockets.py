@@ -165,6 +165,10 @@ async def _serve(ws: WebSocket, hub: Hub, conn: Connection) -> None:
             conn.acting = True
             await _dispatch(hub, conn, msg)
         except (security.BadMessage, Refused, CardlabError) as exc:  # TooMany is one
+            # A refused move's view may be stale: refresh it, within the error budget
+            # (a refusal the budget leaves unanswered gets no frame at all).
+            if isinstance(exc, StaleMove) and conn.error_limiter.ready():
+                hub.send_view(conn)
             hub.send_error(conn, str(exc))
         finally:
             conn.acting = False
@@ -188,9 +192,8 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         seq = security.int_field(msg, "seq")
         try:
             await table.submit(conn.seat, action, seq, by="human")
-        except Refused:
-            hub.send_view(conn)  # the client's view may be stale: refresh it
-            raise
+        except Refused as exc:
+            raise StaleMove(str(exc)) from None
     elif kind in ("sync", "replay"):
         if not conn.sync_limiter.allow():
             raise Refused(f"too many {kind} requests: slow down (this one was ignored)")
@@ -222,6 +225,10 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         raise Refused(f"this connection is already bound to {_audience(conn)}")
     elif kind != "ping":
         raise security.BadMessage(f"unknown message type {kind!r}")
+
+
+class StaleMove(Refused):
+    """A refused move: the client's view may be stale, so the refusal comes with a fresh one."""
 
 
 HUMAN: dict[str, Any] = {"kind": "human", "agent": None, "params": {}, "reclaim": False}
