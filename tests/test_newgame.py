@@ -152,7 +152,7 @@ def test_the_scaffolds_own_tests_pass(made) -> None:
         env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), *sys.path])},
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "23 passed" in done.stdout
+    assert "24 passed" in done.stdout
 
 
 @pytest.mark.parametrize("name", ["Nebula", "9lives", "class", "x", "a-b"])

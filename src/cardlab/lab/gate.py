@@ -72,7 +72,10 @@ def run_gate(
                 **skill_row(game, report["skill"]),
                 "skill_s": report["skill"].get("wall_s", 0.0),
                 "before_skill_s": round(before_skill, 1),
-                "budget_s": budget_s if ladder_games is None else None,
+                # the budget as given, and whether it cut anything: an explicit
+                # --ladder-games plays its games exactly, whatever the budget
+                "budget_s": budget_s,
+                "budget_used": budget_s is not None and ladder_games is None,
             }
         )
     return rows
@@ -313,6 +316,16 @@ def all_games() -> list[str]:
     return games_with_claims()
 
 
+def _budget_words(budget: float | None, used: bool) -> str:
+    """The budget the gate was given (`--budget`), and when an explicit
+    `--ladder-games` made it moot, that it was not used."""
+    if budget is None:
+        return "; no budget (--budget none)"
+    if not used:
+        return f"; budget {budget:.0f} s given, not used: --ladder-games plays exactly"
+    return f"; budget {budget:.0f} s"
+
+
 def _time_split(skills: list[dict[str, Any]], elapsed: float | None = None) -> str:
     """Where the time went, every second of it: the other sections (all games), each skill
     section, and the rest (writing reports and pages between sections), the budget."""
@@ -327,6 +340,6 @@ def _time_split(skills: list[dict[str, Any]], elapsed: float | None = None) -> s
     )
     return (
         f" (other sections {before:.0f} s, skill sections {skill_s:.0f} s [{each}]{rest}"
-        + (f"; budget {budget:.0f} s" if budget is not None else "; no budget")
+        + _budget_words(budget, skills[0].get("budget_used", budget is not None))
         + ")"
     )
