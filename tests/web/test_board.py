@@ -79,8 +79,9 @@ def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):
 
 def test_a_game_that_declares_no_board_gets_the_generic_one(browser, server):
     """A plugin without view hooks: every top-level key holding cards is the shared
-    centre, scalars are its chips, the rest goes under "More of the table"; a move's
-    label names cards longest first and binds "from slot N" to that slot."""
+    centre, scalars are its chips, the rest goes under "More of the table"; a move names
+    its cards by the ids of its description (`does`), never by its label's words, and the
+    page tells an id by the name the observation gives it."""
     errors: list[str] = []
     ctx, page = open_table(browser, server, GAMES[0], "desktop", errors)
     settle_frame(page)
@@ -96,13 +97,17 @@ def test_a_game_that_declares_no_board_gets_the_generic_one(browser, server):
             shared: [...front.querySelectorAll('.panel[data-key]')].map((p) => p.dataset.key),
             chips: front.querySelector('.table-facts') ? front.querySelector('.table-facts').textContent : '',
             more: [...root.querySelectorAll('.panel[data-key]')].map((p) => p.dataset.key),
-            names: namesIn('take Big Ace and Ace', new Set(['Ace', 'Big Ace'])).map((f) => f.name),
+            ids: moveIds({ label: 'take Big Ace and Ace', does: { kind: 'take', cards: ['n2'], alternatives: ['n1'], targets: ['n3'] } }),
+            names: ['n2', 'n1', 'n3', 'zz'].map((id) => cardName(obs, id)),
+            plain: moveIds({ label: 'take Big Ace' }),
           };
         }"""
     )
     assert got["shared"] == ["river", "row"], got
     assert "Pot" in got["chips"], got
     assert got["more"] == ["notes"], got
-    assert got["names"] == ["Big Ace", "Ace"], got
+    assert got["ids"] == ["n2", "n1", "n3"], got
+    assert got["names"] == ["Big Ace", "Ace", "Ace", "zz"], got
+    assert got["plain"] == [], got
     assert not errors, errors
     ctx.close()
