@@ -3,7 +3,8 @@
 Unseen are the other seats' hands and the stock (the discard pile is public). A seat
 that passed gets none of the cards it could have played when it passed; the stock
 takes anything. The pool is sorted before the seeded shuffle, so the redeal depends
-only on the seat's infostate and the seed."""
+only on the seat's infostate and the seed. Every action is public (a draw names no card), so
+the history is kept; the generator is a fresh one from the seed."""
 
 from __future__ import annotations
 
@@ -35,4 +36,5 @@ def resample(state: CrazyEightsState, player: int, seed: int) -> CrazyEightsStat
     stock = dealt[n]
     rng.shuffle(stock)  # the stock's order is as unknown as its contents
     copy.stock = stock
+    copy.rng = random.Random(rng.getrandbits(64))  # the game's would tell the next deals
     return copy

@@ -3,7 +3,8 @@
 Unseen are the other seats' hands and the undealt stock (the turned-up trump card is
 public). A seat that did not follow a suit gets none of it; the stock takes anything.
 The pool is sorted before the seeded shuffle, so the redeal depends only on the
-seat's infostate and the seed."""
+seat's infostate and the seed. Bids and plays are public, so the history is kept;
+the generator is a fresh one from the seed (the game's would tell the next deals)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,11 @@ def resample(state: OhHellState, player: int, seed: int) -> OhHellState:
     def allowed(card: int, seat: int) -> bool:
         return seat == n or suit[card] not in voids[seat]
 
-    dealt = redeal(sorted(pool), sizes, random.Random(seed), allowed)
+    rng = random.Random(seed)
+    any_void = any(voids[s] for s in others)
+    dealt = redeal(sorted(pool), sizes, rng, allowed if any_void else None)
     for seat in others:
         copy.hands[seat] = dealt[seat]
     copy.stock = dealt[n]
+    copy.rng = random.Random(rng.getrandbits(64))  # the game's would tell the next deals
     return copy

@@ -16,8 +16,10 @@ if TYPE_CHECKING:
 
 def resample(state: WarState, player: int, seed: int) -> WarState:
     copy = state.clone()
+    rng = random.Random(seed)
     pool = sorted(state.piles[0] + state.piles[1])
-    shuffle(random.Random(seed), pool)
+    shuffle(rng, pool)
     size = len(state.piles[0])
     copy.piles = [pool[:size], pool[size:]]
+    copy.rng = random.Random(rng.getrandbits(64))  # the game's orders the spoils to come
     return copy
