@@ -24,7 +24,7 @@ from cardlab.web.catalog import Catalog
 from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
 from cardlab.web.headers import SecurityHeaders
 from cardlab.web.hub import Hub, TooMany
-from cardlab.web.limits import ClientAddress, Limits
+from cardlab.web.limits import ClientAddress, Limits, SocketCount
 from cardlab.web.offers import Offers
 from cardlab.web.reports import (
     FILES,
@@ -268,8 +268,11 @@ def create_app(
     async def gate_page(request: Request) -> Response:
         return HTMLResponse(reports.gate_html(), headers=_NO_STORE)
 
+    sockets = SocketCount(hub.limits.sockets_per_client)
+
     async def socket(ws: WebSocket) -> None:
-        await table_socket(ws, hub, origins, hosts)
+        client = client_address.key(ws.scope)
+        await table_socket(ws, hub, origins, hosts, client=client, counts=sockets)
 
     routes: list[Any] = [
         Route("/", home),
@@ -297,6 +300,7 @@ def create_app(
     app.state.reports = reports
     app.state.operator_token = operator
     app.state.client_address = client_address
+    app.state.sockets = sockets
     return app
 
 

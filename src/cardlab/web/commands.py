@@ -78,13 +78,23 @@ def register(app: typer.Typer) -> None:
             float,
             typer.Option(help="The same once a human has moved (default 24 h)."),
         ] = Limits.idle_after_first_move,
+        trusted_proxy: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="Address (IP or network) of your reverse proxy (repeatable): from that "
+                "peer only, the client is the address X-Forwarded-For names, for every "
+                "per-client limit and cap; default: none, the peer is the client."
+            ),
+        ] = None,
         forwarded_allow_ips: Annotated[
             str,
             typer.Option(
-                help="Proxy addresses (comma-separated IPs or networks, or *) whose "
-                "X-Forwarded-For names the client for per-client limits; default: none."
+                help="The same as --trusted-proxy, comma-separated (IPs, networks, or *)."
             ),
         ] = "",
+        sockets_per_client: Annotated[
+            int, typer.Option(help="Table sockets one client address may have open at once.")
+        ] = Limits.sockets_per_client,
         operator_token: Annotated[
             str | None,
             typer.Option(
@@ -124,11 +134,15 @@ def register(app: typer.Typer) -> None:
             max_tables=max_tables,
             creates_per_minute=creates_per_minute,
             spectators_per_table=spectators_per_table,
+            sockets_per_client=sockets_per_client,
             frames_per_second=frames_per_second,
             bot_workers=bot_workers,
             idle_before_first_move=idle_before_first_move,
             idle_after_first_move=idle_after_first_move,
         )
+        if sockets_per_client < 1:
+            typer.echo("error: --sockets-per-client must be at least 1", err=True)
+            raise typer.Exit(2)
         if min(idle_before_first_move, idle_after_first_move) <= 0:
             typer.echo("error: --idle-before/after-first-move must be above 0 seconds", err=True)
             raise typer.Exit(2)
@@ -155,7 +169,9 @@ def register(app: typer.Typer) -> None:
                 variants=tuple(variant or ()),
                 allowed_hosts=hosts,
                 operator_token=operator_token,
-                forwarded_allow_ips=forwarded_allow_ips,
+                forwarded_allow_ips=",".join(
+                    p for p in (forwarded_allow_ips, *(trusted_proxy or ())) if p.strip()
+                ),
             )
         except (CardlabError, ValueError) as exc:
             typer.echo(f"error: {exc}", err=True)

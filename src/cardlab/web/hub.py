@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Iterator, MutableMapping
@@ -348,12 +349,14 @@ class Hub:
         return lim.idle_after_first_move if moved else lim.idle_before_first_move
 
     async def expire(self, now: float | None = None) -> list[str]:
-        """Close every live table that has had no socket open for longer than its
-        idle limit; returns their ids."""
+        """Close every live table that has had no seated player connected for longer
+        than its idle limit; returns their ids. Spectators and the host do not keep
+        a table alive: a socket that only watches cannot hold a table (nor, at the
+        server's cap, the server) for ever."""
         now = time.time() if now is None else now
         closed = []
         for tid, table in list(self.tables.live.items()):
-            if self.sockets.get(tid):
+            if self.attended(tid):
                 self.seen[tid] = now
                 continue
             since = self.seen.setdefault(tid, now)
@@ -369,6 +372,21 @@ class Hub:
             log.info("table %s closed after %.0f s with nobody at it", tid, now - since)
             closed.append(tid)
         return closed
+
+    def attended(self, table_id: str) -> bool:
+        """Whether a seated player has a socket open at the table."""
+        return any(c.seat is not None for c in self.sockets.get(table_id, ()))
+
+    def next_expiry(self, now: float | None = None) -> float | None:
+        """Seconds until the first unattended live table reaches its idle limit (None
+        when every live table has a seated player connected)."""
+        now = time.time() if now is None else now
+        waits = [
+            self.seen.get(tid, now) + self.idle_limit(table) - now
+            for tid, table in self.tables.live.items()
+            if not self.attended(tid)
+        ]
+        return max(0.0, min(waits)) if waits else None
 
     def sweep_interval(self) -> float:
         lim = self.limits
@@ -478,8 +496,13 @@ class Hub:
         opens the per-client message ("you already have", ...)."""
         lim = self.limits
         if self.live_tables() >= lim.max_tables:
+            wait = self.next_expiry()
+            soon = math.ceil(wait + self.sweep_interval()) if wait is not None else 60
+            when = f"the next idle table closes in {soon} s" if soon < 60 else "try again later"
             raise TooMany(
-                f"the server is full ({lim.max_tables} live tables); try again later", 503, 60
+                f"the server is full ({lim.max_tables} live tables); {when}",
+                503,
+                max(1, min(60, soon)),
             )
         if self.live_tables(client) >= lim.tables_per_client:
             raise TooMany(
@@ -543,8 +566,10 @@ class Hub:
         here.discard(conn)
         if not here:
             self.sockets.pop(table.id, None)
-            if table.id in self.seen:
-                self.seen[table.id] = time.time()
+        # The idle clock starts when the last seated player leaves; a watcher coming
+        # and going never restarts it.
+        if conn.seat is not None and table.id in self.seen and not self.attended(table.id):
+            self.seen[table.id] = time.time()
         if conn.role != "spectator":
             key = (table.id, _role_key(conn))
             if self.holders.get(key) is conn:

@@ -26,6 +26,10 @@ class Limits:
     creates_per_minute: float = 6.0
     """Table creations per client address per minute (bursts of `create_burst`)."""
     create_burst: int = 4
+    sockets_per_client: int = 32
+    """Table sockets one client address may have open at once (seats, host and
+    spectators, at every table): room for a household or a classroom behind one
+    address, not for one client holding the server's tables open."""
     spectators_per_table: int = 12
     """Spectator sockets at one table (each seat and the host have exactly one)."""
     syncs_per_second: float = 4.0
@@ -73,10 +77,33 @@ class PerClient:
         return max(1, int((1 - bucket.tokens) / bucket.rate) + 1)
 
 
+class SocketCount:
+    """Open table sockets per client address, against `Limits.sockets_per_client`."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.open: dict[str, int] = {}
+
+    def take(self, client: str) -> bool:
+        """Count one more socket for `client`, unless it is at the cap."""
+        held = self.open.get(client, 0)
+        if held >= self.cap:
+            return False
+        self.open[client] = held + 1
+        return True
+
+    def give(self, client: str) -> None:
+        held = self.open.get(client, 0) - 1
+        if held > 0:
+            self.open[client] = held
+        else:
+            self.open.pop(client, None)
+
+
 class ClientAddress:
     """The key every per-client limit counts under: the peer's address, or the client a
-    trusted proxy names in X-Forwarded-For (only a peer in `forwarded_allow_ips`, like
-    uvicorn's flag of that name, is believed; by default none), with IPv6 grouped by
+    trusted proxy names in X-Forwarded-For (only a peer in `forwarded_allow_ips`, the
+    operator's `--trusted-proxy`, is believed; by default none), with IPv6 grouped by
     /64 (one host, or one home network, usually holds a whole /64) and IPv4-mapped
     IPv6 read as IPv4."""
 
@@ -96,7 +123,7 @@ class ClientAddress:
                 self.networks.append(ipaddress.ip_network(item, strict=False))
             except ValueError:
                 raise ValueError(
-                    f"--forwarded-allow-ips: {item!r} is not an IP address or network "
+                    f"--trusted-proxy: {item!r} is not an IP address or network "
                     "(give a comma-separated list such as 127.0.0.1,10.0.0.0/8, or *)"
                 ) from None
 

@@ -44,6 +44,7 @@ from cardlab.core.errors import CardlabError
 from cardlab.web import security, social
 from cardlab.web.gate import AllowedHosts
 from cardlab.web.hub import Connection, Hub
+from cardlab.web.limits import SocketCount
 from cardlab.web.table import Refused
 from cardlab.web.views import player_view, seal
 
@@ -59,11 +60,26 @@ async def table_socket(
     hub: Hub,
     allowed_origins: frozenset[str],
     hosts: AllowedHosts | None = None,
+    client: str = "local",
+    counts: SocketCount | None = None,
 ) -> None:
+    """Serve one table socket; `client` is its per-client key, counted in `counts`
+    (the per-address socket cap) for as long as the socket is open."""
     await ws.accept()
     conn = hub.new_connection(ws.send_text, ws.close)
     writer = asyncio.create_task(conn.writer())
+    counted = False
     try:
+        if counts is not None:
+            counted = counts.take(client)
+            if not counted:
+                await _refuse(
+                    ws,
+                    f"too many table connections from your address (limit {counts.cap}); "
+                    "close a table tab and try again",
+                    4429,
+                )
+                return
         origin = ws.headers.get("origin")
         if not security.origin_allowed(origin, ws.headers.get("host"), allowed_origins, hosts):
             await _refuse(ws, f"origin {origin!r} may not open table sockets", 4403)
@@ -91,6 +107,8 @@ async def table_socket(
         with contextlib.suppress(Exception):
             await _refuse(ws, "the server could not handle that message", 1011)
     finally:
+        if counted and counts is not None:
+            counts.give(client)
         hub.detach(conn)
         with contextlib.suppress(asyncio.QueueFull):
             conn.queue.put_nowait(None)
