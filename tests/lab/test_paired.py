@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.lab.paired import compare_pair, games_for_change, holm, paired_diff
+from cardlab.lab.paired import (
+    TARGET_FIGURES,
+    compare_pair,
+    confidence_sequence,
+    games_for_change,
+    games_to_clear,
+    holm,
+    paired_diff,
+)
 from cardlab.lab.report_commands import save_report, start_report
 
 
@@ -60,20 +68,29 @@ def test_a_compare_is_paired_game_by_game_and_opens_with_what_changed_most(
     # the paired mean is the mean of per-game differences, arm B minus arm A
     diffs = [y.decisions - x.decisions for x, y in zip(a, b, strict=True)]
     assert length["mean"] == pytest.approx(sum(diffs) / len(diffs), abs=1e-4)
-    again = compare_pair(a, b, "False", "True")
+    again = compare_pair(a, b, "false", "true", primary=report["compare"]["primary_figures"])
     assert again["rows"] == pair["rows"]
-    if pair["controlled"]:
-        top = next(r for r in pair["rows"] if r["controlled"])
-        assert top["figure"] in pair["opening"] and top["p_holm"] < 0.05
-        assert all(top["effect_size"] >= r["effect_size"] for r in pair["rows"] if r["controlled"])
-    summary = (tmp_path / "summary.md").read_text()
-    assert (
-        pair["opening"] in summary
-        and "paired games" in pair["power"]["text"]
-        or ("no card" in pair["power"]["text"])
+    # an option's primary test: its target figures, first, Holm among themselves only
+    primary = [r for r in pair["rows"] if r["test"] == "primary"]
+    assert [r["figure"] for r in primary] == [f for f in TARGET_FIGURES if f in rows]
+    assert [r["p_holm"] for r in primary] == pytest.approx(
+        holm([r["p"] for r in primary]), abs=1e-5
     )
+    rest = [r for r in pair["rows"] if r["test"] == "exploratory"]
+    assert [r["p_holm"] for r in rest] == pytest.approx(holm([r["p"] for r in rest]), abs=1e-5)
+    if pair["controlled"]:
+        top = next(r for r in rest if r["controlled"])
+        assert top["figure"] in pair["exploratory_line"] and top["p_holm"] < 0.05
+        assert all(top["effect_size"] >= r["effect_size"] for r in rest if r["controlled"])
+    summary = (tmp_path / "summary.md").read_text()
+    assert pair["primary"]["sentence"] in summary
+    assert summary.index("Primary test") < summary.index("## Claims")
+    assert "Which run:" in summary
     assert json.loads((tmp_path / "report.json").read_text())["compare"]["paired"]
-    assert "Paired: " in (tmp_path / "report.html").read_text()
+    page = (tmp_path / "report.html").read_text()
+    assert "Paired: " in page and "The question asked (primary test)" in page
+    # the compared arms are the report's runs: counted in its games
+    assert report["games_played"] >= 60
 
 
 def test_a_bank_charter_change_is_named_at_the_default_compare_games(tmp_path: Path) -> None:
@@ -91,8 +108,53 @@ def test_a_bank_charter_change_is_named_at_the_default_compare_games(tmp_path: P
     b.write_text(source.replace(old, old[:-1] + "3", 1))
     agents = tuple(default_agents("runway").split(","))
     ctx = LabContext("runway", 3, agents, {}, 200, workers=2, progress=False)
-    pair = compare_pair(ctx.run(cards=str(a)).records, ctx.run(cards=str(b)).records, "A", "B")
-    assert "Bank Charter" in pair["opening"] and pair["controlled"] >= 1
+    from cardlab.lab.paired import changed_cards, holders_figure, points_figure
+
+    assert changed_cards("runway", None, str(b)) == ["Bank Charter"]
+    assert changed_cards("runway", str(a), None) == []
+    primary = [holders_figure("Bank Charter"), points_figure("Bank Charter")]
+    records = ctx.run(cards=str(a)).records, ctx.run(cards=str(b)).records
+    pair = compare_pair(*records, "A", "B", primary=primary, primary_what="Bank Charter")
+    # the designer's question opens, whether or not it clears, in its units
+    assert pair["opening"].startswith("B against A, 200 paired games; the change's own effect")
+    assert "holders' win share" in pair["opening"] and "percentage points" in pair["opening"]
+    assert "points -1.8" in pair["opening"]
+    lead = pair["rows"][0]
+    assert lead["figure"] == primary[0] and lead["test"] == "primary"
+    assert pair["power"]["figure"] == primary[0]
+    assert pair["power"]["games"] == games_to_clear(lead["mean"], lead["sd"], 2)
+
+
+def test_power_and_the_always_valid_interval():
+    # (z_{1 - 0.05/4} + z_0.8)^2 (sd / mean)^2 with sd 0.5 and mean 0.05
+    assert games_to_clear(0.05, 0.5, 2) == 951
+    assert games_to_clear(0.05, 0.5, 1) == games_for_change(0.5)
+    assert games_to_clear(0.0, 0.5) is None
+    lo, hi = confidence_sequence(0.1, 1.0, 400)
+    fixed = 1.96 / 20
+    assert hi - 0.1 > fixed and lo < 0.1 - fixed  # always valid: wider than one look's
+    narrower = confidence_sequence(0.1, 1.0, 1600)
+    assert narrower[1] - narrower[0] < hi - lo
+
+
+def test_a_sequential_compare_stops_when_it_knows_or_at_its_budget(
+    toy: str, tmp_path: Path
+) -> None:
+    settings = dict(
+        games=10, side_games=20, ladder_games=0, probe_games=4, ablation_games=0, workers=1
+    )
+    _, report, _ = start_report(
+        toy,
+        tmp_path / "a",
+        compare=("may_pass", ["false", "false"]),
+        sequential=60,
+        progress=False,
+        **settings,
+    )
+    seq = report["compare"]["sequential"]
+    assert seq["stopped"] == "budget" and [look["games"] for look in seq["looks"]] == [20, 40, 60]
+    assert "budget spent" in seq["sentence"] and report["compare"]["games"] == 60
+    assert report["compare"]["paired"][0]["paired_games"] == 60
 
 
 def test_a_baseline_is_played_on_this_reports_seeds_and_paired(toy: str, tmp_path: Path) -> None:

@@ -28,10 +28,11 @@ class RunResult:
     backend: str
 
 
-def batches(games: int, workers: int) -> list[list[int]]:
-    """About 8 batches per worker (load balance), at most 50 games each."""
-    size = max(1, min(50, games // max(1, workers * 8)))
-    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+def batches(games: int, workers: int, start: int = 0) -> list[list[int]]:
+    """About 8 batches per worker (load balance), at most 50 games each, of the games
+    with index `start` up to `games`."""
+    size = max(1, min(50, (games - start) // max(1, workers * 8)))
+    return [list(range(i, min(games, i + size))) for i in range(start, games, size)]
 
 
 def run_spec(
@@ -42,8 +43,10 @@ def run_spec(
     progress: bool = True,
     label: str | None = None,
     observer: type[Observer] | None = None,
+    first: int = 0,
 ) -> RunResult:
-    """Play every game of `spec`; records come back sorted by game index.
+    """Play every game of `spec` (from index `first`: a sequential comparison's next
+    look plays only its new games); records come back sorted by game index.
 
     With an `observer` (a claim probe), records are its per-game dicts."""
     if backend not in BACKENDS:
@@ -51,7 +54,7 @@ def run_spec(
     if workers < 1:
         raise CardlabError(f"--workers must be at least 1, not {workers}")
     start = time.perf_counter()
-    jobs = batches(spec.games, workers)
+    jobs = batches(spec.games, workers, first)
     tasks: list[tuple[Any, ...]] = [
         (spec, job) if observer is None else (spec, job, observer) for job in jobs
     ]
@@ -61,7 +64,8 @@ def run_spec(
     else:
         runner = _run_local(fn, tasks, workers)
     records: list[Any] = []
-    with _progress(progress, label or f"{spec.game} {spec.players}p", spec.games) as advance:
+    todo = spec.games - first
+    with _progress(progress, label or f"{spec.game} {spec.players}p", todo) as advance:
         for done in runner:
             records.extend(done)
             advance(len(done))

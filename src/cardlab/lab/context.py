@@ -42,6 +42,9 @@ class LabContext:
     side_games: int | None = None
     """Games of the report's runs at its other player counts (None: `probe_games`), so
     a claim citing the report's own runs reads those runs, not others."""
+    compare_budget: int | None = None
+    """`--compare` played sequentially: paired games per arm it may play at most (None:
+    a fixed `side_games` per arm)."""
     probe_errors: list[dict[str, Any]] = field(default_factory=list)
     _cache: dict[tuple[SimSpec, Any], RunResult] = field(default_factory=dict)
     used: list[SimSpec] = field(default_factory=list)

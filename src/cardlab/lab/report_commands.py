@@ -99,6 +99,7 @@ def start_report(
     budget_s: float | None = None,
     play_skill: bool = True,
     kingmaking_games: int | None = None,
+    sequential: int | None = None,
 ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
     """Validate everything and play: (the LabContext, the report, the baseline report).
 
@@ -124,10 +125,18 @@ def start_report(
     if compare is not None:  # check the option (or card file) and every value before playing
         for value in compare[1]:
             if compare[0] == "cards":
-                make_spec(game, spec.players, agents, seed, 1, options, value, variant)
+                from cardlab.lab.paired import arm_cards
+
+                make_spec(game, spec.players, agents, seed, 1, options, arm_cards(value), variant)
             else:
                 opts = {**(options or {}), compare[0]: value}
                 make_spec(game, spec.players, agents, seed, 1, opts, cards, variant)
+    if sequential is not None and compare is None:
+        raise CardlabError("--sequential plays a --compare until it knows: give --compare too")
+    if sequential is not None and sequential < 2:
+        raise CardlabError(
+            f"--sequential is a budget of paired games per arm, at least 2, not {sequential}"
+        )
     ctx = LabContext(
         game=game,
         players=spec.players,
@@ -145,6 +154,7 @@ def start_report(
         probe_games=probe_games,
         ablation_games=probe_games if ablation_games is None else ablation_games,
         out_dir=out,
+        compare_budget=sequential,
     )
     if ladder_games is not None and ladder_games < 0:
         raise CardlabError(f"--ladder-games must be 0 (skip) or more, not {ladder_games}")
@@ -233,6 +243,14 @@ def report(
             "stops when it runs out and says it cannot conclude."
         ),
     ] = "none",
+    sequential: Annotated[
+        int | None,
+        typer.Option(
+            help="With --compare: play looks of --side-games paired games per arm until "
+            "the changed thing's own effect is resolved (an always-valid 95% confidence "
+            "sequence excludes 0) or this many paired games per arm are spent."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Write OUT/report.html, OUT/report.json and OUT/summary.md for GAME."""
@@ -263,6 +281,7 @@ def report(
             variant=variant,
             budget_s=parse_budget(budget),
             kingmaking_games=kingmaking_games,
+            sequential=sequential,
         )
     except CardlabError as exc:
         fail(exc)

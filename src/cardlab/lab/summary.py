@@ -35,17 +35,45 @@ def files_line(s: dict[str, Any]) -> str:
 
 
 def _compare_lines(report: dict[str, Any]) -> list[str]:
-    """A paired comparison opens the summary: what changed most (controlled), the power."""
+    """A paired comparison opens the summary: the changed thing's own effect (the
+    primary test) with its interval and unit, whether or not it clears, and the power
+    line of that test; a sequential run says whether it stopped resolved or at its
+    budget; then the exploratory figures that cleared their own correction."""
     out = []
-    pairs = list((report.get("compare") or {}).get("paired", []))
+    cmp = report.get("compare") or {}
+    pairs = list(cmp.get("paired", []))
     if report.get("baseline_paired"):
         pairs.append(report["baseline_paired"])
+    if cmp.get("sequential"):
+        out += [f"**{cmp['sequential']['sentence']}.**", ""]
     for pair in pairs:
         if "skipped" in pair:
             out += [f"Baseline: {pair['skipped']}.", ""]
             continue
-        out += [f"**{pair['opening']}.** {pair['power']['text']}.", ""]
+        if pair.get("primary"):
+            out += [
+                f"**Primary test: {pair['primary']['sentence']}.** Power: {pair['power']['text']}."
+            ]
+            if pair.get("primary_unmeasured"):
+                out.append(
+                    f"Not measured (no paired game): {', '.join(pair['primary_unmeasured'])}."
+                )
+            out += [f"Exploratory figures: {pair['exploratory_line']}.", ""]
+        else:
+            out += [f"**{pair['opening']}.** {pair['power']['text']}.", ""]
     return out
+
+
+def run_named(report: dict[str, Any]) -> str:
+    """Which run the header, key figures and strategy describe beside a comparison."""
+    return str((report.get("compare") or {}).get("main_run", ""))
+
+
+def _key_run(report: dict[str, Any]) -> str:
+    if not report.get("compare"):
+        return ""
+    arm = "under arm " in run_named(report)
+    return " (the rules of one arm, its own games)" if arm else " (not an arm of the comparison)"
 
 
 def strategy_lines(st: dict[str, Any]) -> list[str]:
@@ -54,7 +82,7 @@ def strategy_lines(st: dict[str, Any]) -> list[str]:
     if not st.get("games"):
         return []
     p = st["personas"]
-    out = ["", "## Strategy", ""]
+    out = ["", "## Strategy", "", f"From the main run ({st['games']} games).", ""]
     out.append(
         f"**Dominant strategy: {p['sentence']}.**"
         if p.get("dominant")
@@ -124,6 +152,7 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
         + f" · {files_line(s)}",
         "",
         *_compare_lines(report),
+        *([f"_Which run: {run_named(report)}._", ""] if run_named(report) else []),
         "## Claims",
         "",
         "| claim | kind | verdict |" + (" baseline |" if baseline else ""),
@@ -145,7 +174,7 @@ def render(report: dict[str, Any], baseline: dict[str, Any] | None = None) -> st
         "",
         "## Key figures",
         "",
-        f"From the main run: {main_games} finished {s['players']}-player games"
+        f"From the main run{_key_run(report)}: {main_games} finished {s['players']}-player games"
         + (
             "; decisions are simultaneous, so first_seat_advantage and win_rate_position_N "
             "read the engine's resolution order (position 1 resolved first), not a turn "
