@@ -161,7 +161,7 @@ def test_no_frame_ever_carries_a_card_hidden_from_its_seat(fast_client, game):
         pytest.skip(f"{game} engine not installed yet")
     hub = client.app.state.hub
     cls = hub.catalog.game_class(game)
-    players = min(cls.max_players, 3)
+    players = max(cls.min_players, min(cls.max_players, 3))
     made = create(client, game=game, players=players)
     table = hub.tables[made["table"]]
     socks = {s: seat_socket(client, made, s) for s in range(players)}

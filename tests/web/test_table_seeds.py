@@ -10,6 +10,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from web_support import SeatSocket, create, seat_socket, toy_catalog
 
 from cardlab.core.rng import derived_seed
@@ -122,13 +123,32 @@ def test_the_seed_is_never_in_a_live_frame_and_shown_after_the_end(client):
     assert replay["table"]["seed"] == seed and "--seed" in replay["table"]["replay"]
 
 
-def test_the_replay_command_deals_the_same_game(client):
+@pytest.fixture
+def roomy_client(db: Path):
+    """A client that may open a table for every installed game at once (the default
+    limits allow a burst of 4 and 8 live tables an address)."""
+    from starlette.testclient import TestClient
+    from web_support import HOSTS, close_all
+
+    from cardlab.web.app import create_app
+    from cardlab.web.limits import Limits
+
+    limits = Limits(creates_per_minute=1000, create_burst=1000, tables_per_client=1000)
+    app = create_app(db=db, catalog=toy_catalog(), bot_delay=0, limits=limits, allowed_hosts=HOSTS)
+    with TestClient(app) as c:
+        yield c
+        close_all()
+
+
+def test_the_replay_command_deals_the_same_game(roomy_client):
     """`cardlab play` with the shown command's game, players, options and seed deals
     exactly the table's cards (every zone, in order)."""
     import shlex
 
     from cardlab.core.options import parse_option_pairs
     from cardlab.games import list_games, load_game
+
+    client = roomy_client
 
     games = [
         g
@@ -137,7 +157,9 @@ def test_the_replay_command_deals_the_same_game(client):
     ]
     assert games
     for name in games:
-        made = create(client, game=name, players=3, seats=[{"kind": "human"}] * 3)
+        info = client.app.state.hub.catalog.game_class(name)
+        seats = max(info.min_players, min(info.max_players, 3))  # HEARTS is four, WAR two
+        made = create(client, game=name, players=seats, seats=[{"kind": "human"}] * seats)
         table = client.app.state.hub.tables[made["table"]]
         args = shlex.split(table.replay_command())
         assert args[:3] == ["cardlab", "play", name]
