@@ -301,3 +301,58 @@ def test_invariants_never_count_among_claims_holding(app_dir):
         assert st["invariants"] == 1
         gate = c.get("/gate").text
         assert "1 needs data" in gate and "1 engine invariants" in gate
+
+
+def _toy_report(monkeypatch: pytest.MonkeyPatch) -> dict:
+    """A real report.json of the scaffold's toy game, every section present, in seconds."""
+    import cardlab.games as games
+    from cardlab.lab.report_commands import start_report
+    from cardlab.newgame import template_game
+
+    info = template_game("toyescape", title="Toy escape")
+    monkeypatch.setitem(games._REGISTERED, info.name, info)
+    _, report, _ = start_report(
+        info.name, None, games=8, probe_games=3, side_games=2, ladder_games=2,
+        ladder_iterations=5, workers=1, progress=False, ablation_games=0, kingmaking_games=2,
+    )  # fmt: skip
+    return json.loads(json.dumps(report))
+
+
+MARK = "<inj>"
+
+
+def _poison(value: object, numbers: bool) -> object:
+    """Markup in every field: each string (and, with `numbers`, every number, bool and
+    null too) becomes markup the page must show as text."""
+    if isinstance(value, dict):
+        return {k: _poison(v, numbers) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_poison(v, numbers) for v in value]
+    if isinstance(value, str):
+        return f"{MARK}{value}"
+    return f"{MARK}{value}" if numbers else value
+
+
+def test_every_report_field_is_escaped_through_one_rendering_path(app_dir, monkeypatch):
+    """report.html and the gate page render report.json through the lab's one template
+    environment: markup in any field reaches the page as text, never as a tag."""
+    from cardlab.lab.html import render
+
+    report = _toy_report(monkeypatch)
+    assert report["experience"]["judged"] and report["claims"] == []
+    page = render(_poison(report, numbers=False))  # the lab's own numbers stay numbers
+    assert MARK not in page and page.count("&lt;inj&gt;") > 100
+    game = ready_lab_game()
+    d = app_dir / "reports" / game
+    d.mkdir(parents=True)
+    for numbers in (False, True):  # a tampered report.json may put markup anywhere
+        tampered = _poison(report, numbers)
+        tampered["claims"] = [{"id": f"{MARK}x", "text": f"{MARK}t", "verdict": f"{MARK}v"}]
+        (d / "report.json").write_text(json.dumps(tampered))
+        (d / "report.html").write_text("<!doctype html><title>r</title>")
+        with client_for(app_dir) as c:
+            gate = c.get("/gate").text
+        assert MARK not in gate, numbers
+        assert "&lt;inj&gt;" in gate and "World-class gate:" in gate
+        if numbers:  # the field the page used to print raw
+            assert f"&lt;inj&gt;{report['games_played']} games" in gate

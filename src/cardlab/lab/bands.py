@@ -52,6 +52,11 @@ KINDS: dict[str, tuple[str, float, float]] = {
 """How each metric's band is cut from the loved games' values. Ranges of fractions are
 clipped to [0, 1]."""
 
+FLOORS = {"meaningful_share": 0.02, "skill_gap_random": 0.02, "skill_gap_greedy": 0.02}
+"""The least a `high` band may start at: a game whose choices never differ, or whose
+strong bot does no better than its weak one in the same seat on the same deals, has no
+agency or skill to speak of, however weakly some loved game reads."""
+
 FRACTIONS = {"shutout_share", "dead_turn_share", "forced_share", "meaningful_share",
              "lead_change_share", "comeback_share", "decided_at", "margin", "spread"}  # fmt: skip
 
@@ -128,7 +133,7 @@ def derive(metric: str, loved: Sequence[float]) -> tuple[float | None, float | N
     if kind == "low":
         return (None, round(hi + max(absolute, rel * abs(hi)), 4))
     if kind == "high":
-        return (round(lo - max(absolute, rel * abs(lo)), 4), None)
+        return (round(max(FLOORS.get(metric, -1.0), lo - max(absolute, rel * abs(lo))), 4), None)
     if kind == "symmetric":
         edge = round(max(abs(v) for v in loved) + absolute, 4)
         return (-edge, edge)

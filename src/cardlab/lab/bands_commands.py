@@ -76,8 +76,8 @@ def calibrate(
     games: Annotated[int, typer.Option("--games", "-n", help="Main-run games per count.")] = 200,
     choice_games: Annotated[int, typer.Option(help="Choice-probe games per count.")] = 40,
     skill_games: Annotated[int, typer.Option(help="Skill-probe games per opponent.")] = 24,
-    iterations: Annotated[int, typer.Option(help="ISMCTS iterations of the strong bot.")] = 200,
-    max_players: Annotated[int, typer.Option(help="Highest player count measured.")] = 5,
+    iterations: Annotated[int, typer.Option(help="ISMCTS iterations of the strong bot.")] = 100,
+    max_players: Annotated[int, typer.Option(help="Highest player count measured.")] = 4,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
     workers: Annotated[int | None, typer.Option(help="Worker processes.")] = None,
     out: Annotated[

@@ -63,10 +63,11 @@ option (common random numbers: options that cannot differ read exactly alike), e
 MAIN_COUNT_ONLY = "played at the report's main player count only"
 """The skill probe's note at the other counts: their verdict leaves the skill gap out."""
 SKILL_GAMES = 24
-SKILL_ITERATIONS = 200
+SKILL_ITERATIONS = 100
 STRONG = "ismcts:iterations={iterations}"
 """The strong bot of the skill probe: one seat of ISMCTS among random seats, then
-among greedy seats, rotated through every seat."""
+among greedy seats, rotated through every seat, each deal also played with the weak
+bot in that seat (paired)."""
 
 
 @dataclass(frozen=True)
@@ -158,18 +159,16 @@ METRICS: tuple[MetricInfo, ...] = (
         "skill_gap_random",
         "Skill gap vs random",
         "skill",
-        "win lift",
-        "the strong bot's win share against random seats above the fair share, as a "
-        "fraction of the most it could be above it (0: no better than luck; 1: wins all)",
-        "fraction",
+        "paired win-share difference",
+        "on the same deals, the focal seat's win share with the strong bot in it minus with "
+        "a random bot in it, the other seats random (0: skill changes nothing)",
     ),
     MetricInfo(
         "skill_gap_greedy",
         "Skill gap vs greedy",
         "skill",
-        "win lift",
-        "the same against greedy seats",
-        "fraction",
+        "paired win-share difference",
+        "the same with greedy bots: the strong bot or greedy in the focal seat, greedy elsewhere",
     ),
     MetricInfo(
         "first_seat_advantage",
@@ -770,25 +769,30 @@ def _skill_metric(skill: Mapping[str, Any] | None, against: str, players: int) -
     if not skill or against not in skill:
         return Metric(name, None, note="the skill probe was not played")
     cell = skill[against]
-    n = int(cell["seat_games"])
-    wins = float(cell["wins"])
+    diffs = [float(d) for d in cell["diffs"]]
+    n = len(diffs)
     if n == 0:
-        return Metric(name, None, note="no game finished")
-    fair = 1 / players
-    lift = (wins / n - fair) / (1 - fair)
-    lo, hi = wilson(wins, n)
+        return Metric(name, None, note="no pair of games finished")
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
     return Metric(
         name,
-        round(lift, 4),
-        [round((lo - fair) / (1 - fair), 4), round((hi - fair) / (1 - fair), 4)],
+        round(mean, 4),
+        [round(mean - half, 4), round(mean + half, 4)],
         n,
+        _quantiles(diffs),
+        _histogram(diffs, -1.0, 1.0),
         extra={
             "strong": cell["strong"],
-            "win_share": round(wins / n, 4),
-            "win_share_ci95": [round(lo, 4), round(hi, 4)],
-            "fair_share": round(fair, 4),
+            "strong_win_share": round(cell["strong_wins"] / n, 4),
+            "weak_win_share": round(cell["weak_wins"] / n, 4),
+            "same_outcome_share": round(sum(d == 0 for d in diffs) / n, 4),
+            "histogram_of": "per deal: the strong seat's win minus the weak seat's",
         },
         example=cell.get("example"),
+        note="paired: the same deals and seats, the strong bot or the weak one in the "
+        "focal seat; the interval is the paired difference's normal 95% interval",
     )
 
 
@@ -875,8 +879,11 @@ def choice_probe(ctx: Any, games: int = CHOICE_GAMES, players: int | None = None
 
 def skill_probe(ctx: Any, games: int = SKILL_GAMES, iterations: int = SKILL_ITERATIONS,
                 players: int | None = None) -> dict[str, Any]:  # fmt: skip
-    """One strong seat (ISMCTS) among random seats, then among greedy seats, rotated
-    through every seat on the report's seed: the strong seat's wins and seat-games."""
+    """Paired, deal by deal: game i is played twice on the same seed and seating, once
+    with the strong bot (ISMCTS) in the focal seat and once with the weak bot there, the
+    other seats the weak bot both times (random, then greedy); the focal seat rotates
+    through every seat. A game without decisions plays both arms alike: a gap of exactly
+    0, not noise around it."""
     from cardlab.lab.replay import settings_command
 
     n = players or ctx.players
@@ -884,25 +891,29 @@ def skill_probe(ctx: Any, games: int = SKILL_GAMES, iterations: int = SKILL_ITER
     games = max(n, math.ceil(games / n) * n)  # whole rotations: each seat equally often
     out: dict[str, Any] = {"games": games, "iterations": iterations}
     for against in ("random", "greedy"):
-        run = ctx.run(label=f"{ctx.game} skill vs {against}", agents=[strong] + [against] * (n - 1),
-                      games=games, players=n)  # fmt: skip
-        wins, seat_games = 0.0, 0
-        lost: int | None = None
-        for r in run.records:
-            if not r.winners or r.error:
-                continue
-            seat = r.agents.index(strong)
-            seat_games += 1
-            if seat in r.winners:
-                wins += 1 / len(r.winners)
-            elif lost is None:
-                lost = r.seed
+        with_strong = ctx.run(label=f"{ctx.game} {n}p skill: {strong} among {against}",
+                              agents=[strong] + [against] * (n - 1), games=games, players=n)  # fmt: skip
+        without = ctx.run(label=f"{ctx.game} {n}p skill: all {against}", agents=[against] * n,
+                          games=games, players=n)  # fmt: skip
+        diffs: list[float] = []
+        wins = [0.0, 0.0]
         example = None
-        if lost is not None:
-            example = {"seed": lost, "spec": "skill", "why": f"the strong bot lost to {against} seats",
-                       "replay": settings_command(run.spec, lost)}  # fmt: skip
-        out[against] = {"strong": strong, "wins": wins, "seat_games": seat_games,
-                        "example": example, "elapsed_s": round(run.elapsed_s, 2)}  # fmt: skip
+        for a, b in zip(with_strong.records, without.records, strict=True):
+            if not a.winners or a.error or not b.winners or b.error:
+                continue
+            seat = a.agents.index(strong)
+            won = [(seat in r.winners) / len(r.winners) for r in (a, b)]
+            wins[0] += won[0]
+            wins[1] += won[1]
+            diffs.append(won[0] - won[1])
+            if example is None and won[0] < won[1]:
+                example = {"seed": a.seed, "spec": "skill",
+                           "why": f"the strong bot lost a deal the {against} bot won in its seat",
+                           "replay": settings_command(with_strong.spec, a.seed)}  # fmt: skip
+        out[against] = {"strong": strong, "diffs": diffs, "strong_wins": wins[0],
+                        "weak_wins": wins[1],
+                        "elapsed_s": round(with_strong.elapsed_s + without.elapsed_s, 2)}  # fmt: skip
+        out[against]["example"] = example
     return out
 
 

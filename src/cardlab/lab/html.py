@@ -121,3 +121,10 @@ def render(report: dict[str, Any]) -> str:
         design=[c for c in report["claims"] if c.get("kind", "design") == "design"],
         invariants=[c for c in report["claims"] if c.get("kind") == "invariant"],
     )
+
+
+def render_gate(games: list[dict[str, Any]]) -> str:
+    """The lobby's gate page through the report page's environment (one rendering path,
+    every value escaped). Each entry: {game, title, report (report.json or None), when,
+    summary, claims: [{id, verdict, text, mark, css}]}."""
+    return environment().get_template("gate.html").render(games=games)

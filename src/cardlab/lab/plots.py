@@ -311,6 +311,8 @@ def experience_bands(section: dict[str, Any]) -> str | None:
     if not judged or not bands:
         return None
     names = [row["metric"] for row in judged[0]["metrics"] if row["metric"] in bands]
+    if not names:
+        return None
     fig, axes = plt.subplots(len(names), 1, figsize=(5.6, 0.62 * len(names) + 0.8))
     axes = list(axes) if len(names) > 1 else [axes]
     colours = ["#1f4e8c", "#2e86c1", "#5dade2", "#85c1e9", "#154360"]

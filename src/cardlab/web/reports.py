@@ -30,7 +30,6 @@ import contextlib
 import datetime as dt
 import hashlib
 import hmac
-import html
 import json
 import logging
 import os
@@ -349,30 +348,23 @@ class Reports:
 
     # --- the claims gate ----------------------------------------------------------
     def gate_html(self) -> str:
-        """One page: each game's claim verdicts (with their text) from its latest report."""
-        parts = []
+        """One page: each game's world-class verdict (its experience against the reference
+        bands, the metrics outside with their evidence and a replayable game) and its claim
+        verdicts, from its latest report, rendered by the lab's template engine so every
+        field of report.json is escaped, whatever its type."""
+        from cardlab.lab.html import render_gate
+
+        games = []
         for game in self.games:
             rep = self.latest(game)
-            title = html.escape(self.titles.get(game) or str((rep or {}).get("title", game)))
-            if rep is None:
-                parts.append(
-                    f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'
-                    '<p class="muted">No playtest report yet: run one from the '
-                    '<a href="/">lobby</a>.</p></section>'
-                )
+            title = self.titles.get(game) or str((rep or {}).get("title", game))
+            if not isinstance(rep, dict):
+                games.append({"game": game, "title": title, "report": None})
                 continue
-            claims = rep.get("claims", [])
+            claims = [c for c in rep.get("claims", []) if isinstance(c, dict)]
             counts = verdict_counts(claims)
             invariants = [c for c in claims if c.get("kind") == "invariant"]
             broken = sum(1 for c in invariants if c.get("verdict") == "fails")
-            rows = "".join(
-                f'<tr class="{_verdict_class(c)}"><td><code>{html.escape(str(c.get("id")))}'
-                f'</code></td><td class="verdict">{VERDICTS.get(c.get("verdict"), "?")} '
-                f"{html.escape(str(c.get('verdict')))}</td>"
-                f"<td>{html.escape(str(c.get('text', '')))}</td></tr>"
-                for c in claims
-            )
-            when = self.status(game)["report_at"].replace("T", " ").replace("+00:00", " UTC")
             summary = "design claims: " + ", ".join(
                 f"{n} {v.replace('_', ' ')}" for v, n in counts.items()
             )
@@ -381,22 +373,27 @@ class Reports:
                     f"; {len(invariants)} engine invariants (regression checks, not findings)"
                     + (f", {broken} broken" if broken else "")
                 )
-            parts.append(
-                f'<section class="gate-game" id="gate-{game}"><h2>{title}</h2>'
-                f"<p><b>{summary}</b> · {rep.get('games_played', '?')} games · report of "
-                f'{html.escape(str(when))} · <a href="/reports/{game}/report.html">full report'
-                '</a></p><table class="gate"><tr><th>claim</th><th>verdict</th>'
-                f"<th>rulebook text</th></tr>{rows}</table></section>"
+            when = self.status(game)["report_at"] or ""
+            games.append(
+                {
+                    "game": game,
+                    "title": title,
+                    "report": rep,
+                    "when": when.replace("T", " ").replace("+00:00", " UTC"),
+                    "summary": summary,
+                    "claims": [
+                        {
+                            "id": c.get("id"),
+                            "verdict": c.get("verdict"),
+                            "text": c.get("text", ""),
+                            "mark": VERDICTS.get(str(c.get("verdict")), "?"),
+                            "css": _verdict_class(c),
+                        }
+                        for c in claims
+                    ],
+                }
             )
-        return (
-            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            "<title>cardlab: claims gate</title>"
-            '<link rel="stylesheet" href="/static/style.css"></head><body class="gate-page">'
-            '<header class="top bar"><a class="home" href="/">← lobby</a>'
-            "<h1>Claims gate: do the rulebooks' claims hold in simulation?</h1></header>"
-            f'<main class="gate-main">{"".join(parts)}</main></body></html>'
-        )
+        return render_gate(games)
 
 
 def _signal_group(pid: int, sig: int) -> None:
@@ -416,5 +413,5 @@ def verdict_counts(claims: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def _verdict_class(claim: dict[str, Any]) -> str:
-    v = claim.get("verdict")
+    v = str(claim.get("verdict"))
     return f"v-{v}" if v in VERDICTS else "v-unknown"
