@@ -202,7 +202,7 @@ class CrazyEightsState(GameState):
         return view.observation(self, None)
 
     def zones(self) -> dict[str, list[str]]:
-        ids = [c.id for c in self.cards.cards]
+        ids = self.game.ids
         zones = {
             "hidden:stock": [ids[c] for c in self.stock],
             "public:discard": [ids[c] for c in self.discard],
@@ -213,7 +213,7 @@ class CrazyEightsState(GameState):
 
     def public_constraints(self, player: int) -> dict[str, dict[str, list[str]]]:
         """A seat that passed holds none of the cards it could have played then."""
-        ids = [c.id for c in self.cards.cards]
+        ids = self.game.ids
         return {
             f"private:{seat}:hand": {"lacks": [ids[c] for c in lacks]}
             for seat, lacks in enumerate(self.lacks)

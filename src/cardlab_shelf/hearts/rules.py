@@ -36,6 +36,7 @@ class HeartsGame(Game):
 
     def load_cards(self, path: Path | None) -> Any:
         deck = load_cards(path)
+        self.ids = tuple(c.id for c in deck.cards)
         self.suit = tuple(c.suit for c in deck.cards)
         self.rank = tuple(c.rank for c in deck.cards)
         self.points = tuple(c.points for c in deck.cards)

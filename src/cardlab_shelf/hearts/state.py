@@ -228,17 +228,16 @@ class HeartsState(GameState):
         return view.observation(self, None)
 
     def zones(self) -> dict[str, list[str]]:
-        ids = [c.id for c in self.cards.cards]
+        ids = self.game.ids
         zones = {"public:trick": [ids[c] for _, c in self.trick]}
         for seat in range(self.game.num_players):
             zones[f"private:{seat}:hand"] = [ids[c] for c in self.hands[seat]]
             zones[f"private:{seat}:passing"] = [ids[c] for c in self.choosing[seat]]
             zones[f"public:{seat}:taken"] = [ids[c] for c in self.taken[seat]]
-        played = {c for taken in self.taken for c in taken} | {c for _, c in self.trick}
-        held = {c for hand in self.hands for c in hand} | {c for ch in self.choosing for c in ch}
-        zones["public:played"] = [
-            ids[c] for c in range(len(ids)) if c not in played and c not in held
-        ]
+        placed = {c for _, c in self.trick}
+        for seat in range(self.game.num_players):
+            placed.update(self.hands[seat], self.choosing[seat], self.taken[seat])
+        zones["public:played"] = [ids[c] for c in range(len(ids)) if c not in placed]
         return zones
 
     def known_elsewhere(self, player: int) -> dict[int, list[int]]:
@@ -291,7 +290,7 @@ class HeartsState(GameState):
 
     def info(self) -> dict[str, Any]:
         over = self.is_terminal()
-        ids = [c.id for c in self.cards.cards]
+        ids = self.game.ids
         return {
             "end_reason": self.end_reason,
             "tiebreak": scoring.result(self).level if over else None,

@@ -39,6 +39,7 @@ class OhHellGame(Game):
 
     def load_cards(self, path: Path | None) -> Any:
         deck = load_cards(path)
+        self.ids = tuple(c.id for c in deck.cards)
         self.suit = tuple(c.suit for c in deck.cards)
         self.rank = tuple(c.rank for c in deck.cards)
         start = int(self.options["start"])

@@ -200,7 +200,7 @@ class OhHellState(GameState):
         return view.observation(self, None)
 
     def zones(self) -> dict[str, list[str]]:
-        ids = [c.id for c in self.cards.cards]
+        ids = self.game.ids
         zones = {
             "public:trick": [ids[c] for _, c in self.trick],
             "public:won": [ids[c] for c in self.won],

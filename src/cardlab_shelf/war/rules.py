@@ -37,6 +37,7 @@ class WarGame(Game):
 
     def load_cards(self, path: Path | None) -> Any:
         deck = load_cards(path)
+        self.ids = tuple(c.id for c in deck.cards)
         self.rank = tuple(c.rank for c in deck.cards)
         return deck
 

@@ -146,7 +146,7 @@ class WarState(GameState):
         return view.observation(self, None)
 
     def zones(self) -> dict[str, list[str]]:
-        ids = [c.id for c in self.cards.cards]
+        ids = self.game.ids
         return {
             "hidden:pile0": [ids[c] for c in self.piles[0]],
             "hidden:pile1": [ids[c] for c in self.piles[1]],
