@@ -93,3 +93,19 @@ def ranked_rows(table: FinalTable) -> list[Any]:
     table of a game the fewest points win (`with_direction`'s note says so)."""
     sign = 1 if FEWEST_WIN in table.notes else -1
     return sorted(table.rows, key=lambda r: (r.seat not in table.winners, sign * r.total))
+
+
+def since(lines: list[NarrativeLine], seen: int) -> list[NarrativeLine]:
+    """The lines for log entries at index `seen` or later (events a seat has not been shown)."""
+    return [line for line in lines if line.index >= seen]
+
+
+def grouped(lines: list[NarrativeLine]) -> list[tuple[str, list[NarrativeLine]]]:
+    """Consecutive lines of the same group together, in order ("Deal 3", "Round 2"...)."""
+    out: list[tuple[str, list[NarrativeLine]]] = []
+    for line in lines:
+        if out and out[-1][0] == line.group:
+            out[-1][1].append(line)
+        else:
+            out.append((line.group, [line]))
+    return out
