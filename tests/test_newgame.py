@@ -203,6 +203,7 @@ def test_cardlab_check_reports_a_pass_and_a_failure(made, monkeypatch: pytest.Mo
     assert bad.exit_code == 1 and "FAILS" in bad.output and "share labels" in bad.output
 
 
+@pytest.mark.slow  # a gate and a report: their pages (matplotlib) are most of it
 def test_a_game_with_only_the_required_parts_passes_check_gate_report_tune_and_table(
     tmp_path: Path,
 ) -> None:
@@ -242,7 +243,10 @@ def test_a_game_with_only_the_required_parts_passes_check_gate_report_tune_and_t
             assert done.exit_code == 0, (what, done.output[-1500:], done.exception)
             said[what] = done.output
         assert "bareminimum: passes at 2, 3, 4 players" in said["check"]
-        assert "bareminimum: declares no claims, nothing to judge" in said["gate"]
+        # no claims, yet the gate has its say: the experience verdict, and the budget given
+        assert "world-class gate: bareminimum" in said["gate"]
+        assert "nothing to judge" not in said["gate"]
+        assert "budget 600 s given, not used: --ladder-games plays exactly" in said["gate"]
         assert (tmp_path / "gate" / "bareminimum" / "report.json").exists()
         assert json.loads((tmp_path / "report" / "report.json").read_text())["claims"] == []
         assert json.loads((tmp_path / "tune" / "tune.json").read_text())
@@ -276,3 +280,67 @@ def test_a_game_with_only_the_required_parts_passes_check_gate_report_tune_and_t
                         }
                         ws.send_text(json.dumps(act))
             assert view["final"]["winners"] and len(view["final"]["returns"]) == 2
+
+
+@pytest.mark.slow  # the report's pages are most of it (matplotlib): 10-40 s here
+def test_a_fresh_scaffold_goes_through_new_game_check_play_report_and_print(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a designer does first, by the commands they type, on a game made just now:
+    the lowest-wins scaffold (penalty points), so the direction is dogfooded too."""
+    import json
+
+    pytest.importorskip("cairosvg")
+    from pypdf import PdfReader
+
+    root = tmp_path / "fresh"
+    made = CliRunner().invoke(app, ["new-game", "fresh", "--out", str(root), "--lowest-wins"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.syspath_prepend(str(root / "src"))
+    register_game(import_scaffold(root))
+    try:
+        runs = {
+            "check": (["check", "fresh", "--games", "1", "--explore", "0.2"], None),
+            "play": (["play", "fresh", "--players", "2", "--seed", "3", "--bots", "random"],
+                     "1\n" * 20),
+            "report": (["report", "fresh", "--out", str(tmp_path / "report"), "--players", "3",
+                        "--games", "16", "--side-games", "4", "--ladder-games", "0",
+                        "--probe-games", "4", "--ablation-games", "0", "--kingmaking-games",
+                        "2", "--workers", "1", "--quiet"], None),
+            "print": (["print", "fresh", "--out", str(tmp_path / "fresh.pdf")], None),
+        }  # fmt: skip
+        said = {}
+        for what, (args, typed) in runs.items():
+            done = CliRunner().invoke(app, args, input=typed)
+            assert done.exit_code == 0, (what, done.output[-1500:], done.exception)
+            said[what] = done.output
+        assert "fresh: passes at 2, 3, 4 players" in said["check"]
+        assert "Winner" in said["play"] and "Fewest points win." in said["play"]
+        report = json.loads((tmp_path / "report" / "report.json").read_text())
+        assert report["claims"] == [] and report["strategy"]["score_direction"] == "lowest"
+        assert (tmp_path / "report" / "report.html").exists()
+        text = "".join(page.extract_text() for page in PdfReader(tmp_path / "fresh.pdf").pages)
+        assert "Card 15" in text and "tc15" in text and "value" in text  # the plain face
+    finally:
+        unregister_game("fresh")
+        for name in [m for m in sys.modules if m == "fresh" or m.startswith("fresh.")]:
+            del sys.modules[name]
+
+
+def test_the_art_example_in_the_print_docs_draws_a_plugins_cards(made, tmp_path: Path) -> None:
+    """docs/print.md's `art.py` for a plugin works as written: dropped into the scaffold,
+    it draws the faces of the browser table and the PDF."""
+    pytest.importorskip("cairosvg")
+    import re
+
+    from cardlab.art import game_art
+
+    root, info = made
+    docs = (Path(cardlab.__file__).parents[2] / "docs" / "print.md").read_text("utf-8")
+    (example,) = re.findall(r'```python\n("""mygame.*?)```', docs, re.S)
+    (root / "src" / "nebula" / "art.py").write_text(example.replace("mygame", "nebula"))
+    art = game_art("nebula")
+    assert art.__name__ == "nebula.art"
+    faces = art.faces(cardlab.load_game("nebula", players=2).cards)
+    svg = art.card_svg(faces[5])
+    assert svg.startswith("<svg") and ">5<" in svg and faces[5].name in svg

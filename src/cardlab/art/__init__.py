@@ -27,4 +27,4 @@ def game_art(name: str) -> ModuleType | PlainArt:
 
     info = game_info(name)
     module = info.module("art")
-    return module if module is not None else PlainArt(info.title)
+    return module if module is not None else PlainArt(info.title, game=info.name)
