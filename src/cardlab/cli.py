@@ -415,6 +415,7 @@ _COMMAND_MODULES = (
     "cardlab.printing.commands",
     "cardlab.lab.tune.commands",
     "cardlab.newgame.commands",
+    "cardlab.sheets.commands",
 )
 
 

@@ -37,19 +37,26 @@ def validate_card_data(data: Any, model: type[M], source: str) -> M:
     read it as 1/0, a card value the designer never wrote. A bound or type error on a
     number says the number wanted and the value given ("should be a whole number from
     2 to 5, got 9")."""
+    booleans = _booleans_as_numbers(data, model, ())
     problems = [
         _describe(data, {"loc": loc, "msg": f"should be {wanted}, got {_shown(value)}"})
-        for loc, wanted, value in _booleans_as_numbers(data, model, ())
+        for loc, wanted, value in booleans
     ]
     if problems:
-        raise CardDataError(f"{source}: " + "; ".join(problems[:5]))
+        raise CardDataError(
+            f"{source}: " + "; ".join(problems[:5]),
+            locations=tuple(tuple(loc) for loc, _, _ in booleans),
+        )
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         problems = [_describe(data, err, model) for err in exc.errors()[:5]]
         more = len(exc.errors()) - len(problems)
         tail = f" (and {more} more)" if more > 0 else ""
-        raise CardDataError(f"{source}: " + "; ".join(problems) + tail) from None
+        raise CardDataError(
+            f"{source}: " + "; ".join(problems) + tail,
+            locations=tuple(tuple(err.get("loc", ())) for err in exc.errors()),
+        ) from None
 
 
 _NUMBER_ERRORS = {

@@ -19,4 +19,12 @@ class PlayerCountError(CardlabError):
 
 
 class CardDataError(CardlabError):
-    """A card file that cannot be loaded; names the file, the card and the field."""
+    """A card file that cannot be loaded; names the file, the card and the field.
+
+    `locations` are the failing fields as paths into the parsed file (``("parts", 3,
+    "north")``) when the failure is a field's, so a tool that shows the data another
+    way (a spreadsheet's row and column) can point at the same cell."""
+
+    def __init__(self, message: str, locations: tuple[tuple[object, ...], ...] = ()) -> None:
+        super().__init__(message)
+        self.locations = locations

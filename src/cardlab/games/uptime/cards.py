@@ -205,8 +205,14 @@ def load_cards(path: Path | None = None) -> CardTable:
     return CardTable(data)
 
 
-def _fail(source: str, where: str, field: str, msg: str) -> CardDataError:
-    return CardDataError(f"{source}: {where}: field {field!r}: {msg}")
+def _fail(
+    source: str, where: str, field: str, msg: str, at: tuple[object, ...] = ()
+) -> CardDataError:
+    """A composition failure; `at` is the card's place in the file (``("material", 1)``),
+    so a sheet can point at the failing cell (row and column)."""
+    return CardDataError(
+        f"{source}: {where}: field {field!r}: {msg}", locations=((*at, field),) if at else ()
+    )
 
 
 def _check_composition(d: UptimeCardFile, src: str) -> None:
@@ -226,6 +232,7 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
                 f"card {m.name!r} (material[{i}])",
                 "count",
                 f"{m.count} is outside the allowed range {low}..{high} (U1 prints 6)",
+                at=("material", i),
             )
     effects = sorted(t.effect for t in d.twist)
     if effects != sorted(TWISTS):
@@ -250,6 +257,7 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
             f"card {d.patch.name!r} (patch)",
             "count",
             f"{d.patch.count} is outside the allowed range {low}..{high} (U1 prints 2)",
+            at=("patch",),
         )
     if len(d.component) != 6:
         raise _fail(
@@ -258,11 +266,15 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
     for i, c in enumerate(d.component):
         where = f"card {c.name!r} (component[{i}])"
         if c.count != 2:
-            raise _fail(src, where, "count", "must be 2 (U1)")
+            raise _fail(src, where, "count", "must be 2 (U1)", at=("component", i))
         for n in c.cost:
             if n not in mats:
                 raise _fail(
-                    src, where, "cost", f"{n!r} is not a material; materials: {', '.join(mats)}"
+                    src,
+                    where,
+                    "cost",
+                    f"{n!r} is not a material; materials: {', '.join(mats)}",
+                    at=("component", i),
                 )
         if c.cost[0] == c.cost[1]:
             raise _fail(

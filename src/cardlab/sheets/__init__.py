@@ -1,0 +1,1 @@
+"""Card data as a spreadsheet (CSV) and back, for every game: `cardlab cards`."""
