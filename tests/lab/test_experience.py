@@ -247,3 +247,32 @@ def test_the_gate_names_each_metric_outside_with_a_replayable_game() -> None:
     text = table([row], 1.0)
     assert "NOT world-class" in text and "Seats shut out" in text
     assert "cardlab replay toy --seed 7" in text
+
+
+@pytest.mark.slow
+def test_the_report_shows_the_profile_beside_the_band(toy: str) -> None:
+    """report.html's world-class section (its chart, one table per player count with the
+    band and a replay command) and, for `--compare`, each arm's reading of the band."""
+    import json
+
+    from cardlab.lab.context import LabContext
+    from cardlab.lab.html import render
+    from cardlab.lab.report_commands import start_report
+
+    _, report, _ = start_report(toy, None, games=8, probe_games=3, side_games=2, ladder_games=2,
+                                ladder_iterations=5, workers=1, progress=False, ablation_games=0,
+                                kingmaking_games=2, compare=("may_pass", ["false", "true"]))  # fmt: skip
+    ex = report["experience"]
+    assert [p["players"] for p in ex["profiles"]] == [j["players"] for j in ex["judged"]]
+    assert ex["overall"]["verdict"] in (reference.WORLD_CLASS, reference.NOT_WORLD_CLASS,
+                                        reference.NEEDS_DATA)  # fmt: skip
+    ctx = LabContext(toy, report["settings"]["players"], ("greedy",), {}, 6, workers=1,
+                     progress=False)  # fmt: skip
+    for row in report["compare"]["values"]:
+        row.setdefault("experience", experience.arm_summary(ctx.run(), ctx.time_model))
+    page = render(json.loads(json.dumps(report)))
+    assert 'id="experience"' in page and "World-class gate" in page
+    assert 'alt="each experience metric against its reference band' in page
+    assert f'id="experience-{ex["judged"][0]["players"]}p"' in page
+    assert "Seats shut out" in page and "cardlab replay " in page
+    assert 'id="compare-experience"' in page

@@ -997,3 +997,17 @@ def section(
     else:
         out["overall"] = reference.overall(judged)
     return out
+
+
+def arm_summary(run: Any, time_model: Any = None) -> dict[str, Any]:
+    """A compared arm's experience (`report --compare`): its profile from its own games
+    (no probes: those are the main section's) and its reading against the reference
+    bands, as a comparison row's `experience` ({profile, judged}) the report draws."""
+    from cardlab.lab import bands
+
+    profile = experience_profile(run.records, time_model=time_model, spec=run.spec)
+    try:
+        judged: dict[str, Any] | None = bands.judge(profile)
+    except (OSError, ValueError):  # no bands file: the profile alone
+        judged = None
+    return {"profile": profile.to_dict(), "judged": judged}

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from cardlab.lab.claims import INVARIANT, claim, untestable, verdict
-from cardlab.lab.claims.common import length_verdict
+from cardlab.lab.claims.common import length_verdict, shutout_verdict
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import MAX_SEEDS, finished
 from cardlab.lab.seeds import game_seed
@@ -281,6 +281,16 @@ def one_winner(ctx: LabContext) -> Any:
         tiebreak_levels=share,
         games_with_several_winners=shared,
     )
+
+
+@claim(
+    "uptime.seats_score",
+    "Every seat plays for points: the share of seats that end with 0 points lies within the "
+    "band games people love read (the lab's target of a mean score of 8 a seat, judged on the "
+    "distribution: a mean hides a table where half the seats score nothing)",
+)
+def seats_score(ctx: LabContext) -> Any:
+    return shutout_verdict(ctx, [2, 3, 4])
 
 
 @claim("uptime.length_25_30", "3-4 players · 25-30 min")

@@ -1,5 +1,6 @@
 """Helpers the per-game claims share: length against a box's minutes, mean
-differences with 95% intervals, and seat-rotated style match-ups."""
+differences with 95% intervals, seat-rotated style match-ups, and the share of seats
+shut out against the reference shelf's band (a claim on the distribution, not a mean)."""
 
 from __future__ import annotations
 
@@ -121,3 +122,47 @@ def style_matchup(ctx: LabContext, styles: Sequence[str], games: int) -> dict[st
             "example_winning_seeds": seeds[s],
         }
     return out
+
+
+def shutout_verdict(ctx: LabContext, counts: Sequence[int]) -> Verdict:
+    """The share of seats that end with no points, at each player count (the report's own
+    run there), against the reference shelf's band (`bands.toml`, `shutout_share`): holds
+    when every count's 95% interval lies inside it, fails when one lies wholly outside.
+    A claim on the distribution where a mean score hides it: a mean of 8 points a seat is
+    met by a table where half the seats score 0."""
+    from cardlab.lab.bands import load_bands
+    from cardlab.lab.experience import experience_profile
+    from cardlab.lab.verdicts import by_interval, part
+
+    band = load_bands()["shutout_share"]
+    parts: dict[str, Any] = {}
+    by_count: dict[str, Any] = {}
+    seeds: list[int] = []
+    for n in counts:
+        run = ctx.run(players=n, games=ctx.report_games(n))
+        m = experience_profile(run.records, game=ctx.game, players=n)["shutout_share"]
+        if m.value is None or m.interval is None:
+            return untestable(f"no finished game at {n} players")
+        parts[f"{n}p"] = part(m.value, m.interval, band.target, m.n)
+        by_count[f"{n}p"] = {
+            "shut_out": m.value,
+            "ci95": m.interval,
+            "seat_games": m.n,
+            "every_seat_shut_out": m.extra.get("every_seat_shut_out_share"),
+            "by_position": m.per_position,
+        }
+        if m.example:
+            seeds.append(int(m.example["seed"]))
+    shown = "; ".join(
+        f"{k} {v['shut_out']:.0%} [{v['ci95'][0]:.0%}, {v['ci95'][1]:.0%}] of "
+        f"{v['seat_games']} seat-games"
+        for k, v in by_count.items()
+    )
+    return by_interval(
+        parts,
+        headline=f"seats shut out (0 points): {shown}; the shelf's band: {band.describe()}",
+        by_players=by_count,
+        band=band.describe(),
+        band_from=sorted(band.loved),
+        shutout_seeds=seeds,
+    )
