@@ -369,8 +369,11 @@ def gate(
         fail(exc)
     typer.echo(table(rows, time.perf_counter() - start))
     for name in names:
-        if not any(r["game"] == name and r.get("kind") != "skill" for r in rows):
-            typer.echo(f"{name}: declares no claims, nothing to judge; its report: {out / name}")
+        if not any(r["game"] == name and r.get("kind") in ("design", "invariant") for r in rows):
+            typer.echo(
+                f"{name}: declares no claims: the world-class verdict above judges its "
+                f"experience alone; its report: {out / name}"
+            )
     if gate_fails(rows):
         raise typer.Exit(1)
 
