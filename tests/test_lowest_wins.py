@@ -165,3 +165,19 @@ def _played(info: GameInfo, players: int, seed: int):
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def test_the_default_bot_measure_turns_penalty_points(games, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # a plugin that declares "lowest" and writes no progress_values: the core's default
+    # negates its points, so greedy and ISMCTS avoid them (higher is better for bots)
+    from lowtoy.scenarios import position
+
+    state = position(LOW.game_class()(2), hands=[[0], [1]], points=[5, 0])
+    monkeypatch.delattr(type(state), "progress_values")
+    assert state.progress_values() == [-5.0, -0.0]
+    assert state.heuristic_values()[1] > 0  # the seat with no penalty points leads
+    from hightoy.scenarios import position as high_position
+
+    high = high_position(HIGH.game_class()(2), hands=[[0], [1]], points=[5, 0])
+    monkeypatch.delattr(type(high), "progress_values")
+    assert high.progress_values() == [5.0, 0.0]

@@ -181,6 +181,12 @@ class GameState(ABC):
     def resample_from_infostate(self, player: int, seed: int) -> GameState:
         """A copy with everything `player` cannot see redealt consistently."""
 
+    clone_shares: ClassVar[frozenset[str]] = frozenset()
+    """Slots that `clone()` shares with the original instead of copying: lists the
+    engine never changes in place (it replaces them whole on every change), so a
+    clone may share them as it shares a tuple. `cardlab.testing.clones` checks that
+    every other mutable slot is copied and that these are indeed never changed in place."""
+
     @abstractmethod
     def clone(self) -> GameState: ...
 
@@ -221,11 +227,17 @@ class GameState(ABC):
         return hidden
 
     def progress_values(self) -> list[float]:
-        """Each seat's standing for bots: points plus progress toward points.
+        """Each seat's standing for bots, higher is better: points plus progress toward
+        points.
 
         Games override this with a sensible measure; the default is the points as
-        they stand. Bots read it through `heuristic_value(s)`."""
-        return [float(x) for x in self.scores()]
+        they stand, negated for a game the fewest points win (`GameInfo.score_direction`
+        "lowest"), so bots avoid penalty points. Bots read it through
+        `heuristic_value(s)`."""
+        from cardlab.core.plugin import lowest_wins
+
+        points = [float(x) for x in self.scores()]
+        return [-p for p in points] if lowest_wins(self.game.name) else points
 
     def heuristic_value(self, player: int) -> float:
         """A quick evaluation for bots: the seat's progress minus the best other seat's."""

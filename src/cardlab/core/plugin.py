@@ -298,11 +298,11 @@ def direction_of(game: str) -> GameInfo | None:
     by points and know only the name (a run's records, a Game object), or None for a
     game that is not registered (an engine made in a test): it then reads as
     highest-wins, the default."""
-    from cardlab.core.registry import game_info
+    from cardlab.core import registry
 
-    try:
-        return game_info(game)
-    except Exception:  # not registered: the default direction
+    try:  # the registry's two tables, without building its merged list (bots call this)
+        return registry._REGISTERED.get(game) or registry._discover().get(game)
+    except Exception:  # a broken installation: the default direction
         return None
 
 
