@@ -318,7 +318,8 @@ def test_a_fresh_scaffold_goes_through_new_game_check_play_report_and_print(
         assert "Winner" in said["play"] and "Fewest points win." in said["play"]
         report = json.loads((tmp_path / "report" / "report.json").read_text())
         assert report["claims"] == [] and report["strategy"]["score_direction"] == "lowest"
-        assert (tmp_path / "report" / "report.html").exists()
+        for page in ("summary.md", "report.html"):  # the direction is said where people read
+            assert "Fewest points win" in (tmp_path / "report" / page).read_text("utf-8")
         text = "".join(page.extract_text() for page in PdfReader(tmp_path / "fresh.pdf").pages)
         assert "Card 15" in text and "tc15" in text and "value" in text  # the plain face
     finally:

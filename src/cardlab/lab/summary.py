@@ -82,10 +82,18 @@ def strategy_lines(st: dict[str, Any]) -> list[str]:
     if not st.get("games"):
         return []
     p = st["personas"]
-    out = ["", "## Strategy", "", f"From the main run ({st['games']} games).", ""]
+    fewest = (
+        " Fewest points win: the points are penalties."
+        if st.get("score_direction") == "lowest"
+        else ""
+    )
+    out = ["", "## Strategy", "", f"From the main run ({st['games']} games).{fewest}", ""]
+    gap = (p.get("skill_gap") or {}).get("sentence")
     out.append(
         f"**Dominant strategy: {p['sentence']}.**"
         if p.get("dominant")
+        else f"No strategy dominates among bots of one strength. Skill gap: {gap}."
+        if gap
         else "No persona dominates (no win-rate interval above every other's and fair share)."
     )
     for row in p["rows"]:
