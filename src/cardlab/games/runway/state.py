@@ -15,7 +15,7 @@ their fields are listed in `view.EVENT_FIELDS`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
@@ -100,6 +100,9 @@ class RunwayState(GameState):
     Read API for bots (instead of reaching into the fields): `hand_of`,
     `sector_in_play`, `score_in_play`, `leading_pitch`, `pitches_last`,
     `footholds_of`, `bench`, `decision_kind`."""
+
+    clone_shares: ClassVar[frozenset[str]] = frozenset({"pitch_order"})
+    """Shared by clones (the pitch order is replaced whole when a Deal comes into play)."""
 
     __slots__ = (
         "game",

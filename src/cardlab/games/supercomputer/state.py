@@ -23,7 +23,7 @@ scoring.py.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardlab.core import GameState
 from cardlab.core.contract import action_index, illegal_action_message
@@ -112,6 +112,10 @@ class HotTables:
 
 class SuperComputerState(GameState):
     """One moment of a SUPER COMPUTER game. Fields are plain data; see `clone`."""
+
+    clone_shares: ClassVar[frozenset[str]] = frozenset({"_legal", "round_records"})
+    """Shared by clones: the cached legal list and the round records are replaced whole,
+    never changed in place."""
 
     __slots__ = (
         "game", "tables", "hot", "num_players", "next_seed",

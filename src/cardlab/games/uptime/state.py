@@ -18,7 +18,7 @@ our words beside the rulebook passage.
 from __future__ import annotations
 
 import random
-from typing import Any, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
@@ -130,6 +130,10 @@ class UptimeState(GameState):
     lists: seat p's materials of kind m are `materials[p * MATERIAL_KINDS + m]`, its
     Components of type k `component_types[p * COMPONENT_TYPES + k]`; bots read them through
     `materials_of(p)`, `component_types_of(p)` and the other read methods below."""
+
+    clone_shares: ClassVar[frozenset[str]] = frozenset({"_legal", "final_points"})
+    """Shared by clones: the cached legal list (dropped and rebuilt, never changed in place)
+    and the final points (set once, when the game ends)."""
 
     __slots__ = (
         "game", "table", "hot", "num_players", "rng", "_rng_shared",
