@@ -189,8 +189,17 @@ class CrazyEightsState(GameState):
         return [float(p) for p in self.points]
 
     def progress_values(self) -> list[float]:
-        """Points, less 10 a card still in hand (fewer cards: nearer to going out)."""
-        return [float(p) - 10.0 * len(h) for p, h in zip(self.points, self.hands, strict=True)]
+        """Points plus the deal under way, for the bots: the seat that goes out takes
+        what the other hands are worth, so each seat counts that pot weighed by its
+        chance to go out first, taken as falling with the square of its hand's size."""
+        if self.end_reason is not None:
+            return [float(p) for p in self.points]
+        points = self.game.points
+        worth = [sum(points[c] for c in h) for h in self.hands]
+        pot = sum(worth)
+        odds = [1.0 / (len(h) * len(h)) if h else 1.0 for h in self.hands]
+        total = sum(odds)
+        return [float(p) + odds[s] / total * (pot - worth[s]) for s, p in enumerate(self.points)]
 
     def winners(self) -> list[int]:
         return scoring.result(self).winners if self.is_terminal() else []
