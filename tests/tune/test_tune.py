@@ -18,7 +18,8 @@ def test_finds_the_deck_size_that_fits_the_box(tunetoy: str) -> None:
     result = run_tune(TuneSpec(tunetoy, 2, trials=30, games=3, seed=0, options=(("overtime", 0),)))
     best = result.best()
     assert result.baseline.misses > 0  # the packaged 10-card deck misses the box
-    assert best.clears
+    # no miss, but 3 games cannot show the rate targets hold: not "clears every target"
+    assert best.misses == 0 and not best.clears
     assert best.values["cards:deck.size"] in (18, 20, 22, 24)
     assert best.changed == ["cards:deck.size"]
 

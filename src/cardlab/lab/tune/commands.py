@@ -71,6 +71,14 @@ def register(app: typer.Typer) -> None:
         candidates: Annotated[
             int, typer.Option(help="candidates to confirm, best first, until one holds")
         ] = 2,
+        variant: Annotated[
+            str | None,
+            typer.Option(
+                "--variant",
+                help="start from this variant (a packaged name such as lab, or a .toml): its "
+                "options are held, its card numbers are the starting values",
+            ),
+        ] = None,
         progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
     ) -> None:
         """Search rule options, levers and card numbers for the smallest change that
@@ -80,7 +88,9 @@ def register(app: typer.Typer) -> None:
         from cardlab.core.options import parse_option_pairs, resolve_options
         from cardlab.core.registry import game_info
         from cardlab.lab.tune import TuneSpec, run_tune
+        from cardlab.lab.tune.objectives import unmet
         from cardlab.lab.tune.output import describe, write_outputs
+        from cardlab.lab.tune.study import start_from
 
         try:
             info = game_info(game)
@@ -111,8 +121,10 @@ def register(app: typer.Typer) -> None:
             storage,
             max_changes=max_changes,
             options=fixed,
+            variant=variant,
         )
         try:
+            spec = start_from(spec)
             if progress:
                 with Progress(transient=True) as bar:
                     task = bar.add_task(f"tune {game} {players}p", total=trials)
@@ -123,12 +135,25 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         best, base = result.best(), result.baseline
-        typer.echo(f"as written: misses {base.misses:.3f}")
-        state = "clears every target" if best.clears else "closest found"
+        start = result.spec.start_name
+        held = (
+            "clears every target" if base.clears else "not met: " + ", ".join(unmet(base.metrics))
+        )
+        typer.echo(f"{start}: misses {base.misses:.3f} ({held})")
+        state = (
+            "clears every target"
+            if best.clears
+            else "closest found; not met: " + ", ".join(unmet(best.metrics))
+        )
         typer.echo(
             f"search's best: trial {best.number} ({state}), {len(best.changed)} change(s): "
-            f"{describe(best)}; misses {best.misses:.3f}"
+            f"{describe(best, start)}; misses {best.misses:.3f}"
         )
+        if result.exhausted:
+            typer.echo(
+                f"  the search stopped at {len(result.trials)} trials: the sampler drew "
+                f"{result.exhausted} proposals in a row that repeat measured changes"
+            )
         confirmation = None
         if confirm_games > 0 and best.changed:
             from cardlab.agents import parse_agent_list
@@ -150,7 +175,11 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None
             for tried in confirmation.tried:
-                mark = "confirmed" if tried["confirmed"] else f"not confirmed ({tried['why_not']})"
+                mark = (
+                    f"confirmed with {tried['bots']}"
+                    if tried["confirmed"]
+                    else f"not confirmed ({tried['why_not']})"
+                )
                 typer.echo(f"  trial {tried['trial']} {tried['changed']}: {mark}")
             typer.echo(f"power: {power_text(confirmation)}")
             if confirmation.confirmed:
@@ -168,9 +197,10 @@ def register(app: typer.Typer) -> None:
                         "these seeds; the variant may do as well without it"
                     )
             else:
-                typer.echo("best: as written: no candidate beat as-written beyond noise")
+                typer.echo(f"best: {start}: {confirmation.summary}")
         elif not best.changed:
-            typer.echo("best: as written (no change did better in the search)")
+            typer.echo(f"best: {start} (no change did better in the search; no variant written)")
         paths = write_outputs(result, out, None, confirmation)
         for key in ("json", "variant", "html"):
-            typer.echo(f"  {paths[key]}")
+            if key in paths:
+                typer.echo(f"  {paths[key]}")

@@ -32,6 +32,7 @@ from cardlab.lab.tune.evaluate import (
     game_minutes,
     game_targets,
     metrics,
+    persona_mix,
     play_trial,
     play_trial_game,
 )
@@ -194,14 +195,30 @@ class SeatCheck:
     figures: list[dict[str, Any]]
     confirmed: bool
     why_not: str = ""
+    bots: tuple[str, ...] = ()
+    """The bots of this seat set, rotated through the seats."""
+    targets: dict[str, str] = field(default_factory=dict)
+    """Each target's verdict for the candidate under these bots."""
+
+    @property
+    def who(self) -> str:
+        return ", ".join(self.bots) if self.bots else self.seats
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {**self.__dict__, "bots": list(self.bots)}
 
 
 def check_seats(
-    label: str, base: Samples, cand: Samples, aim: dict[str, Any], players: int
+    label: str,
+    base: Samples,
+    cand: Samples,
+    aim: dict[str, Any],
+    players: int,
+    start: str = "as written",
+    bots: tuple[str, ...] = (),
 ) -> SeatCheck:
+    """One seat set's check: the candidate misses less than the start, a figure it moves
+    has an interval apart from the start's, and no target fails under these bots."""
     figures = compare(base, cand)
     bmiss, cmiss = misses(base.metrics), misses(cand.metrics)
     moved = [
@@ -220,13 +237,25 @@ def check_seats(
             n80 = games_for_power_means(fig["candidate"][0] - fig["base"][0], sd)
         else:
             n80 = games_for_power(fig["base"][0], fig["candidate"][0])
-    if cmiss >= bmiss:
-        why = f"misses {cmiss:.3f}, as written {bmiss:.3f}: no better on these seeds"
+    failing = [c for c in verdicts(cand.metrics) if c["verdict"] == "fails"]
+    if failing:
+        why = "under these bots " + "; ".join(_failing_text(c) for c in failing)
+    elif cmiss >= bmiss:
+        why = f"misses {cmiss:.3f}, {start} {bmiss:.3f}: no better on these seeds"
     elif not moved:
-        why = "every figure's 95% interval overlaps as-written's (noise)"
+        why = f"every figure's 95% interval overlaps {start}'s (noise)"
     else:
         why = ""
-    return SeatCheck(label, games, n80, bmiss, cmiss, figures, not why, why)
+    verdict = {c["id"]: c["verdict"] for c in verdicts(cand.metrics)}
+    return SeatCheck(label, games, n80, bmiss, cmiss, figures, not why, why, bots, verdict)
+
+
+def _failing_text(c: dict[str, Any]) -> str:
+    """`points_decide fails: 62.5% [47.0, 76.0] against <= 20% by tie-break`."""
+    ci = c.get("interval")
+    if ci is not None and c.get("id") in RATES:
+        return f"{c['id']} fails ({ci[0]:.0%}-{ci[1]:.0%} against {c['threshold']})"
+    return f"{c['id']} fails (against {c['threshold']})"
 
 
 def _sd(values: Sequence[float]) -> float:
@@ -269,14 +298,20 @@ class Confirmation:
     pruned_from: dict[str, Any] | None = None
     """The larger confirmed candidate this one is, without its noise-only changes."""
 
+    start: str = "as written"
+    """What the candidate was confirmed against (the tuner's start)."""
+
     @property
     def summary(self) -> str:
         if self.confirmed:
-            return "confirmed on fresh seeds: " + "; ".join(
-                f"{c.seats}: misses {c.base_misses:.3f} -> {c.candidate_misses:.3f} ({c.games} games)"
-                for c in self.checks
+            return f"confirmed on fresh seeds against {self.start}, no target failing, " + (
+                "; ".join(
+                    f"with {c.who}: misses {c.base_misses:.3f} -> {c.candidate_misses:.3f} "
+                    f"({c.games} games)"
+                    for c in self.checks
+                )
             )
-        return "no candidate beat as-written beyond noise"
+        return f"no candidate beat {self.start} beyond noise with every target holding up"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -290,6 +325,7 @@ class Confirmation:
             "noise_changes": self.noise_changes,
             "pruned_from": self.pruned_from,
             "tried": self.tried,
+            "start": self.start,
         }
 
 
@@ -381,7 +417,7 @@ def confirm(
             return conf
         last = conf
     if last is None:
-        last = Confirmation({}, [], {"games_80": None}, [], False)
+        last = Confirmation({}, [], {"games_80": None}, [], False, start=result.spec.start_name)
     last.tried = tried
     return last
 
@@ -414,7 +450,8 @@ def _confirm_one(
         say(f"confirming trial {number} with {label} seats: {games} games per arm")
         base = play_arm(s.game, s.players, base_v, seed, games, seats)
         cand = play_arm(s.game, s.players, cand_v, seed, games, seats)
-        check = check_seats(label, base, cand, aim, s.players)
+        bots = tuple(seats) if seats else tuple(persona_mix(s.game))
+        check = check_seats(label, base, cand, aim, s.players, s.start_name, bots)
         need = check.games_80 or 0
         if not check.confirmed and games < need and games < cap:
             # the difference on these seeds is smaller than the search's: play on to the
@@ -423,7 +460,7 @@ def _confirm_one(
             say(f"  not apart yet; playing on to {games} games per arm (80% power)")
             base = play_arm(s.game, s.players, base_v, seed, games, seats, base)
             cand = play_arm(s.game, s.players, cand_v, seed, games, seats, cand)
-            check = check_seats(label, base, cand, aim, s.players)
+            check = check_seats(label, base, cand, aim, s.players, s.start_name, bots)
             need = check.games_80 or 0
         arms[label] = (base, cand)
         if games < need and not check.confirmed:
@@ -431,12 +468,15 @@ def _confirm_one(
             check.why_not = f"{check.why_not}; {short}" if check.why_not else short
         checks.append(check)
     ok = bool(checks) and all(c.confirmed for c in checks)
-    conf = Confirmation({k: values[k] for k in changed}, changed, aim, checks, ok)
+    conf = Confirmation(
+        {k: values[k] for k in changed}, changed, aim, checks, ok, start=s.start_name
+    )
     tried.append(
         {
             "trial": number,
             "changed": conf.candidate,
             "confirmed": ok,
+            "bots": " and with ".join(c.who for c in checks),
             "why_not": "; ".join(f"{c.seats}: {c.why_not}" for c in checks if c.why_not),
         }
     )
@@ -466,7 +506,9 @@ def _candidates(result: Any) -> list[Any]:
 
 def _variant(result: Any, values: dict[str, Any]) -> Variant:
     info = game_info(result.spec.game)
-    return variant_of(info, result.params, values, info.title, result.spec.fixed)
+    return variant_of(
+        info, result.params, values, info.title, result.spec.fixed, result.spec.start_changes
+    )
 
 
 def _whys(

@@ -52,6 +52,8 @@ class GameFacts:
     decisions: dict[str, int] = field(default_factory=dict)
     options_seen: dict[str, int] = field(default_factory=dict)
     error: str | None = None
+    scores: list[float] = field(default_factory=list)
+    """Each seat's final points (the share of seats ending at 0 reads them)."""
 
 
 def play_trial_game(
@@ -103,6 +105,7 @@ def play_trial_game(
         rounds=int(info.get("rounds", 0) or 0),
         decisions=dict(kinds),
         options_seen=dict(options),
+        scores=[float(x) for x in result.returns],
     )
 
 
@@ -166,7 +169,8 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
         else:
             box_miss = 0.0
     edge = first_wins / n - 1.0 / players
-    return {
+    seats = [x for f in ok for x in f.scores]
+    out = {
         "games": n,
         "errors": errors,
         "stall_share": stalls / n,
@@ -180,7 +184,13 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
         "box_miss": box_miss,
         "mean_decisions": sum(sum(f.decisions.values()) for f in ok) / n,
         "end_reasons": dict(Counter(f.end_reason for f in ok).most_common()),
+        "seats": len(seats),
+        "zero_seat_share": sum(1 for x in seats if x == 0) / len(seats) if seats else 0.0,
     }
+    from cardlab.lab.tune.objectives import file_target_rows, game_file_targets
+
+    out["file_targets"] = file_target_rows(game_file_targets(info), out)
+    return out
 
 
 def _sd(values: list[float]) -> float:

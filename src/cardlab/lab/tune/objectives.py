@@ -4,82 +4,165 @@ how big a change it is (a designer wants the smallest change that works).
 The targets are the gate's design claims that a rules change can move, as
 numbers: games end by the rules (not a stall ruling or a cap), points decide
 the winner (not the tie-break), the first seat has no real edge, and the game
-fits the box's playing time. Each target's `miss` is 0 when it holds."""
+fits the box's playing time. They are declared in files a designer edits, not
+here: `targets.toml` beside this module (every game) and a game package's own
+`targets.toml` (e.g. UPTIME's share of seats ending at 0 points). Each target's
+`miss` is 0 when it holds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-STALL_MAX = 0.05
-TIEBREAK_MAX = 0.20
-FIRST_SEAT_EDGE_MAX = 0.05
+RATE_FIGURES = ("stall_share", "tiebreak_share", "first_seat_edge", "zero_seat_share")
+"""Figures measured as rates (judged on a 95% Wilson interval)."""
+FIGURES = (*RATE_FIGURES, "box_minutes")
+SHARED_FILE = Path(__file__).with_name("targets.toml")
+"""The shared targets every game is tuned toward: a file the designer edits."""
+GAME_FILE = "targets.toml"
+"""A game's own targets: this file in its package, when there is one."""
 
 
 @dataclass(frozen=True)
 class Target:
+    """One target from a targets file: a figure and its bound (`max`, `min`, or for
+    the first seat's edge `within`; none for box time)."""
+
     id: str
     text: str
-    threshold: str
+    figure: str
+    max: float | None = None
+    min: float | None = None
+    within: float | None = None
+
+    @property
+    def threshold(self) -> str:
+        if self.figure == "box_minutes":
+            return "estimated minutes overlap the box range"
+        if self.figure == "first_seat_edge":
+            bound = 0.0 if self.within is None else self.within
+            return f"|first-seat win share - 1/N| <= {bound:.0%} (or within the 95% noise band)"
+        unit = {"stall_share": "stalled", "tiebreak_share": "by tie-break"}.get(
+            self.figure, "of seats at 0 points" if self.figure == "zero_seat_share" else ""
+        )
+        parts = []
+        if self.max is not None:
+            parts.append(f"<= {self.max:.0%}")
+        if self.min is not None:
+            parts.append(f">= {self.min:.0%}")
+        return " and ".join(parts) + (f" {unit}" if unit else "")
 
     def miss(self, m: dict[str, Any]) -> float:
-        if self.id == "always_ends":
-            return max(0.0, m["stall_share"] - STALL_MAX)
-        if self.id == "points_decide":
-            return max(0.0, m["tiebreak_share"] - TIEBREAK_MAX)
-        if self.id == "seat_balance":
-            # an edge inside the sampling noise of this many games is no finding
-            allowed = max(FIRST_SEAT_EDGE_MAX, m.get("first_seat_edge_ci95", 0.0))
-            return max(0.0, abs(m["first_seat_edge"]) - allowed)
-        if self.id == "box_time":
+        """0 when the point figure meets the bound; else how far off (about 1: far)."""
+        if self.figure == "box_minutes":
             return float(m["box_miss"])
-        raise KeyError(self.id)
+        if self.figure == "first_seat_edge":
+            # an edge inside the sampling noise of this many games is no finding
+            allowed = float(max(self.within or 0.0, m.get("first_seat_edge_ci95", 0.0)))
+            return max(0.0, abs(float(m["first_seat_edge"])) - allowed)
+        value = float(m.get(self.figure, 0.0))
+        out = 0.0
+        if self.max is not None:
+            out += max(0.0, value - self.max)
+        if self.min is not None:
+            out += max(0.0, self.min - value)
+        return out
 
 
-TARGETS = (
-    Target(
-        "always_ends",
-        "games end by the rules, not by a stall ruling or a cap",
-        f"<= {STALL_MAX:.0%} stalled",
-    ),
-    Target(
-        "points_decide",
-        "points decide the winner; the tie-break is rare",
-        f"<= {TIEBREAK_MAX:.0%} by tie-break",
-    ),
-    Target(
-        "seat_balance",
-        "the first seat has no real edge",
-        f"|first-seat win share - 1/N| <= {FIRST_SEAT_EDGE_MAX:.0%} (or within the 95% noise band)",
-    ),
-    Target(
-        "box_time",
-        "a game fits the playing time on the box",
-        "estimated minutes overlap the box range",
-    ),
-)
+def load_targets(path: Path) -> tuple[Target, ...]:
+    """The `[[target]]` entries of a targets file, checked: a bad file names the file,
+    the target and what is wrong."""
+    import tomllib
+
+    from cardlab.core import CardlabError
+
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CardlabError(f"{path}: not a readable targets file: {exc}") from None
+    out = []
+    for i, row in enumerate(data.get("target", [])):
+        where = f"{path}: target[{i}] {row.get('id', '')!r}"
+        if not isinstance(row, dict) or not isinstance(row.get("id"), str):
+            raise CardlabError(f"{where}: needs an id")
+        if row.get("figure") not in FIGURES:
+            raise CardlabError(f"{where}: figure must be one of {', '.join(FIGURES)}")
+        bounds = {k: row[k] for k in ("max", "min", "within") if k in row}
+        for k, v in bounds.items():
+            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 1:
+                raise CardlabError(f"{where}: {k} must be a share from 0 to 1, got {v!r}")
+        if row["figure"] not in ("box_minutes",) and not bounds:
+            raise CardlabError(f"{where}: give a bound (max, min or within)")
+        out.append(Target(row["id"], str(row.get("text", row["id"])), row["figure"], **bounds))
+    return tuple(out)
+
+
+TARGETS = load_targets(SHARED_FILE)
+"""The shared targets (`targets.toml` beside this module)."""
+STALL_MAX = next(t.max for t in TARGETS if t.id == "always_ends") or 0.05
+TIEBREAK_MAX = next(t.max for t in TARGETS if t.id == "points_decide") or 0.20
+FIRST_SEAT_EDGE_MAX = next(t.within for t in TARGETS if t.id == "seat_balance") or 0.05
+
+
+def game_file_targets(info: Any) -> tuple[Target, ...]:
+    """A game's own targets from `targets.toml` in its package (none without one)."""
+    try:
+        path = Path(info.package_dir()) / GAME_FILE
+    except Exception:
+        return ()
+    return load_targets(path) if path.is_file() else ()
+
+
+def file_target_rows(targets: tuple[Target, ...], m: dict[str, Any]) -> list[dict[str, Any]]:
+    """A game file's targets measured on one trial's figures: each with its value, miss
+    and interval verdict, in the form `verdicts` reports."""
+    out = []
+    for t in targets:
+        verdict, ci = _judge(t, m)
+        row = {
+            "id": t.id,
+            "text": t.text,
+            "threshold": t.threshold,
+            "value": round(float(m.get(t.figure, 0.0)), 4),
+            "miss": round(t.miss(m), 4),
+            "verdict": verdict or ("holds" if t.miss(m) == 0 else "fails"),
+        }
+        if ci is not None:
+            row["interval"] = ci
+        out.append(row)
+    return out
 
 
 def interval_verdict(target_id: str, m: dict[str, Any]) -> tuple[str, list[float] | None]:
     """A shared rate target judged with its 95% Wilson interval: `holds` when the whole
     interval meets the threshold, `fails` when none of it does, else `needs_data` (the
     games cannot tell). Box time has no interval here: its point verdict stands."""
+    t = next((t for t in TARGETS if t.id == target_id), None)
+    return ("", None) if t is None else _judge(t, m)
+
+
+def _judge(t: Target, m: dict[str, Any]) -> tuple[str, list[float] | None]:
     from cardlab.lab.stats import wilson
 
-    n = int(m["games"])
-    if target_id == "always_ends":
-        lo, hi = wilson(m["stall_share"] * n, n)
-        ok, bad = hi <= STALL_MAX, lo > STALL_MAX
-    elif target_id == "points_decide":
-        lo, hi = wilson(m["tiebreak_share"] * n, n)
-        ok, bad = hi <= TIEBREAK_MAX, lo > TIEBREAK_MAX
-    elif target_id == "seat_balance":
+    if t.figure not in RATE_FIGURES:
+        return ("", None)
+    if t.figure == "first_seat_edge":
+        n = int(m["games"])
         lo, hi = wilson(m["first_seat_win_share"] * n, n)
         fair = m["first_seat_win_share"] - m["first_seat_edge"]
-        ok = fair - FIRST_SEAT_EDGE_MAX <= lo and hi <= fair + FIRST_SEAT_EDGE_MAX
-        bad = hi < fair - FIRST_SEAT_EDGE_MAX or lo > fair + FIRST_SEAT_EDGE_MAX
+        band = t.within or 0.0
+        ok = fair - band <= lo and hi <= fair + band
+        bad = hi < fair - band or lo > fair + band
     else:
-        return ("", None)
+        n = int(m.get("seats", 0) if t.figure == "zero_seat_share" else m["games"])
+        if n <= 0 or t.figure not in m:
+            return ("needs_data", None)
+        lo, hi = wilson(m[t.figure] * n, n)
+        top = 1.0 if t.max is None else t.max
+        bottom = 0.0 if t.min is None else t.min
+        ok = bottom <= lo and hi <= top
+        bad = hi < bottom or lo > top
     verdict = "holds" if ok else "fails" if bad else "needs_data"
     return (verdict, [round(lo, 4), round(hi, 4)])
 
@@ -116,6 +199,7 @@ def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
         if ci is not None:
             entry["interval"] = ci
         out.append(entry)
+    out += [{"kind": "design", **row} for row in m.get("file_targets", [])]
     for g in m.get("game_targets", []):
         out.append(
             {
@@ -137,8 +221,17 @@ def misses(m: dict[str, Any]) -> float:
     if not m.get("games") or m.get("errors"):
         return 10.0
     own = sum(float(g["miss"]) for g in m.get("game_targets", []))
+    own += sum(float(g["miss"]) for g in m.get("file_targets", []))
     return round(sum(t.miss(m) for t in TARGETS) + own, 6)
 
 
 def clears(m: dict[str, Any]) -> bool:
-    return misses(m) == 0.0
+    """Every target has data and holds: no miss, and no verdict `needs_data` (an
+    interval that reaches the threshold) or `untestable`. A point figure inside the
+    target whose interval straddles it is no clearance."""
+    return misses(m) == 0.0 and all(c["verdict"] == "holds" for c in verdicts(m))
+
+
+def unmet(m: dict[str, Any]) -> list[str]:
+    """The targets that do not hold, each as `id (verdict)`: what stops `clears`."""
+    return [f"{c['id']} ({c['verdict']})" for c in verdicts(m) if c["verdict"] != "holds"]

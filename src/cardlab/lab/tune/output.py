@@ -14,17 +14,19 @@ from typing import Any
 from cardlab.core.registry import game_info
 from cardlab.core.variants import CardChange, Variant
 from cardlab.lab.tune.confirm import Confirmation, confirmed_variant
-from cardlab.lab.tune.objectives import TARGETS
+from cardlab.lab.tune.objectives import TARGETS, unmet
 from cardlab.lab.tune.space import variant_of
 from cardlab.lab.tune.study import TrialResult, TuneResult
 
 
 def _command(result: TuneResult) -> str:
     s = result.spec
-    opts = "".join(f" -o {k}={v}" for k, v in s.options)
+    start = f" --variant {s.variant}" if s.variant else ""
+    given = dict(s.given_options) if s.variant else dict(s.options)
+    opts = "".join(f" -o {k}={v}" for k, v in given.items())
     return (
         f"cardlab tune {s.game} --players {s.players} --trials {s.trials} "
-        f"--games {s.games} --seed {s.seed}{opts}"
+        f"--games {s.games} --seed {s.seed}{start}{opts}"
     )
 
 
@@ -76,9 +78,20 @@ def best_variant(result: TuneResult, confirmation: Confirmation | None = None) -
         return confirmed_variant(result, confirmation, f"{info.title}, tuned variant", about)
     best = result.best()
     variant = variant_of(
-        info, result.params, best.values, f"{info.title}, tuned variant", result.spec.fixed
+        info,
+        result.params,
+        best.values,
+        f"{info.title}, tuned variant",
+        result.spec.fixed,
+        result.spec.start_changes,
     )
-    verdict = "clears every target" if best.clears else "misses some targets (the closest found)"
+    verdict = (
+        "clears every target"
+        if best.clears
+        else "does not clear every target (the closest found; not met: "
+        + ", ".join(unmet(best.metrics))
+        + ")"
+    )
     if confirmation is not None:
         verdict += "; " + confirmation.summary + " (not a recommended ruleset)"
     about = (
@@ -125,6 +138,12 @@ def tune_json(
         "checks": checks,
         "confirmation": None if confirmation is None else confirmation.to_json(),
         "options_fixed": dict(s.options),
+        "start": {
+            "name": s.start_name,
+            "variant": s.variant,
+            "card_changes": {c.path: c.value for c in s.start_changes},
+        },
+        "exhausted": result.exhausted,
         "game": s.game,
         "players": s.players,
         "seed": s.seed,
@@ -161,17 +180,25 @@ def write_outputs(
     confirmation ran and no candidate beat as-written beyond noise."""
     out.mkdir(parents=True, exist_ok=True)
     failed = confirmation is not None and not confirmation.confirmed
+    unchanged = not result.best().changed and not (confirmation and confirmation.confirmed)
     paths = {
         "json": out / "tune.json",
         "variant": out / ("unconfirmed.toml" if failed else "variant.toml"),
         "plot": out / "pareto.png",
         "html": out / "report.html",
     }
-    if failed and (out / "variant.toml").exists():
-        (out / "variant.toml").unlink()  # a stale recommendation from an earlier run
+    stale = (
+        ["variant.toml", "unconfirmed.toml"] if unchanged else ["variant.toml"] if failed else []
+    )
+    for name in stale:  # a recommendation from an earlier run in this folder
+        if (out / name).exists():
+            (out / name).unlink()
     data = tune_json(result, checks, confirmation)
     paths["json"].write_text(json.dumps(data, indent=2, sort_keys=True, default=str) + "\n")
-    paths["variant"].write_text(best_variant(result, confirmation).to_toml())
+    if unchanged:  # no change to play: a variant file would only repeat the start
+        paths.pop("variant")
+    else:
+        paths["variant"].write_text(best_variant(result, confirmation).to_toml())
     _plot(result, paths["plot"])
     paths["html"].write_text(_html(result, checks, confirmation))
     return paths
@@ -269,7 +296,7 @@ def _html(
     )
 
 
-def describe(t: TrialResult) -> str:
+def describe(t: TrialResult, start: str = "as written") -> str:
     if not t.changed:
-        return "as written"
+        return start
     return ", ".join(f"{n.split(':', 1)[1]} = {t.values[n]}" for n in t.changed)

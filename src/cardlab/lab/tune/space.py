@@ -81,9 +81,12 @@ def search_space(
     options: bool = True,
     cards: bool = True,
     fixed: dict[str, Any] | None = None,
+    start: tuple[CardChange, ...] = (),
 ) -> list[Parameter]:
     """The game's parameters: its rule options and levers, then its tunable card
-    numbers. Options in `fixed` (set with ``-o``) are not searched."""
+    numbers. Options in `fixed` (set with ``-o`` or by the start variant) are not
+    searched; a card number the start variant changes starts from its value there."""
+    started = {c.path: c.value for c in start}
     params: list[Parameter] = []
     if options:
         for spec in info.game_class().option_specs:
@@ -120,7 +123,7 @@ def search_space(
                     f"{info.name}: tunable {t.target!r} is neither option: nor cards:"
                 )
             path = t.target.split(":", 1)[1]
-            base = packaged_value(info.package_dir(), path)
+            base = started[path] if path in started else packaged_value(info.package_dir(), path)
             params.append(
                 Parameter(
                     t.target,
@@ -142,11 +145,13 @@ def variant_of(
     values: dict[str, Any],
     title: str,
     fixed: dict[str, Any] | None = None,
+    start: tuple[CardChange, ...] = (),
 ) -> Variant:
     """The variant that sets `values` (only the ones that differ from the baseline),
-    on top of the `fixed` options every trial plays with."""
+    on top of the `fixed` options every trial plays with and the start variant's card
+    changes (`start`)."""
     options: dict[str, Any] = dict(fixed or {})
-    changes: list[CardChange] = []
+    by_path = {c.path: c for c in start}
     for p in params:
         if p.name not in values or values[p.name] == p.baseline:
             continue
@@ -154,9 +159,9 @@ def variant_of(
             options[p.key] = values[p.name]
         else:
             # the why (its measured effect) is written by the confirmation (confirm.py)
-            changes.append(CardChange(p.key, values[p.name]))
+            by_path[p.key] = CardChange(p.key, values[p.name])
     return Variant(
-        game=info.name, name="tuned", title=title, options=options, changes=tuple(changes)
+        game=info.name, name="tuned", title=title, options=options, changes=tuple(by_path.values())
     )
 
 

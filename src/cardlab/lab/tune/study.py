@@ -41,7 +41,17 @@ class TuneSpec:
     study_name: str = ""
     max_changes: int = 3
     options: tuple[tuple[str, Any], ...] = ()
-    """Rule options every trial plays with (``-o``), not searched."""
+    """Rule options every trial plays with (``-o`` and the start variant's), not searched."""
+    variant: str | None = None
+    """The variant the search starts from (a packaged name or a file; None: as written):
+    its options are held like ``-o`` and its card changes are the numbers' starting
+    values."""
+    start_changes: tuple[Any, ...] = ()
+    """The start variant's card changes (`CardChange`s), resolved by `start_from`."""
+    start_name: str = "as written"
+    """What the baseline is called: "as written", or the start variant by its name."""
+    given_options: tuple[tuple[str, Any], ...] = ()
+    """The ``-o`` options as given (before the start variant's joined them)."""
 
     @property
     def fixed(self) -> dict[str, Any]:
@@ -81,6 +91,9 @@ class TuneResult:
     spec: TuneSpec
     params: list[Parameter]
     trials: list[TrialResult] = field(default_factory=list)
+    exhausted: int = 0
+    """Set when the search stopped early: the sampler drew this many proposals in a row
+    that repeated measured changes (the trials left were not spent on them)."""
 
     @property
     def baseline(self) -> TrialResult:
@@ -231,11 +244,42 @@ def suggest(trial: Any, params: list[Parameter], max_changes: int) -> dict[str, 
     return values
 
 
+def start_from(spec: TuneSpec) -> TuneSpec:
+    """The spec with its start resolved and named: a start variant's options (at this
+    player count) held like ``-o`` (an ``-o`` given wins), its card changes as the
+    numbers' starting values, and the baseline called by the variant's name; without a
+    variant, "as written" (with the options held, said so)."""
+    import dataclasses
+
+    from cardlab.core.registry import resolve_variant
+
+    if spec.variant is None:
+        if not spec.options:
+            return spec
+        held = ", ".join(f"{k}={_word(v)}" for k, v in spec.options)
+        return dataclasses.replace(spec, start_name=f"as written with {held} held")
+    v = resolve_variant(spec.game, spec.variant)
+    options = dict(v.options_for(spec.players)) | dict(spec.options)
+    title = f" ({v.title})" if v.title else ""
+    return dataclasses.replace(
+        spec,
+        options=tuple(options.items()),
+        given_options=spec.options,
+        start_changes=tuple(v.changes),
+        start_name=f"variant {spec.variant}{title}",
+    )
+
+
+def _word(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None) -> TuneResult:
     try:
         import optuna
     except ImportError:
         raise CardlabError("cardlab tune needs Optuna: pip install 'cardlab[lab]'") from None
+    spec = start_from(spec) if spec.variant and not spec.start_name.startswith("variant ") else spec
     info = game_info(spec.game)
     if not info.min_players <= spec.players <= info.max_players:
         raise CardlabError(
@@ -250,13 +294,15 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
         specs = info.game_class().option_specs
         resolved = resolve_options(spec.game, specs, fixed)
         fixed = {k: resolved[k] for k in fixed}
-    params = search_space(info, fixed=fixed)
+    params = search_space(info, fixed=fixed, start=spec.start_changes)
     baseline = {p.name: p.baseline for p in params}
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=spec.seed, n_startup_trials=0)
     name = spec.study_name or f"{spec.game}-{spec.players}p-seed{spec.seed}-games{spec.games}"
     if fixed and not spec.study_name:  # a study with options held fixed is another study
         name += "-" + ",".join(f"{k}={v}" for k, v in sorted(fixed.items()))
+    if spec.variant and not spec.study_name:
+        name += f"-from-{spec.variant}"
     study = optuna.create_study(
         study_name=name,
         storage=spec.storage,
@@ -266,12 +312,12 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
     )
     singles = schedule_singles(params, spec.trials // 2 - 1, spec.seed)
     if len(study.trials) == 0:
-        study.enqueue_trial(encode(baseline, baseline), user_attrs={"origin": "as written"})
+        study.enqueue_trial(encode(baseline, baseline), user_attrs={"origin": spec.start_name})
         for single in singles:
             study.enqueue_trial(encode(single, baseline), user_attrs={"origin": "single change"})
     result = TuneResult(spec, params)
     for t in study.trials:
-        if t.state == optuna.trial.TrialState.COMPLETE:
+        if t.state == optuna.trial.TrialState.COMPLETE and "repeat_of" not in t.user_attrs:
             result.trials.append(_from_attrs(t, params))
     with _Evaluator(spec) as evaluator:
         while len(result.trials) < spec.trials:
@@ -288,12 +334,15 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
                     )
                 study.set_user_attr("combined", True)
             n = min(spec.batch_size(), spec.trials - len(result.trials))
-            asked = [study.ask() for _ in range(n)]
-            values = [suggest(t, params, spec.max_changes) for t in asked]
-            # a change already played (same seeds, same bots) gives the same figures
+            asked, values, repeats = _ask_new(study, params, spec.max_changes, n, result)
+            if not asked:  # the sampler proposes only changes already measured
+                result.exhausted = repeats
+                break
             played = {_key(t.values): t.metrics for t in result.trials}
-            todo = [v for v in values if _key(v) not in played]
-            variants = [variant_of(info, params, v, info.title, fixed) for v in todo]
+            todo = values
+            variants = [
+                variant_of(info, params, v, info.title, fixed, spec.start_changes) for v in todo
+            ]
             for v, m in zip(todo, evaluator.map(variants), strict=True):
                 played[_key(v)] = m
             for trial, vals in zip(asked, values, strict=True):
@@ -316,6 +365,42 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
                 progress(len(result.trials), spec.trials)
     result.trials.sort(key=lambda t: t.number)
     return result
+
+
+REPEAT_TRIES = 50
+"""Proposals a batch may draw that repeat a measured change before the search stops:
+the same seeds give the same figures, so a repeat would spend a trial on nothing."""
+
+
+def _ask_new(
+    study: Any, params: list[Parameter], max_changes: int, n: int, result: TuneResult
+) -> tuple[list[Any], list[dict[str, Any]], int]:
+    """Up to `n` asked trials whose changes nobody measured yet (neither an earlier trial
+    nor another of this batch). A repeat is told to Optuna with its known figures (so
+    the sampler learns it is known) and marked `repeat_of`; it is not a trial of the
+    search and is not counted. Returns (trials, their values, repeats drawn)."""
+    import optuna
+
+    known = {_key(t.values): t for t in result.trials}
+    asked: list[Any] = []
+    values: list[dict[str, Any]] = []
+    repeats = 0
+    while len(asked) < n and repeats < REPEAT_TRIES:
+        trial = study.ask()
+        vals = suggest(trial, params, max_changes)
+        key = _key(vals)
+        if key in known or key in {_key(v) for v in values}:
+            repeats += 1
+            old = known.get(key)
+            trial.set_user_attr("repeat_of", old.number if old else -1)
+            if old is None:
+                study.tell(trial, state=optuna.trial.TrialState.PRUNED)
+            else:
+                study.tell(trial, [old.misses, float(len(old.changed))])
+            continue
+        asked.append(trial)
+        values.append(vals)
+    return asked, values, repeats
 
 
 def _key(values: dict[str, Any]) -> str:
