@@ -96,11 +96,13 @@ def _game(  # type: ignore[no-untyped-def]
 @app.command()
 def games() -> None:
     """List the games with their player counts and rule options."""
+    from cardlab.core.plugin import lowest_wins
     from cardlab.games import game_class
 
     for name in list_games():
         cls = game_class(name)
-        typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
+        fewest = ", fewest points win" if lowest_wins(name) else ""
+        typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players{fewest}")
         for spec in cls.option_specs:
             if spec.lever is None:
                 typer.echo(f"    {spec.name} = {_allowed(spec)}  ({spec.doc})")
