@@ -120,3 +120,29 @@ def test_the_command_refuses_an_unknown_action_and_a_missing_sheet():
     assert got.exit_code == 2 and "export or import" in got.output
     got = runner.invoke(app, ["cards", "uptime", "import"])
     assert got.exit_code == 2 and "--csv" in got.output
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_CARDS)
+def test_an_xlsx_workbook_round_trips_too(game, tmp_path):
+    """A spreadsheet saves .xlsx: export to a workbook (numbers as numbers) and import it."""
+    runner = CliRunner()
+    book = tmp_path / f"{game}.xlsx"
+    got = runner.invoke(app, ["cards", game, "export", "--csv", str(book)])
+    assert got.exit_code == 0, got.output
+    doc = tomllib.loads(packaged(game).read_text(encoding="utf-8"))
+    assert tomllib.loads(import_sheet(game, book, packaged(game))) == doc
+
+
+def test_a_workbook_edited_cell_is_read_with_its_row_and_column(tmp_path):
+    import openpyxl
+
+    runner = CliRunner()
+    book = tmp_path / "uptime.xlsx"
+    runner.invoke(app, ["cards", "uptime", "export", "--csv", str(book)])
+    wb = openpyxl.load_workbook(book)
+    ws = wb.worksheets[0]
+    header = [c.value for c in ws[1]]
+    ws.cell(row=3, column=header.index("count") + 1, value=2.0)  # Copper, stored as a float
+    wb.save(book)
+    with pytest.raises(CardDataError, match=r"row 3, column 'count'.*outside the allowed range"):
+        import_sheet("uptime", book, packaged("uptime"))

@@ -16,7 +16,14 @@ import typer
 
 from cardlab.core.errors import CardDataError, CardlabError
 from cardlab.games import game_info, load_game
-from cardlab.sheets.sheet import pointed, read_csv, read_sheet_file, sheet_to_toml, write_csv
+from cardlab.sheets.sheet import (
+    pointed,
+    read_csv,
+    read_sheet_file,
+    sheet_to_toml,
+    write_csv,
+    write_xlsx,
+)
 
 
 def card_file(game: str, cards: Path | None) -> Path:
@@ -68,8 +75,8 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option(
                 "--csv",
-                help="export: the CSV to write (default: standard output); "
-                "import: the CSV sheet to read.",
+                help="export: the sheet to write, CSV or .xlsx by its suffix (default: CSV "
+                "on standard output); import: the sheet to read (.csv or .xlsx).",
             ),
         ] = None,
         cards: Annotated[
@@ -94,6 +101,9 @@ def register(app: typer.Typer) -> None:
                 doc = load_toml(template)
                 if csv_path is None:
                     write_csv(doc, sys.stdout)
+                elif csv_path.suffix.lower() == ".xlsx":
+                    write_xlsx(doc, csv_path)
+                    typer.echo(f"wrote {csv_path} from {template}")
                 else:
                     with csv_path.open("w", encoding="utf-8", newline="") as fh:
                         write_csv(doc, fh)

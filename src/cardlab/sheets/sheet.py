@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import openpyxl
+import openpyxl.styles
 import tomli_w
 
 from cardlab.core.errors import CardDataError
@@ -170,11 +172,67 @@ def sheet_to_toml(doc: dict[str, Any]) -> str:
 
 
 def read_sheet_file(path: Path) -> str:
-    """A sheet's CSV text (UTF-8, a spreadsheet's byte-order mark allowed)."""
+    """A sheet's CSV text: a .csv file (UTF-8, a spreadsheet's byte-order mark allowed)
+    or the first worksheet of an .xlsx workbook a spreadsheet saved."""
+    if path.suffix.lower() == ".xlsx":
+        return xlsx_to_csv(path)
     try:
         return path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise SheetError(f"{path}: cannot read the sheet: {exc}") from exc
+
+
+def xlsx_to_csv(path: Path) -> str:
+    """The first worksheet of an .xlsx workbook as CSV text (every cell as the text it
+    shows: a whole number a spreadsheet stored as 6.0 reads 6)."""
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 (openpyxl raises many kinds for a bad file)
+        raise SheetError(f"{path}: not a readable .xlsx workbook: {exc}") from exc
+    try:
+        sheet = book.worksheets[0]
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        for row in sheet.iter_rows(values_only=True):
+            writer.writerow(["" if v is None else _xlsx_text(v) for v in row])
+        return out.getvalue()
+    finally:
+        book.close()
+
+
+def _xlsx_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def write_xlsx(doc: dict[str, Any], path: Path) -> None:
+    """Write the sheet of `doc` as an .xlsx workbook (numbers as numbers, the header bold)."""
+    columns, rows = to_rows(doc)
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "cards"
+    sheet.append(columns)
+    for cell in sheet[1]:
+        cell.font = openpyxl.styles.Font(bold=True)
+    for row in rows:
+        sheet.append([_typed(row.get(c, "")) for c in columns])
+    sheet.freeze_panes = "B2"
+    book.save(path)
+
+
+def _typed(text: str) -> object:
+    """A cell for a workbook: a number stays a number, so a spreadsheet sums it."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 # ---- cells ------------------------------------------------------------------------------
