@@ -502,3 +502,194 @@ def test_hand_back_sequences_never_let_a_bot_move_for_a_human(tmp_path_factory, 
             assert rec.by in ("human", "bot", "timer")
         close_all()
     assert wrong == []
+
+
+# -- undo, rematch and revoke at live, finished and closed tables ----------------------------
+AROUND_WHO = ["seat0", "seat1", "host", "spectator"]
+roles = st.one_of(st.sampled_from(["spectator", "host", "seat0", "", "HOST"]), ints)
+revoke_messages = [
+    st.fixed_dictionaries({"type": st.just("revoke"), "seat": ints}),
+    st.fixed_dictionaries({"type": st.just("revoke"), "role": roles}),
+    st.just({"type": "revoke", "role": "spectator"}),
+    st.just({"type": "revoke", "role": "host"}),
+    st.just({"type": "revoke", "seat": 1}),
+    st.just({"type": "revoke"}),
+    st.fixed_dictionaries({"type": st.just("revoke"), "seat": ints, "role": roles}),
+]
+around_steps = st.lists(
+    st.one_of(
+        st.tuples(
+            st.sampled_from(AROUND_WHO),
+            st.one_of(*revoke_messages, *social_messages[5:], st.just({"type": "sync"})),
+        ),
+        st.just(("move", None)),
+        st.just(("undo-mine", None)),
+    ),
+    min_size=1,
+    max_size=20,
+)
+
+
+def roomy(hub) -> None:
+    """Every per-socket budget of the hub's sockets out of the way (a scripted client
+    sends faster than any person; every refusal must be answered to be checked)."""
+    from cardlab.web.security import RateLimiter
+
+    make = hub.new_connection
+
+    def new_connection(*args, **kwargs):
+        conn = make(*args, **kwargs)
+        for name, value in list(vars(conn).items()):
+            if isinstance(value, RateLimiter):
+                setattr(conn, name, RateLimiter(rate=1e6, burst=2e6))
+        return conn
+
+    hub.new_connection = new_connection
+
+
+def links_of(hub, table_id: str) -> tuple:
+    return tuple(
+        hub.store.token_hash(table_id, role) for role in ("seat0", "seat1", "spectator", "host")
+    )
+
+
+def _bring_to(kind: str, client, hub, made) -> None:
+    """Play a two-human table to its end (finished) or let it stand idle (closed)."""
+    import time
+
+    table = hub.tables[made["table"]]
+    if kind == "finished":
+        while not table.state.is_terminal():
+            seat = table.state.current_player()
+            action = table.legal_for(seat)[0]["action"]
+            client.portal.call(table.submit, seat, action, table.seq, "human")
+    elif kind == "closed":
+        assert client.portal.call(hub.expire, time.time() + 10**6) == [made["table"]]
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(kind=st.sampled_from(["live", "finished", "closed"]), script=around_steps)
+def test_undo_rematch_and_revoke_at_live_finished_and_closed_tables(tmp_path_factory, kind, script):
+    """Every audience sends undo, rematch and revoke (well-formed or not, every role)
+    while the last mover takes moves back, at a live table, a finished one and one closed
+    after standing idle (rebuilt from the store): a refusal is an error frame in words
+    that changes nothing (step, seats, settings, chat, links); a closed table refuses
+    each of them as closed and never changes a link; a new link reaches the host alone
+    and a rematch link its asker alone; the link a revoke replaced is refused at once."""
+    db = tmp_path_factory.mktemp("fuzz") / "t.db"
+    app = create_app(
+        db=db,
+        catalog=toy_catalog(),
+        bot_delay=0,
+        message_rate=10_000,
+        limits=Limits(syncs_per_second=1000, frames_per_second=1000),
+        allowed_hosts=HOSTS,
+    )
+    with TestClient(app, raise_server_exceptions=False) as client:
+        hub = client.app.state.hub
+        roomy(hub)
+        spec = {"game": "highcard", "players": 2, "seats": [{"kind": "human"}] * 2}
+        made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
+        _bring_to(kind, client, hub, made)
+        tokens = dict(made["tokens"])
+        frames: dict[str, list[str]] = {w: [] for w in AROUND_WHO}
+        secrets: list[tuple[str, str]] = []  # (who may see it, token)
+        with contextlib_exit() as stack:
+            socks: dict[str, object] = {}
+
+            def sock_for(who: str):
+                if socks.get(who) is None:
+                    ws = stack.enter(
+                        client.websocket_connect(f"/ws/{made['table']}", headers=ORIGIN)
+                    )
+                    ws.send_text(json.dumps(hello_for(who, tokens)))
+                    first = json.loads(ws.receive_text())
+                    assert first["type"] == "state", (who, first)
+                    frames[who].append(json.dumps(first))
+                    socks[who] = ws
+                return socks[who]
+
+            for who in AROUND_WHO:
+                sock_for(who)
+            table = hub.tables[made["table"]]
+            assert (table.closed_reason() is None) == (kind == "live")
+            last = "seat0"
+            for step, (who, msg) in enumerate(script):
+                if who == "move":
+                    if table.closed_reason() is not None:
+                        continue
+                    seat = table.state.current_player()
+                    move = table.legal_for(seat)[0]["action"]
+                    who, msg = f"seat{seat}", {"type": "act", "action": move, "seq": table.seq}
+                    last = who
+                elif who == "undo-mine":
+                    who, msg = last, {"type": "undo"}
+                ws = sock_for(who)
+                before = (*snapshot(table, hub), links_of(hub, table.id))
+                marker = f"fuzz-marker-{step}"
+                ws.send_text(json.dumps(msg))
+                ws.send_text(json.dumps({"type": marker}))
+                got = recv_until_marker(ws, marker)
+                frames[who].extend(got)
+                answers = [json.loads(g) for g in got]
+                errors = [a for a in answers if a.get("type") == "error"]
+                event(f"{kind} {msg['type']} {'refused' if errors else 'accepted'}")
+                assert not any(a.get("fatal") for a in errors), (who, msg, errors)
+                if errors:
+                    assert (*snapshot(table, hub), links_of(hub, table.id)) == before, (who, msg)
+                    for a in errors:
+                        assert isinstance(a["error"], str) and len(a["error"]) > 10, a
+                        assert "could not handle" not in a["error"], a
+                if kind == "closed" and msg["type"] in ("undo", "rematch", "revoke", "chat"):
+                    assert errors and "this table is closed" in errors[0]["error"], (msg, errors)
+                if kind == "finished" and msg["type"] == "undo":
+                    assert errors and "this table is closed" in errors[0]["error"], (msg, errors)
+                if kind != "live":
+                    assert table.closed_reason() is not None
+                for a in answers:
+                    if a.get("type") == "rematch_link":
+                        assert who != "spectator", a
+                        secrets.append((who, a["token"]))
+                    if a.get("type") == "link":
+                        assert who == "host", a
+                        secrets.append(("host", a["token"]))
+                        role = f"seat{a['seat']}" if "seat" in a else a["role"]
+                        old, tokens[role] = tokens[role], a["token"]
+                        # the replaced link is refused at once
+                        probe = hello_for(role, {role: old})
+                        with client.websocket_connect(f"/ws/{made['table']}", headers=ORIGIN) as p:
+                            p.send_text(json.dumps(probe))
+                            refused = json.loads(p.receive_text())
+                            assert refused["type"] == "error" and refused["fatal"], refused
+                            assert "replaced" in refused["error"], refused
+                        if role != who and socks.get(role) is not None:
+                            # its socket was told why, then closed
+                            frames[role].extend(recv_until_fatal(socks[role]))
+                            socks[role] = None
+            for who, ws in socks.items():  # frames still on their way
+                if ws is None:
+                    continue
+                ws.send_text(json.dumps({"type": "fuzz-marker-end"}))
+                frames[who].extend(recv_until_marker(ws, "fuzz-marker-end"))
+        for owner, token in secrets:
+            for who, texts in frames.items():
+                if who != owner:
+                    assert not any(token in t for t in texts), (owner, who)
+        close_all()
+
+
+def recv_until_fatal(ws) -> list[str]:
+    """Every frame up to and including the fatal one a revoked socket is told with."""
+    got = []
+    for _ in range(200):
+        text = ws.receive_text()
+        got.append(text)
+        frame = json.loads(text)
+        if frame.get("type") == "error" and frame.get("fatal"):
+            assert frame["code"] == 4409 and "replaced" in frame["error"], frame
+            return got
+    raise AssertionError("a revoked socket was never told")
