@@ -33,3 +33,20 @@ def game_setups() -> list[tuple[str, int]]:
 
 def make_game(name: str, players: int) -> Game:
     return toy(players) if name == "toy" else cardlab.load_game(name, players=players)
+
+
+def seats_for(name: str) -> int:
+    """Three seats, or the nearest count the game plays (HEARTS is four, WAR two)."""
+    cls = game_class(name)
+    return max(cls.min_players, min(cls.max_players, 3))
+
+
+def bots_around(name: str, human: int, make) -> list:
+    """A bot (`make(seed)`) in every seat of `name` at `seats_for` but the human's."""
+    return [None if s == human else make(s + 1) for s in range(seats_for(name))]
+
+
+def asks_nothing(name: str) -> bool:
+    """A game with one action in all (WAR): every move is forced, and the terminal plays
+    forced moves itself, so a human seat is never asked anything."""
+    return cardlab.load_game(name, players=seats_for(name)).num_distinct_actions == 1

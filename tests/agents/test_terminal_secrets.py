@@ -15,7 +15,7 @@ import json
 import re
 
 import pytest
-from gamelist import real_games
+from gamelist import asks_nothing, bots_around, real_games, seats_for
 from rich.console import Console
 
 import cardlab
@@ -53,7 +53,9 @@ def named_in(text: str, secret: set[str]) -> set[str]:
 @pytest.mark.parametrize("game_name", real_games())
 @pytest.mark.parametrize("seed", [3, 8])
 def test_terminal_play_from_a_middle_seat_names_no_hidden_card(game_name, seed, monkeypatch):
-    game = cardlab.load_game(game_name, players=3)
+    if asks_nothing(game_name):
+        pytest.skip(f"{game_name}: every move is forced, the terminal asks the human nothing")
+    game = cardlab.load_game(game_name, players=seats_for(game_name))
     names = card_names(game)
     out = io.StringIO()
     console = Console(file=out, width=140, color_system=None)
@@ -73,7 +75,7 @@ def test_terminal_play_from_a_middle_seat_names_no_hidden_card(game_name, seed, 
         return action
 
     monkeypatch.setattr(terminal, "prompt", watched_prompt)
-    bots = [make_agent("greedy", seed=1), None, make_agent("greedy", seed=2)]
+    bots = bots_around(game_name, 1, lambda seed: make_agent("greedy", seed=seed))
     tail_start = 0
 
     def read(_: str) -> str:
@@ -93,9 +95,11 @@ def test_terminal_play_from_a_middle_seat_names_no_hidden_card(game_name, seed, 
 @pytest.mark.parametrize("game_name", real_games())
 def test_the_terminal_never_prints_another_seats_action_label(game_name):
     """Bots' moves reach the screen only through the public log, never as their labels."""
-    game = cardlab.load_game(game_name, players=3)
+    if asks_nothing(game_name):
+        pytest.skip(f"{game_name}: every move is forced, the terminal asks the human nothing")
+    game = cardlab.load_game(game_name, players=seats_for(game_name))
     out = io.StringIO()
-    bots = [make_agent("greedy", seed=1), None, make_agent("greedy", seed=2)]
+    bots = bots_around(game_name, 1, lambda seed: make_agent("greedy", seed=seed))
     terminal.play_terminal(
         game,
         [1],
@@ -148,13 +152,14 @@ def replay_of(output: str) -> tuple[list[str], int, int]:
 def test_cli_play_shows_the_seed_only_after_the_end_and_its_replay_plays_the_same_game(
     game_name,
 ):
-    output = play_cli([game_name, "--players", "3", "--seat", "1", "--bots", "greedy,random"])
+    players = str(seats_for(game_name))
+    output = play_cli([game_name, "--players", players, "--seat", "1", "--bots", "greedy,random"])
     argv, seed, end = replay_of(output)
     assert 0 <= seed < 2**64
     assert str(seed) not in output[:end], "the seed was printed during the game"
     assert not re.search(r"seed\W*\d", output[:end], re.I)  # was "SUPER COMPUTER: seed 634912"
     assert output.index(f"This game's seed was {seed}.") > end
-    assert argv == [game_name, "--players", "3", "--seat", "1", "--seed", str(seed)] + [
+    assert argv == [game_name, "--players", players, "--seat", "1", "--seed", str(seed)] + [
         "--bots",
         "greedy,random",
     ]
@@ -200,8 +205,10 @@ def test_cli_play_without_a_game_lists_the_games_and_asks_which_one(monkeypatch)
 
     monkeypatch.setattr(cli, "_stdin_is_terminal", lambda: True)
     names = cardlab.list_games()
-    pick = names[-1]  # not the first listed: that one used to be played unasked
-    output = play_cli([], f"{len(names) + 1}\nnope\n{len(names)}\nq\n")
+    # not the first listed (that one used to be played unasked), and one that asks
+    pick = [n for n in names if not asks_nothing(n)][-1]
+    assert pick != names[0]
+    output = play_cli([], f"{len(names) + 1}\nnope\n{names.index(pick) + 1}\nq\n")
     for i, name in enumerate(names, 1):
         cls = cardlab.load_game(name)
         assert f"{i}. {name}: {cls.title}, {cls.min_players}-{cls.max_players} players" in output
