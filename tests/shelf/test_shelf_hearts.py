@@ -34,6 +34,12 @@ def test_hearts_is_declared_lowest_wins_and_the_fewest_points_win():  # H8
         assert state.winners() == [s for s, p in enumerate(state.returns()) if p == low]  # H9
 
 
+def test_each_deal_gives_every_seat_13_cards(game):  # H1
+    state = game.new_initial_state(6)
+    assert [len(h) for h in state.hands] == [13] * 4
+    assert len({c for h in state.hands for c in h}) == 52
+
+
 def test_the_pass_goes_left_right_across_then_holds():  # H2
     state = random_game("hearts", 4, 3, deals=5)
     assert [e[2] for e in state.log if e[0] == "deal"] == [1, 3, 2, 0, 1]
