@@ -102,25 +102,59 @@ def test_an_undoable_move_shows_the_same_on_every_redeal(config, seed, walk, ski
     for _ in range(WINDOW):
         if state.is_terminal():
             return
-        mover = state.current_player()
         action = moves[len(state.history())]
-        undoable, reason = offered(state, mover, action, players)
-        step = len(state.history())
-        worlds = [
-            state.resample_from_infostate(mover, derived_seed(walk, f"check{k}:{step}"))
-            for k in range(CHECKS)
-        ]
-        for world in worlds:
-            # the verdict is the mover's: the same in a world it cannot tell apart
-            assert offered(world, mover, action, players) == (undoable, reason), (key, step)
-        CHECKED[key] += 1
+        check_move(state, action, players, walk, key)
         state.apply_action(action)
-        if undoable:
-            UNDOABLE[key] += 1
-            shown = seen_by(state, mover)
-            for world in worlds:
-                world.apply_action(action)
-                assert seen_by(world, mover) == shown, (key, step, "undo would be a peek")
+
+
+def check_move(state, action: int, players: int, walk: int, key: str) -> bool:
+    """The property at one move of the seat to move (`state` is not changed): the
+    verdict is the same on redeals of what the mover cannot see, and a move offered
+    for undo shows the mover the same on each of them. Returns whether it is offered."""
+    mover = state.current_player()
+    undoable, reason = offered(state, mover, action, players)
+    step = len(state.history())
+    worlds = [
+        state.resample_from_infostate(mover, derived_seed(walk, f"check{k}:{step}"))
+        for k in range(CHECKS)
+    ]
+    for world in worlds:
+        # the verdict is the mover's: the same in a world it cannot tell apart
+        assert offered(world, mover, action, players) == (undoable, reason), (key, step)
+    CHECKED[key] += 1
+    if undoable:
+        UNDOABLE[key] += 1
+        after = state.clone()
+        after.apply_action(action)
+        shown = seen_by(after, mover)
+        for world in worlds:
+            world.apply_action(action)
+            assert seen_by(world, mover) == shown, (key, step, "undo would be a peek")
+    return undoable
+
+
+def test_uptime_free_materials_never_become_an_undoable_peek():
+    """UPTIME's free material (Workstation, Power Surge: U5) comes from the Supply
+    discard, else the Supply Deck: whether the named kind is in the discard is public,
+    what the deck gives is not. Every free-material choice of random games (rules as
+    written and recommended, 2-4 players) is checked; some of them are refused because
+    their result depends on the deck, and none is offered while it does."""
+    pytest.importorskip("cardlab.games.uptime")
+    found = refused = 0
+    for variant in (None, recommended("uptime")):
+        for players in (2, 3, 4):
+            game = load_game("uptime", players, variant=variant)
+            for seed in range(4):
+                rng = random.Random(seed)
+                state = game.new_initial_state(seed)
+                while not state.is_terminal():
+                    action = rng.choice(state.legal_actions())
+                    if "free" in state.action_to_string(action).lower():
+                        found += 1
+                        key = f"uptime-{players}-{variant or 'plain'}-free"
+                        refused += not check_move(state, action, players, seed, key)
+                    state.apply_action(action)
+    assert found >= 20 and refused, (found, refused)
 
 
 def teardown_module() -> None:
