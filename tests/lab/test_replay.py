@@ -162,3 +162,34 @@ def test_a_game_of_a_player_count_run_replays_with_players(toy: str, tmp_path: P
     cmd = replay.command(out, records[0].seed, players=3)
     result = CliRunner().invoke(app, [*cmd.split()[1:], "--json"])
     assert result.exit_code == 0 and json.loads(result.output)["returns"] == records[0].scores
+
+
+def test_reveal_shows_every_hand_and_deck_at_each_step(tmp_path: Path) -> None:
+    """`--reveal` tells the designer what the spectator's story hides: before each
+    decision every seat's hand and every hidden deck of the true state, the same game
+    (returns unchanged); the plain replay still shows no hand."""
+    from cardlab.lab.backends import run_spec
+    from cardlab.lab.simulate import make_spec
+    from cardlab.lab.storage import write_run
+
+    spec = make_spec("runway", 3, "greedy,random", 2, 2)
+    path = write_run(run_spec(spec, 1, progress=False), tmp_path)
+    spec, i, recorded = replay.from_parquet(path, index=1)
+    plain = replay.replay(spec, i, recorded)
+    shown = replay.replay(spec, i, recorded, reveal=True)
+    assert shown.returns == plain.returns == recorded and plain.steps is None
+    assert shown.steps and shown.steps[0].number == 1
+    first = shown.steps[0].zones
+    hands = [z for z in first if z.startswith("private:")]
+    assert len(hands) == 3 and any(z.startswith("hidden:") for z in first)
+    text = replay.reveal_text(shown)
+    card = first[hands[1]][0]
+    assert f"{hands[1]} ({len(first[hands[1]])}): {shown.names.get(card, card)}" in text
+    assert len([ln for ln in text.splitlines() if ln.lstrip()[:1].isdigit()]) == len(shown.steps)
+    out = CliRunner().invoke(app, ["replay", str(path), "--index", "1", "--reveal"])
+    assert out.exit_code == 0 and "REVEALED: every hand and deck is shown" in out.output
+    assert "private:" not in CliRunner().invoke(app, ["replay", str(path), "--index", "1"]).output
+    data = json.loads(
+        CliRunner().invoke(app, ["replay", str(path), "--index", "1", "--reveal", "--json"]).output
+    )
+    assert len(data["steps"]) == len(shown.steps) and data["card_names"]

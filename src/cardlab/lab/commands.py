@@ -244,9 +244,17 @@ def replay(
     cards: CardsOpt = None,
     variant: VariantOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help="Tell the game step by step with every hand and deck shown (lab games only).",
+        ),
+    ] = False,
 ) -> None:
     """Re-play a cited lab game with the same bots, seats, options, variant and cards, and
-    print its narrative log. Exit status 1 if a stored run's returns are not reproduced."""
+    print its narrative log (--reveal: every hand and deck at each step). Exit status 1
+    if a stored run's returns are not reproduced."""
     from cardlab.lab import replay as lab_replay
 
     by_settings = (agents, run_seed, games, option, cards, variant)
@@ -277,7 +285,7 @@ def replay(
         else:
             spec, i = lab_replay.from_report(source, seed, players)
             recorded = None
-        game = lab_replay.replay(spec, i, recorded)
+        game = lab_replay.replay(spec, i, recorded, reveal=reveal)
     except CardlabError as exc:
         fail(exc)
     if as_json:
@@ -297,11 +305,23 @@ def replay(
                     "returns": game.returns,
                     "winners": game.winners,
                     "recorded_returns": game.recorded,
+                    **(
+                        {
+                            "steps": [s.__dict__ for s in game.steps or []],
+                            "card_names": game.names,
+                            "final_zones": game.final_zones,
+                        }
+                        if reveal
+                        else {}
+                    ),
                 }
             )
         )
     else:
         typer.echo(lab_replay.text(game))
+        if reveal:
+            typer.echo("")
+            typer.echo(lab_replay.reveal_text(game))
     if game.recorded is not None and game.recorded != game.returns:
         raise typer.Exit(1)
 

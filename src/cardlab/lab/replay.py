@@ -39,6 +39,11 @@ class Replayed:
     observation: dict[str, Any]
     recorded: list[float] | None = None
     """The returns the run recorded for this game (a Parquet row), to compare with."""
+    steps: list[Any] | None = None
+    """With `reveal`: every decision with every zone as it stood (`Step`)."""
+    names: dict[str, str] | None = None
+    """Card id -> name, as the seats' views named them."""
+    final_zones: dict[str, list[str]] | None = None
 
 
 def command(report_dir: str | Path, seed: int, players: int | None = None) -> str:
@@ -229,19 +234,45 @@ def from_parquet(
     return spec, row.index, list(row.scores)
 
 
-def replay(spec: SimSpec, index: int, recorded: list[float] | None = None) -> Replayed:
+@dataclass
+class Step:
+    """One decision of a revealed replay: who chose what, and every zone (hands, decks,
+    the table) as it stood when they chose."""
+
+    number: int
+    seat: int
+    label: str
+    zones: dict[str, list[str]]
+
+
+def replay(
+    spec: SimSpec, index: int, recorded: list[float] | None = None, reveal: bool = False
+) -> Replayed:
     """Play game `index` of `spec` as the run played it (`simulate.play_one`'s seats and
-    seeds) and keep the spectator's view of its end."""
+    seeds) and keep the spectator's view of its end. `reveal`: also keep, at every
+    decision, every zone of the true state (each hand, each deck in order) and the names
+    every seat's view gave its cards: the designer's omniscient view of a lab game (a
+    live table's games are never replayed: they are not lab runs)."""
     seed = game_seed(spec.seed, index)
     game = spec_game(spec)
     seen: list[Any] = []
+    steps: list[Step] = []
+    names: dict[str, str] = {}
 
     def watch(state: Any, seat: int, action: int) -> None:
         if not seen:
             seen.append(state)  # the live state play_game mutates: its end at the end
+        if reveal:
+            for p in range(spec.players):
+                _learn_names(state.observation(p), names)
+            steps.append(Step(len(steps) + 1, seat, state.action_to_string(action), state.zones()))
 
     result = play_game(game, make_agents(spec, seed, index), seed=seed, on_action=watch)
     state = seen[0] if seen else game.new_initial_state(seed)
+    if reveal:
+        _learn_names(state.public_observation(), names)
+        for p in range(spec.players):
+            _learn_names(state.observation(p), names)
     return Replayed(
         spec,
         index,
@@ -251,7 +282,56 @@ def replay(spec: SimSpec, index: int, recorded: list[float] | None = None) -> Re
         [int(w) for w in result.winners],
         state.public_observation(),
         recorded,
+        steps if reveal else None,
+        names,
+        state.zones() if reveal else None,
     )
+
+
+def _learn_names(node: Any, names: dict[str, str]) -> None:
+    """Card names from a view: every `{"id": ..., "name": ...}` in it (a seat's own hand,
+    the table). A card no seat ever saw keeps its id."""
+    if isinstance(node, dict):
+        cid, name = node.get("id"), node.get("name")
+        if isinstance(cid, str) and isinstance(name, str):
+            names.setdefault(cid, name)
+        for value in node.values():
+            _learn_names(value, names)
+    elif isinstance(node, list):
+        for value in node:
+            _learn_names(value, names)
+
+
+def _zone_line(zone: str, cards: list[str], names: dict[str, str]) -> str:
+    shown = ", ".join(names.get(c, c) for c in cards) if cards else "(empty)"
+    return f"{zone} ({len(cards)}): {shown}"
+
+
+def reveal_text(game: Replayed) -> str:
+    """The game step by step with everything shown: before each decision, every zone
+    that changed since the last step (all of them at the first): each seat's hand, each
+    deck in the order the engine keeps it, the table; then the seat's choice. Cards are named as the seats'
+    own views named them (the id where no seat ever saw the card)."""
+    steps = game.steps or []
+    names = game.names or {}
+    lines = [
+        "REVEALED: every hand and deck is shown (a lab game, never a live table's)",
+        "",
+    ]
+    last: dict[str, list[str]] = {}
+    for step in steps:
+        changed = {z: c for z, c in step.zones.items() if last.get(z) != c}
+        if changed:
+            lines += [f"    {_zone_line(z, c, names)}" for z, c in changed.items()]
+        who = game.seats[step.seat] if 0 <= step.seat < len(game.seats) else "?"
+        lines.append(f"{step.number:>4}. seat {step.seat} ({who}): {step.label}")
+        last = step.zones
+    if game.final_zones is not None:
+        changed = {z: c for z, c in game.final_zones.items() if last.get(z) != c}
+        lines += ["", "at the end:"] + [
+            f"    {_zone_line(z, c, names)}" for z, c in changed.items()
+        ]
+    return "\n".join(lines)
 
 
 def text(game: Replayed) -> str:
