@@ -204,3 +204,18 @@ def test_paired_rows_carry_each_personas_points_by_source(toy: str) -> None:
         if x.winners and y.winners
     ]
     assert rows[name]["mean"] == pytest.approx(sum(diffs) / len(diffs), abs=1e-4)
+
+
+def test_a_look_resolves_when_the_always_valid_interval_excludes_zero() -> None:
+    from cardlab.lab.paired import _look, _sequential
+
+    def pair(mean: float, games: int) -> dict:
+        row = {"figure": "f", "unit": "percentage points", "mean": mean, "sd": 0.5, "games": games}
+        return {"arms": ["a", "b"], "rows": [row], "primary": {"figures": ["f", "g"]}}
+
+    early = _look([pair(-0.05, 200)], 200, 200)
+    late = _look([pair(-0.05, 2000)], 2000, 200)
+    assert not early["resolved"] and late["resolved"]
+    assert late["pairs"][0]["cs95"][1] < 0
+    seq = _sequential([early, late], "resolved", 3000, 200)
+    assert seq["sentence"].startswith("Played until it knows: resolved after 2,000 paired games")
