@@ -15,6 +15,9 @@ plays every agent in every seat equally often on the same deals:
   95% intervals are Wilson score intervals.
 - The rating is Bradley-Terry fitted on "the winner beat each other seat",
   shown on the Elo scale (400 * log10 of strength, mean 0).
+- Mean points per agent with a 95% normal interval, the points as printed; the table
+  says which end wins (`GameInfo.score_direction`: penalty points for "lowest"). A
+  shared win counts as a win for each winner here; `simulate` and the report split it.
 
 `run_ladder` returns a `LadderTable` so the playtest lab can reuse it.
 """
