@@ -36,10 +36,27 @@ def test_the_unbroken_toy_passes_every_new_check() -> None:
     assert report.explored_games >= 1
 
 
+def _only_public_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a game whose every choice is public: bot_view finds no two choices a seat
+    cannot tell apart, so it compares nothing (UPTIME and RUNWAY are such games)."""
+    monkeypatch.setattr("cardlab.testing.checks.check_bot_view", lambda state, rng: 0)
+
+
+def test_a_resampler_returning_the_true_state_fails_bot_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the bug: the views handed to a bot differ with a choice its seat cannot see
+    monkeypatch.setattr(STATE, "resample_from_infostate", lambda self, p, seed: self.clone())
+    err = failure(SnareGame(2), games=1, explore_seconds=0)
+    assert err.check == "bot_view" and "cannot tell seat 0's choices" in str(err)
+    assert err.replay is not None
+
+
 def test_a_resampler_returning_the_true_state_fails_redeal_varies(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the bug: every keep-check passes, and a bot sees every hand
+    _only_public_choices(monkeypatch)
     monkeypatch.setattr(STATE, "resample_from_infostate", lambda self, p, seed: self.clone())
     err = failure(SnareGame(2), games=2, explore_seconds=0)
     assert err.check == "redeal_varies" and "returns the true hidden cards" in str(err)
@@ -54,6 +71,7 @@ def test_redeal_varies_is_judged_at_each_player_count(monkeypatch: pytest.Monkey
     def truth_at_four(self: Any, p: int, seed: int) -> GameState:
         return self.clone() if self.game.num_players == 4 else original(self, p, seed)
 
+    _only_public_choices(monkeypatch)
     monkeypatch.setattr(STATE, "resample_from_infostate", truth_at_four)
     with pytest.raises(ConformanceError) as caught:
         check_game(INFO, games=2, explore_seconds=0)  # 2, 3 and 4 players
@@ -184,3 +202,55 @@ def test_cardlab_check_prints_the_name_and_the_replay(monkeypatch: pytest.Monkey
         unregister_game("snare")
     assert out.exit_code == 1, out.output
     assert "[explore] RuntimeError" in out.output and "replay: seed " in out.output
+
+
+def _reshuffle_shown_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule change: at each round's end the revealed cards are shuffled back into the
+    (hidden) deck, as games that reshuffle every card each round do."""
+    next_round = STATE._next_round
+
+    def _next_round(self: Any) -> None:
+        self.deck.extend(self.shown)
+        self.shown = []
+        self.deck.sort()
+        self.rng.shuffle(self.deck)
+        next_round(self)
+
+    monkeypatch.setattr(STATE, "_next_round", _next_round)
+
+
+def test_an_id_the_log_named_before_a_reshuffle_hid_it_again_fails_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The leak check judges an id by where its card is now: the reveal's log entry names
+    # the card by id, a reshuffle hides it in the deck, and the old entry counts as a leak
+    # (a text search cannot tell an old mention from a new one; docs/plugins.md).
+    _reshuffle_shown_cards(monkeypatch)
+    err = failure(SnareGame(2), games=1, explore_seconds=0)
+    assert err.check == "hidden_cards" and "sees hidden card tc" in str(err)
+    assert err.replay is not None
+    state = replay(SnareGame(2), err.replay.seed, err.replay.actions)
+    hidden = state.hidden_card_ids(0)
+    logged = {c["id"] for e in state.observation(0)["log"] for c in e.get("cards", [])}
+    assert logged & hidden  # the ids the log named are in the deck again
+
+
+def test_a_log_that_names_past_cards_by_their_face_passes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the remedy docs/plugins.md gives: past events name a card by its face (name,
+    # value), never by the id, when the card can be hidden again
+    _reshuffle_shown_cards(monkeypatch)
+    view = INFO.module("view")
+    assert view is not None
+    public_event = view._public_event
+
+    def by_face(state: Any, event: tuple[Any, ...]) -> dict[str, Any]:
+        entry: dict[str, Any] = public_event(state, event)
+        if "cards" in entry:
+            entry["cards"] = [{"name": c["name"]} for c in entry["cards"]]
+        return entry
+
+    monkeypatch.setattr(view, "_public_event", by_face)
+    report = check_game(SnareGame(2), games=2, explore_seconds=0)
+    assert "hidden_cards" in report.checked

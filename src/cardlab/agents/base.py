@@ -18,7 +18,9 @@ class Agent:
     """Chooses an action for `state.current_player()`. Draws only from `self.rng`.
 
     `step` is handed a view of the game redealt from its seat's information
-    (see `play.agent_view`), so an agent cannot peek whatever it does with it."""
+    (see `play.agent_view`), so an agent cannot peek whatever it does with it: its
+    `history()` too is the seat's own view of the game (secret choices of other seats
+    as the redeal has them)."""
 
     kind = "agent"
 

@@ -19,7 +19,12 @@ class GameResult:
 
 
 def agent_view(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """What an agent of `seat` is handed: hidden cards redealt from its infostate."""
+    """What an agent of `seat` is handed: hidden cards redealt from its infostate.
+
+    The redeal is the whole input: every field of it, the history included, is what
+    the seat observed (a secret choice of another seat appears as the redeal's, not
+    the true one), so two worlds the seat cannot tell apart hand its bot identical
+    bytes. `check_game`'s bot_view check holds every game to it."""
     return state.resample_from_infostate(seat, rng.getrandbits(63))
 
 

@@ -66,7 +66,9 @@ def check(
         f"{game}: passes at {', '.join(map(str, report.players))} players "
         f"({report.games_played} games, {report.decisions} decisions; explored "
         f"{report.explored_games} games, {report.explored_decisions} decisions; "
-        f"{report.redeals.varied} of {report.redeals.eligible} redeals moved hidden cards): "
+        f"{report.redeals.varied} of {report.redeals.eligible} redeals moved hidden cards; "
+        f"bots' inputs identical over {report.redeals.bot_views} branches a seat cannot tell "
+        f"apart and {report.redeals.bot_worlds} pairs of redealt worlds): "
         f"{', '.join(report.checked)}"
     )
     for part, why in report.skipped.items():

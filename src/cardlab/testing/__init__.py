@@ -6,6 +6,7 @@ game's own Hypothesis tests (`random_game`, `check_replay_and_clone`, ...). A
 failure names its check and the seed and actions that reproduce it
 (`replay(game, seed, actions)` rebuilds that state)."""
 
+from cardlab.testing.botview import check_bot_view, same_input
 from cardlab.testing.checks import (
     all_ids,
     check_conservation,
@@ -32,6 +33,7 @@ __all__ = [
     "RedealStats",
     "Replay",
     "all_ids",
+    "check_bot_view",
     "check_conservation",
     "check_constraints",
     "check_decision_kind",
@@ -47,5 +49,6 @@ __all__ = [
     "explore",
     "random_game",
     "replay",
+    "same_input",
     "snapshot",
 ]

@@ -13,9 +13,11 @@ import json
 import random
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from cardlab.core import Game, GameState, IllegalActionError
+from cardlab.testing.botview import check_bot_view, same_input
 from cardlab.testing.failures import ConformanceError, checking, replaying
 from cardlab.testing.moves import check_moves
 from cardlab.testing.redeal import RedealStats, check_constraints, note_redeals
@@ -54,28 +56,77 @@ def check_conservation(state: GameState, expected: list[str]) -> None:
     expect(ids == expected, f"cards lost or invented: {sorted(set(expected) ^ set(ids))}")
 
 
+class Seen:
+    """One moment's observations, each built and serialised once for every check of
+    that moment (the leak search, the JSON check, the resample and the refused-action
+    comparisons): an observation carries the whole public log, so building and
+    serialising it is most of what a check costs."""
+
+    __slots__ = ("obs", "texts", "public", "public_text")
+
+    def __init__(self, state: GameState) -> None:
+        n = state.game.num_players
+        self.obs = [state.observation(p) for p in range(n)]
+        self.texts = [json.dumps(o) for o in self.obs]
+        self.public = state.public_observation()
+        self.public_text = json.dumps(self.public)
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+@lru_cache(maxsize=256)
+def _pattern(hidden: frozenset[str]) -> re.Pattern[str]:
+    """The whole-word pattern for ids that are not plain word tokens (rare), compiled
+    once per set of ids."""
+    return re.compile(r"\b(" + "|".join(re.escape(cid) for cid in sorted(hidden)) + r")\b")
+
+
 def _leaked(text: str, hidden: set[str]) -> str | None:
-    """The first of `hidden` that occurs in `text` as a whole token, if any."""
-    if not hidden:
-        return None
-    pattern = r"\b(" + "|".join(re.escape(cid) for cid in sorted(hidden)) + r")\b"
-    found = re.search(pattern, text)
-    return found.group(1) if found else None
+    """The first (in id order) of `hidden` that occurs in `text` as a whole word, if any:
+    the matches of ``\\bID\\b``. An id made of word characters (letters, digits, ``_``:
+    the fixed-width tokens the contract asks for) is found with `str.find` and its
+    neighbours tested, with no pattern built; other ids go through one compiled pattern
+    per set."""
+    odd = []
+    for cid in sorted(hidden):
+        if not cid or not (_word_char(cid[0]) and _word_char(cid[-1])):
+            odd.append(cid)
+            continue
+        at = text.find(cid)
+        size = len(cid)
+        while at >= 0:
+            end = at + size
+            if (at == 0 or not _word_char(text[at - 1])) and (
+                end == len(text) or not _word_char(text[end])
+            ):
+                return cid
+            at = text.find(cid, at + 1)
+    if odd:
+        found = _pattern(frozenset(odd)).search(text)
+        if found:
+            return found.group(1)
+    return None
 
 
-def check_no_leak(state: GameState) -> None:
+def check_no_leak(state: GameState, seen: Seen | None = None) -> None:
     """No seat's observation names a card hidden from it, and the public view
-    (what a spectator gets) names no card in `public_hidden_card_ids()`."""
+    (what a spectator gets) names no card in `public_hidden_card_ids()`. The search
+    is over each observation's JSON, log included, for the ids hidden *now*: an id
+    the log named while the card was face up is found too once a reshuffle has hidden
+    that card again (docs/plugins.md, "The leak check's rules")."""
+    seen = seen or Seen(state)
     for p in range(state.game.num_players):
-        leaked = _leaked(json.dumps(state.observation(p)), state.hidden_card_ids(p))
+        leaked = _leaked(seen.texts[p], state.hidden_card_ids(p))
         expect(leaked is None, f"seat {p} sees hidden card {leaked}")
-    public = state.public_observation()
+    public = seen.public
     expect(public.get("seat", "missing") is None, 'the public view has "seat": None')
     public_hidden = state.public_hidden_card_ids()
     for p in range(state.game.num_players):
         # the public view may know no more than any one seat does
         expect(state.hidden_card_ids(p) <= public_hidden, f"seat {p} hides what is public")
-    leaked = _leaked(json.dumps(public), public_hidden)
+    leaked = _leaked(seen.public_text, public_hidden)
     expect(leaked is None, f"the public view shows hidden card {leaked}")
 
 
@@ -88,18 +139,34 @@ def _refused(state: GameState, action: Any) -> str | None:
     return f"{action!r} ({type(action).__name__}) was accepted"
 
 
-def check_illegal_refused(state: GameState, rng: random.Random) -> None:
+def _fingerprint(state: GameState) -> tuple[Any, ...]:
+    """The cheap part of `snapshot` (no observations), compared after every refusal."""
+    over = state.is_terminal()
+    return (state.history(), state.current_player(), over, state.zones(),
+            [] if over else state.legal_actions())  # fmt: skip
+
+
+def check_illegal_refused(state: GameState, rng: random.Random, seen: Seen | None = None) -> None:
     """Illegal ints, and non-ints that equal a legal action (a float, a bool),
-    raise IllegalActionError and change nothing."""
+    raise IllegalActionError and change nothing. After each refusal the history, who
+    moves, the zones and the legal actions are compared; after the last, every seat's
+    observation too (`seen`: the moment's observations, built once)."""
     legal = state.legal_actions()
     legal_set = set(legal)
     candidates = [a for a in range(-2, state.game.num_distinct_actions + 2) if a not in legal_set]
     wrong_type: list[Any] = [float(legal[0]), str(legal[0]), None, legal[0] == 1]
-    before = snapshot(state)
-    for action in [*rng.sample(candidates, min(3, len(candidates))), *wrong_type]:
+    tried = [*rng.sample(candidates, min(3, len(candidates))), *wrong_type]
+    seen = seen or Seen(state)
+    before = _fingerprint(state)
+    for action in tried:
         problem = _refused(state, action)
         expect(problem is None, f"seat {state.current_player()}: illegal action {problem}")
-        expect(snapshot(state) == before, f"the refused action {action!r} changed the state")
+        expect(_fingerprint(state) == before, f"the refused action {action!r} changed the state")
+    n = state.game.num_players
+    if [state.observation(p) for p in range(n)] != seen.obs:
+        raise ConformanceError(
+            f"the refused actions {tried!r} changed an observation (and nothing else)"
+        )
 
 
 def check_fresh_lists(state: GameState) -> None:
@@ -133,7 +200,11 @@ def check_labels(state: GameState) -> None:
 
 
 def check_resample(
-    state: GameState, seed: int, stats: RedealStats | None = None, constrained: bool = True
+    state: GameState,
+    seed: int,
+    stats: RedealStats | None = None,
+    constrained: bool = True,
+    seen: Seen | None = None,
 ) -> None:
     """A redeal for seat p keeps p's observation, the visible cards and (for the
     seat to move) the legal actions and their labels, and depends only on what
@@ -142,11 +213,12 @@ def check_resample(
     `public_constraints` on the truth and the redeals (public_constraints)."""
     truth = state.zones()
     where = {cid: key for key, ids in truth.items() for cid in ids}
+    observed = seen.obs if seen is not None else None
     for p in range(state.game.num_players):
         sample = state.resample_from_infostate(p, seed)
         expect(
-            json.dumps(sample.observation(p), sort_keys=True)
-            == json.dumps(state.observation(p), sort_keys=True),
+            sample.observation(p)
+            == (observed[p] if observed is not None else state.observation(p)),
             f"resample changed seat {p}'s observation",
         )
         expect(all_ids(sample) == all_ids(state), f"seat {p}'s resample lost or invented cards")
@@ -169,10 +241,16 @@ def check_resample(
         if constrained:
             with checking("public_constraints"):
                 check_constraints(state, p, [sample, other])
+        # ... in every field a bot is handed (bot_view), not only the cards' places
+        differs = same_input(
+            sample.resample_from_infostate(p, seed + 1),
+            other.resample_from_infostate(p, seed + 1),
+        )
+        if stats is not None:
+            stats.bot_worlds += 1
         expect(
-            sample.resample_from_infostate(p, seed + 1).zones()
-            == other.resample_from_infostate(p, seed + 1).zones(),
-            f"seat {p}'s redeal depends on the hidden cards' true places",
+            differs is None,
+            f"seat {p}'s redeal depends on the hidden cards' true places: {differs}",
         )
         if not sample.is_terminal() and p == state.current_player():
             legal = state.legal_actions()
@@ -216,14 +294,17 @@ def check_state(
     with checking("fresh_lists"):
         check_fresh_lists(state)
     with checking("hidden_cards"):
-        check_no_leak(state)
-        for p in range(state.game.num_players):
-            json.dumps(state.observation(p))
-        json.dumps(state.public_observation())
+        seen = Seen(state)  # every observation serialised (JSON) once, for every check
+        check_no_leak(state, seen)
     with checking("illegal_refused"):
-        check_illegal_refused(state, rng)
+        check_illegal_refused(state, rng, seen)
     with checking("resample"):
-        check_resample(state, rng.randrange(1 << 30), stats)
+        check_resample(state, rng.randrange(1 << 30), stats, seen=seen)
+    with checking("bot_view"):
+        # its own generator: the checks' one also picks the random game's actions
+        compared = check_bot_view(state, random.Random(len(state.history())))
+        if stats is not None:
+            stats.bot_views += compared
 
 
 def check_end(state: GameState, expected: list[str]) -> None:

@@ -144,6 +144,7 @@ def _check_instance(
         for what in ("conservation", "labels", "fresh_lists", "hidden_cards", "illegal_refused"):
             report.note(what)
         report.note("resample")
+        report.note("bot_view")
         if kinds is not None:
             report.note("decision_kinds")
         if hasattr(state, "public_constraints"):
@@ -167,6 +168,8 @@ def _check_instance(
         )
     report.redeals.eligible += stats.eligible
     report.redeals.varied += stats.varied
+    report.redeals.bot_views += stats.bot_views
+    report.redeals.bot_worlds += stats.bot_worlds
     if bounded:
         try:
             game.utility_bounds()

@@ -52,6 +52,11 @@ class RedealStats:
     """Where the first redeal that kept the truth was seen (for the message)."""
     replay: Replay | None = None
     """How to reach that state again."""
+    bot_views: int = 0
+    """Views handed to a bot compared over two choices its seat cannot tell apart
+    (bot_view)."""
+    bot_worlds: int = 0
+    """Views handed to a bot compared whole over two redealt worlds (resample)."""
 
     def share(self) -> float:
         return self.varied / self.eligible if self.eligible else 0.0

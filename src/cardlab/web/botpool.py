@@ -3,8 +3,9 @@
 A search holds the CPU for up to a second; in a thread it would also hold the
 interpreter lock the event loop needs to answer humans, so slow bots decide in
 `workers` separate processes. The worker gets the bot's redealt view (never the
-true state), builds the agent from its spec and a seed fixed by the table, and
-returns the action and the CPU time.
+true state: `agents.agent_view`, whose every field, the history included, is what
+the bot's seat observed), pickled, builds the agent from its spec and a seed fixed
+by the table, and returns the action and the CPU time.
 
 Searches wait in one queue per client (the key of the table's lane, `lane`), and
 the queues take turns: a worker that frees up takes the oldest search of the

@@ -55,7 +55,12 @@ def redeal(state: RunwayState, seat: int, seed: int) -> RunwayState:
             generation[x] = gen
             hand.append(x)
         hand.sort()
-    # what is left of the current pool is the (shuffled) draw pile: s.draw_pile itself
+    # what is left of the current pool is the (shuffled) draw pile: s.draw_pile itself.
+    # Its cards belong to the current generation; the true state keeps whatever each last
+    # held, which would tell the bot where a card lay before this redeal.
+    current = s.reshuffles
+    for x in s.draw_pile:
+        generation[x] = current
     s.deal_deck.sort()
     s.deal_deck.sort(key=lambda _: rnd())
     s.reshuffle_seed = rng.getrandbits(64)

@@ -14,6 +14,9 @@ from cardlab.core.rng import seeded, shuffle
 if TYPE_CHECKING:
     from cardlab.games.supercomputer.state import SuperComputerState
 
+CHOOSE_BUILD, PICK, OVER = 0, 1, 3
+"""The phases (state.py's constants; state.py imports this module)."""
+
 
 def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
     """Redeal what p cannot see, consistently with what p knows; re-seed the RNG."""
@@ -70,7 +73,45 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
             c.returned_builds[q] = [free.pop() for _ in s.returned_builds[q]]
     c.next_seed = rng.getrandbits(64)
     c._legal = _legal_for(c)
+    c.past_actions = _seen_history(s, c, p)
     return c
+
+
+def _seen_history(s: SuperComputerState, c: SuperComputerState, p: int) -> list[int]:
+    """The history as p saw it, consistent with the redeal `c`: the actions p could not
+    see (this turn's secret picks of the seats before it, this round's secret build
+    keeps) are the ones the redealt seats made in `c`. Every other action is public or
+    p's own. Without it the history would hand a bot every secret choice made so far.
+
+    Where those actions lie is public (the log shows who has picked and kept); picks
+    revealed at the end of a turn and keeps revealed at the round's scoring are public
+    and stay as played."""
+    out = s.past_actions[:]
+    phase = s.phase
+    if phase == OVER:
+        return out
+    first = len(out) - s.to_move  # this turn's picks (or keeps) so far, seat 0 first
+    if phase == PICK:
+        for q in range(s.to_move):
+            if q != p:
+                out[first + q] = c.pending_picks[q]
+    if s.game.build_mode != "choose_one":
+        return out
+    first_build = s.hot.first_build
+    if phase == CHOOSE_BUILD:
+        for q in range(s.to_move):
+            if q != p:
+                out[first + q] = first_build + c.kept_builds[q][0]
+        return out
+    # picking or placing: every seat kept one build at the round's start; each keep is
+    # the last action of its number in the history (the keeps are at the round's start)
+    played = s.past_actions
+    for q in range(s.num_players):
+        if q != p and s.kept_builds[q]:
+            true = first_build + s.kept_builds[q][0]
+            at = len(played) - 1 - played[::-1].index(true)
+            out[at] = first_build + c.kept_builds[q][0]
+    return out
 
 
 def _legal_for(c: SuperComputerState) -> list[int]:
