@@ -35,7 +35,7 @@ function connect() {
     if (T.refused || (ev.code >= 4400 && ev.code < 4500)) {
       T.refused = true;
       setConn("refused");
-      explainRefusal(ev.code, ev.reason);
+      explainRefusal(ev.code, ev.reason || T.fatal);  // the server's own words (a revoked link says who and when)
       return;
     }
     setConn("reconnecting…");
@@ -56,11 +56,13 @@ function send(msg) {
 function explainRefusal(code, reason) {
   const box = document.getElementById("await");
   box.className = "await refused";
-  const why = {
+  const known = {
     4401: "This link's key does not open this seat: it may have been mistyped, cut short, or replaced by the host.",
     4403: "This page was opened from another site, so the table refused it.",
     4404: "There is no such table here: it may have been created on another server, or the link is incomplete.",
-  }[code] || (reason ? `The table refused this page: ${reason}.` : "The table refused this page.");
+  }[code];
+  const said = reason ? `The table refused this page: ${reason}.` : "";
+  const why = known && said ? `${known} ${said}` : known || said || "The table refused this page.";
   box.replaceChildren(h("p", "", why),
     h("p", "", "Ask the table's host for a fresh invitation link, or "),
   );
@@ -110,7 +112,7 @@ function notice(text, kind = "error") {
 function onFrame(msg) {
   document.dispatchEvent(new CustomEvent("cardlab:frame", { detail: msg }));  // social.js
   if (msg.type === "error") {
-    if (msg.fatal) { T.refused = true; setConn("refused"); explainRefusal(0, msg.error); return; }
+    if (msg.fatal) { T.refused = true; T.fatal = msg.error; setConn("refused"); explainRefusal(0, msg.error); return; }
     notice(msg.error);
     return;
   }
@@ -126,6 +128,7 @@ function onFrame(msg) {
     T.ready.then(() => { draw(); sendPending(msg); });
   }
   if (msg.type === "replay") { T.replay = msg; T.ready.then(() => drawReplayFrame(msg)); }
+  if (msg.type === "link") showLink(msg);
 }
 
 // "Seat 1 (Ada)", or "Seat 1" for a seat nobody named (its name is then "Seat 1").
@@ -547,6 +550,7 @@ function drawControls(view) {
       b.addEventListener("click", () => send({ type: "hand_to_bot", seat, agent: "greedy" }));
       box.append(b);
     });
+    hostLinkButtons(view, box);
   } else if (view.you !== null && view.you !== undefined) {
     const mine = view.table.seats[view.you];
     if (mine.kind === "bot") {
@@ -559,6 +563,63 @@ function drawControls(view) {
       box.append(b);
     }
   }
+}
+
+// Links the host replaces (revoke): buttons on the host's page; the new link arrives on
+// the host's socket alone and is shown there, ready to copy; the host's own new link
+// becomes this page's address, so a reconnect uses it.
+function hostLinkButtons(view, box) {
+  const revoke = (label, msg) => {
+    const b = h("button", "quiet", label);
+    b.addEventListener("click", () => {
+      if (confirm(`${label}? The old link stops working at once.`)) send({ type: "revoke", ...msg });
+    });
+    box.append(b);
+  };
+  view.table.seats.forEach((s, seat) => {
+    if (s.kind === "human") revoke(`New link for seat ${seat} (${s.name})`, { seat });
+  });
+  revoke("New spectator link", { role: "spectator" });
+  revoke("New host link", { role: "host" });
+}
+
+function showLink(msg) {
+  const frag = msg.seat !== undefined ? `seat=${msg.seat}` : `role=${msg.role}`;
+  const url = `${location.origin}/t/${tableId}#${frag}&token=${msg.token}`;
+  if (msg.role === "host") {
+    params.set("token", msg.token);
+    history.replaceState(null, "", `#role=host&token=${msg.token}`);
+  }
+  let box = document.getElementById("new-link");
+  if (!box) {
+    box = h("div", "new-link");
+    box.id = "new-link";
+    document.getElementById("controls").after(box);
+  }
+  const field = h("input");
+  field.readOnly = true;
+  field.value = url;
+  field.setAttribute("aria-label", "the new link");
+  const who = msg.seat !== undefined ? `seat ${msg.seat}` : `the ${msg.role}`;
+  box.replaceChildren(h("p", "", `New link for ${who} (the old one no longer works):`), field);
+  field.select();
+}
+
+// Seats whose link the host replaced: every audience is told whoever plays one may be the host.
+function drawReissued(view) {
+  const seats = view.table.reissued || [];
+  let box = document.getElementById("reissued");
+  if (!seats.length) { if (box) box.hidden = true; return; }
+  if (!box) {
+    box = h("p", "reissued");
+    box.id = "reissued";
+    box.setAttribute("role", "status");
+    document.getElementById("controls").before(box);
+  }
+  box.hidden = false;
+  box.textContent = seats.map((s) => seatName(view, s)).join(", ")
+    + (seats.length > 1 ? ": links" : ": link") + " reissued by the host. Whoever plays "
+    + (seats.length > 1 ? "them" : "it") + " now may be the host, who then sees that seat's cards.";
 }
 
 // The Rules pane (the game's rules for players), fetched when first opened.
@@ -596,6 +657,7 @@ function draw() {
   drawLog(view);
   drawFinal(view);
   drawControls(view);
+  drawReissued(view);
   applyTouch(view);
   fitNames();
   bringDecisionIntoView(view);
