@@ -349,6 +349,14 @@ def ladder(
     option: OptionOpt = None,
     cards: CardsOpt = None,
     variant: VariantOpt = None,
+    seating: Annotated[
+        str,
+        typer.Option(
+            help="mixed: each deal seats the pool in another cyclic order (every agent has "
+            "every other as neighbour equally often), then rotates it; rotated: the pool's "
+            "order as listed, only rotated (neighbours never change).",
+        ),
+    ] = "mixed",
     rungs: Annotated[
         bool,
         typer.Option(
@@ -363,6 +371,7 @@ def ladder(
 
     from cardlab.agents import parse_agent_list
     from cardlab.ladder import run_ladder
+    from cardlab.ladder_orders import run_mixed_ladder
 
     g = _game(game, players, cards, option, variant)
     try:
@@ -376,7 +385,9 @@ def ladder(
             transient=True,
         ) as bar:
             task = bar.add_task(f"{game} ladder", total=None)
-            table = run_ladder(
+            if seating not in ("mixed", "rotated"):
+                raise CardlabError(f"--seating must be mixed or rotated, not {seating!r}")
+            table = (run_mixed_ladder if seating == "mixed" else run_ladder)(
                 g,
                 specs,
                 games=games,
