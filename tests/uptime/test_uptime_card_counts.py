@@ -252,8 +252,11 @@ def test_a_card_file_count_out_of_range_names_file_card_and_range(tmp_path):
         cardlab.load_game("uptime", players=3, cards=path)
 
 
-def test_the_tuner_sees_the_three_knobs():
+def test_the_tuner_sees_the_four_knobs():
     names = {p.name: p for p in search_space(game_info("uptime"))}
+    for c in ("Workstation", "Blade", "Tower", "Mainframe"):
+        p = names[f"cards:computer[{c}].count"]
+        assert p.baseline == 1 and p.values() == [1, 2, 3]
     assert names["option:starting_hand"].values() == list(HANDS)
     for m in MATERIALS:
         p = names[f"cards:material[{m}].count"]
@@ -280,3 +283,30 @@ def test_a_refused_deal_is_a_failed_tune_trial_not_a_crash():
     assert facts.error is not None and "at least 26 raw materials" in facts.error
     figures = metrics(game_info("uptime"), 4, [facts])
     assert figures["games"] == 0 and figures["errors"] == 1
+
+
+def test_computer_copies_are_a_card_knob(tmp_path):
+    """Each Computer may come 1-3 times (U1 prints one of each): the Build Deck grows by the
+    copies, every copy is a Computer of its ability, and 0 or 4 copies are refused naming
+    the card and the field."""
+    text = PACKAGED.read_text(encoding="utf-8")
+    two = tmp_path / "two.toml"
+    two.write_text(
+        text.replace(
+            'ability = "tower"\npoints = 5\ncount = 1', 'ability = "tower"\npoints = 5\ncount = 2'
+        )
+    )
+    game = cardlab.load_game("uptime", players=4, cards=str(two))
+    table = game.table
+    towers = [c for c in range(table.count) if table.name[c] == "Tower"]
+    assert len(towers) == 2 and table.count == 55
+    for bad in ("0", "4"):
+        path = tmp_path / f"bad{bad}.toml"
+        path.write_text(
+            text.replace(
+                'ability = "tower"\npoints = 5\ncount = 1',
+                f'ability = "tower"\npoints = 5\ncount = {bad}',
+            )
+        )
+        with pytest.raises(CardDataError, match=r"card 'Tower' \(computer\[2\]\): field 'count'"):
+            cardlab.load_game("uptime", players=4, cards=str(path))

@@ -55,6 +55,10 @@ shuffle). A deck too lean to deal every seat its starting hand is refused by the
 knows the player count (`UptimeGame._check_deal`)."""
 PATCH_COUNT = (0, 4)
 """Allowed Patch copies (U1: 2); 0 plays UPTIME without Patches."""
+COMPUTER_COUNT = (1, 3)
+"""Allowed copies of each Computer (U1: 1 of each ability, 4 Computers): a designer's knob
+for a Build Deck with more Computers (at 4 players the printed four cannot go one to every
+seat and leave any for the Cloud Milestone)."""
 
 
 class _Card(BaseModel):
@@ -73,6 +77,7 @@ class Twist(_Card):
 class Computer(_Card):
     ability: Literal["workstation", "blade", "tower", "mainframe"]
     points: int = Field(ge=0)
+    count: int = 1  # range checked by _check_composition (COMPUTER_COUNT)
 
 
 class Patch(_Card):
@@ -138,7 +143,8 @@ class CardTable:
             add(TWIST, t.name, TWISTS.index(t.effect), 0)
         self.num_supply = len(kind)
         for c in data.computer:
-            add(COMPUTER, c.name, ABILITIES.index(c.ability), c.points)
+            for _ in range(c.count):
+                add(COMPUTER, c.name, ABILITIES.index(c.ability), c.points)
         for _ in range(data.patch.count):
             add(PATCH, data.patch.name, 0, 0)
         for i, comp in enumerate(data.component):
@@ -250,6 +256,16 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
             "computer",
             f"need one Computer of each ability {ABILITIES} (U1), got {abilities}",
         )
+    low, high = COMPUTER_COUNT
+    for i, c in enumerate(d.computer):
+        if not low <= c.count <= high:
+            raise _fail(
+                src,
+                f"card {c.name!r} (computer[{i}])",
+                "count",
+                f"{c.count} is outside the allowed range {low}..{high} (U1 prints 1)",
+                at=("computer", i),
+            )
     low, high = PATCH_COUNT
     if not low <= d.patch.count <= high:
         raise _fail(

@@ -1,9 +1,10 @@
 """The UPTIME numbers a designer may tune (`cardlab tune`), with their ranges.
 
 Read from the packaged card file so a renamed card stays tunable:
-- each raw material's count (U1: 6) and the Patch count (U1: 2), within the
+- each raw material's count (U1: 6), each Computer's (U1: 1) and the Patch count (U1: 2),
+  within the
   ranges the card file's composition check allows (`cards.MATERIAL_COUNT`,
-  `cards.PATCH_COUNT`); a deck too lean to deal every seat its starting hand
+  `cards.COMPUTER_COUNT`, `cards.PATCH_COUNT`); a deck too lean to deal every seat its starting hand
   at the trial's player count is refused by the game, and the trial is kept
   as a failed one;
 - Contract values, Network costs and points;
@@ -24,7 +25,7 @@ import tomllib
 from pathlib import Path
 
 from cardlab.core.plugin import Tunable
-from cardlab.games.uptime.cards import MATERIAL_COUNT, PATCH_COUNT
+from cardlab.games.uptime.cards import COMPUTER_COUNT, MATERIAL_COUNT, PATCH_COUNT
 
 _CARDS = tomllib.loads((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8"))
 
@@ -37,6 +38,15 @@ TUNABLES: tuple[Tunable, ...] = (
             f"copies of the raw material {m['name']} in the Supply Deck",
         )
         for m in _CARDS.get("material", [])
+    ),
+    *(
+        Tunable(
+            f"cards:computer[{c['name']}].count",
+            *COMPUTER_COUNT,
+            1,
+            f"copies of the Computer {c['name']} in the Build Deck",
+        )
+        for c in _CARDS.get("computer", [])
     ),
     *(
         (Tunable("cards:patch.count", *PATCH_COUNT, 1, "Patch cards in the Build Deck"),)
