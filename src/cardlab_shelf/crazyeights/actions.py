@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from cardlab.core.moves import Move
 from cardlab_shelf.deck import SUIT_WORDS, SUITS, DeckFile
 
 PLAY = "play"
@@ -29,6 +30,17 @@ def name_suit(suit: str) -> int:
 
 def suit_of(action: int) -> str:
     return SUITS[action - SUIT_BASE]
+
+
+def describe(cards: DeckFile, action: int) -> Move:
+    """What an action does, for programs: the hand card played by id, the suit named."""
+    if action == DRAW:
+        return Move("draw")
+    if action == PASS:
+        return Move("pass")
+    if action >= SUIT_BASE:
+        return Move("name_suit", extra={"suit": SUIT_WORDS[suit_of(action)]})
+    return Move("play", cards=(cards.cards[action].id,))
 
 
 def label(cards: DeckFile, action: int) -> str:

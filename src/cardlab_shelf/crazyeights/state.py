@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.core import GameState, IllegalActionError, action_index, illegal_action_message
 from cardlab.core.game import TERMINAL_PLAYER
+from cardlab.core.moves import Move
 from cardlab.core.rng import shuffle
 from cardlab_shelf.crazyeights import actions, scoring, view
 from cardlab_shelf.crazyeights.cards import DeckFile
@@ -166,6 +167,9 @@ class CrazyEightsState(GameState):
 
     def action_to_string(self, action: int) -> str:
         return actions.label(self.cards, action)
+
+    def describe_action(self, action: int) -> Move:
+        return actions.describe(self.cards, action)
 
     def decision_kind(self) -> str:
         return self.phase

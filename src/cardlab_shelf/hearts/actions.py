@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from cardlab.core.moves import Move
 from cardlab_shelf.deck import DeckFile
 
 PLAY = "play"
@@ -25,6 +26,13 @@ def play(card: int) -> int:
 
 def pass_card(card: int) -> int:
     return PASS_BASE + card
+
+
+def describe(cards: DeckFile, action: int) -> Move:
+    """What an action does, for programs: the hand card it passes or plays, by id."""
+    if action >= PASS_BASE:
+        return Move("pass_card", cards=(cards.cards[action - PASS_BASE].id,))
+    return Move("play", cards=(cards.cards[action].id,))
 
 
 def label(cards: DeckFile, action: int) -> str:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from cardlab.core.moves import Move
 from cardlab_shelf.deck import DeckFile
 
 BID = "bid"
@@ -22,6 +23,13 @@ NUM_ACTIONS = BID_BASE + MAX_HAND + 1
 
 def bid(tricks: int) -> int:
     return BID_BASE + tricks
+
+
+def describe(cards: DeckFile, action: int) -> Move:
+    """What an action does, for programs: a bid's amount, or the hand card played, by id."""
+    if action >= BID_BASE:
+        return Move("bid", amount=action - BID_BASE)
+    return Move("play", cards=(cards.cards[action].id,))
 
 
 def label(cards: DeckFile, action: int) -> str:

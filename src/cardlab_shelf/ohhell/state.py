@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.core import GameState, IllegalActionError, action_index, illegal_action_message
 from cardlab.core.game import TERMINAL_PLAYER
+from cardlab.core.moves import Move
 from cardlab.core.rng import shuffle
 from cardlab_shelf.ohhell import actions, scoring, view
 from cardlab_shelf.ohhell.cards import DeckFile
@@ -157,6 +158,9 @@ class OhHellState(GameState):
 
     def action_to_string(self, action: int) -> str:
         return actions.label(self.cards, action)
+
+    def describe_action(self, action: int) -> Move:
+        return actions.describe(self.cards, action)
 
     def decision_kind(self) -> str:
         return self.phase
