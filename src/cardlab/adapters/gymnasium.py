@@ -142,6 +142,19 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             obs["action_mask"][END_ACTION] = 1
         return obs
 
+    def describe_action(self, action: int) -> dict[str, Any]:
+        """What a legal action of this seat does (the engine's `Move` as JSON: kind, card
+        ids, cells, slot, amount); refused for any other action."""
+        state = self.state
+        legal = (
+            not state.is_terminal()
+            and state.current_player() == self.seat
+            and int(action) in state.legal_actions()
+        )
+        if not legal:
+            raise ValueError(f"action {action} is not a legal action of seat {self.seat}")
+        return state.describe_action(int(action)).to_json()
+
     def action_masks(self) -> np.ndarray:
         """The current mask as booleans (sb3-contrib's MaskablePPO calls this)."""
         return self._obs()["action_mask"].astype(bool)

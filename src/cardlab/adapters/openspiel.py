@@ -295,6 +295,15 @@ class CardlabSpielState(pyspiel.State):
             return inner.action_to_string(action)  # type: ignore[union-attr]
         return f"action {action}"
 
+    def action_description(self, player: int, action: int) -> dict[str, Any]:
+        """What a legal action of the player to move does (the engine's `Move` as JSON),
+        beside `action_to_string`'s label; only the mover's legal actions are described."""
+        inner = self.play.inner
+        live = inner is not None and not inner.is_terminal() and player == inner.current_player()
+        if not live or action not in inner.legal_actions():  # type: ignore[union-attr]
+            raise ValueError(f"action {action} is not a legal action of player {player}")
+        return inner.describe_action(action).to_json()  # type: ignore[union-attr]
+
     def is_terminal(self) -> bool:
         return self.play.player == TERMINAL
 

@@ -328,6 +328,16 @@ class raw_env(_Common, AECEnv):  # noqa: N801  (PettingZoo's naming convention)
     def render(self) -> str | None:
         return self._render(self.game_state, self._seat_of[self.agent_selection])
 
+    def describe_action(self, action: int) -> dict[str, Any]:
+        """What a legal action of the agent to move does (the engine's `Move` as JSON:
+        kind, the card ids it names, cells, slot, amount), so a policy or a person can
+        read a move without its label. Only the mover's legal actions are described:
+        a description names the mover's own cards."""
+        state = self.game_state
+        if state.is_terminal() or int(action) not in state.legal_actions():
+            raise ValueError(f"action {action} is not a legal action of {self.agent_selection}")
+        return state.describe_action(int(action)).to_json()
+
     def close(self) -> None:
         pass
 
