@@ -17,6 +17,7 @@ from cardlab.lab.paired import (
     games_to_clear,
     holm,
     paired_diff,
+    target_figures,
 )
 from cardlab.lab.report_commands import save_report, start_report
 
@@ -72,7 +73,9 @@ def test_a_compare_is_paired_game_by_game_and_opens_with_what_changed_most(
     assert again["rows"] == pair["rows"]
     # an option's primary test: its target figures, first, Holm among themselves only
     primary = [r for r in pair["rows"] if r["test"] == "primary"]
-    assert [r["figure"] for r in primary] == [f for f in TARGET_FIGURES if f in rows]
+    want = target_figures(toy)
+    assert want[:3] == list(TARGET_FIGURES[:3])  # the shared targets file: stalls, ties, seat
+    assert [r["figure"] for r in primary] == [f for f in want if f in rows]
     assert [r["p_holm"] for r in primary] == pytest.approx(
         holm([r["p"] for r in primary]), abs=1e-5
     )
@@ -219,3 +222,11 @@ def test_a_look_resolves_when_the_always_valid_interval_excludes_zero() -> None:
     assert late["pairs"][0]["cs95"][1] < 0
     seq = _sequential([early, late], "resolved", 3000, 200)
     assert seq["sentence"].startswith("Played until it knows: resolved after 2,000 paired games")
+
+
+def test_an_options_primary_figures_come_from_the_targets_files() -> None:
+    from cardlab.lab.paired import ZERO_SEATS
+
+    # UPTIME's own targets.toml adds its seats at 0 points to the shared targets
+    assert target_figures("uptime")[-1] == ZERO_SEATS
+    assert ZERO_SEATS not in target_figures("runway")

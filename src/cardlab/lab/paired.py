@@ -51,9 +51,33 @@ def points_figure(card: str) -> str:
     return f"card {card}: points"
 
 
+ZERO_SEATS = "seats ending at 0 points"
+"""Per game, the share of its seats that end with no points (a mean hides them)."""
 TARGET_FIGURES = ("stall share", "tie-break share", "first seat's win share", "length: rounds")
-"""A rule option's primary figures: the design targets a rules change is made to move
-(`cardlab tune`'s shared targets: stalls, tie-breaks, the first seat's edge, length)."""
+"""A rule option's primary figures when no targets file names them: the design targets a
+rules change is made to move (stalls, tie-breaks, the first seat's edge, length)."""
+FIGURE_OF_TARGET = {
+    "stall_share": "stall share",
+    "tiebreak_share": "tie-break share",
+    "first_seat_edge": "first seat's win share",
+    "box_minutes": "length: rounds",
+    "zero_seat_share": ZERO_SEATS,
+}
+"""The paired figure that reads each targets-file figure (`lab/tune/targets.toml`)."""
+
+
+def target_figures(game: str) -> list[str]:
+    """A rule option's primary figures: the paired figure of every target the targets
+    files declare (the shared file, then the game's own `targets.toml`), in order."""
+    try:
+        from cardlab.core.registry import game_info
+        from cardlab.lab.tune.objectives import TARGETS, game_file_targets
+
+        targets = (*TARGETS, *game_file_targets(game_info(game)))
+    except Exception:  # an unreadable targets file: the fixed list, the error shown by tune
+        return list(TARGET_FIGURES)
+    names = [FIGURE_OF_TARGET[t.figure] for t in targets if t.figure in FIGURE_OF_TARGET]
+    return list(dict.fromkeys(names)) or list(TARGET_FIGURES)
 
 
 def _win_share(r: GameRecord, seat: int) -> float:
@@ -131,6 +155,11 @@ def _game_figures(
             "ends",
             SHARE,
             lambda r: float(r.tiebreak not in (None, "", "not needed")),
+        ),
+        ZERO_SEATS: (
+            "seat",
+            SHARE,
+            lambda r: sum(1 for x in r.scores if x == 0) / len(r.scores) if r.scores else None,
         ),
     }
     personas = sorted({agent for r in (*a.values(), *b.values()) for agent in r.agents})
@@ -480,7 +509,7 @@ def primary_figures(
 ) -> tuple[list[str], str]:
     """(figure names, what changed) of a comparison's primary test: for card files,
     each changed card's holders' win share then its points; for a rule option, the
-    design targets a rules change is made to move (`TARGET_FIGURES`)."""
+    targets the targets files declare (`target_figures`)."""
     if option == "cards":
         cards: list[str] = []
         for run in runs[1:]:
@@ -492,8 +521,9 @@ def primary_figures(
         names = [holders_figure(c) for c in cards] + [points_figure(c) for c in cards]
         return names, "changed: " + ", ".join(cards)
     first = FIRST_RESOLVED if simultaneous else "first seat's win share"
-    names = [first if n == "first seat's win share" else n for n in TARGET_FIGURES]
-    return names, f"{option}'s target figures: stalls, tie-breaks, the first seat, rounds"
+    game = runs[0].spec.game
+    names = [first if n == "first seat's win share" else n for n in target_figures(game)]
+    return names, f"{option}'s target figures (the targets files): " + ", ".join(names)
 
 
 CS_ALPHA = 0.05
