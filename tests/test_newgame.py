@@ -179,6 +179,7 @@ def test_a_game_without_art_prints_plain_faces(made, tmp_path: Path) -> None:
     assert "NEBULA" in text and "face sheet 1 of 2" in text
 
 
+@pytest.mark.slow  # a report: its pages (matplotlib) are most of it
 def test_a_game_without_claims_gets_a_report_without_claims(made, tmp_path: Path) -> None:
     pytest.importorskip("pyarrow")
     from cardlab.lab.claims import claims_for
