@@ -55,3 +55,17 @@ def test_text_too_long_for_the_face_names_game_card_and_field() -> None:
     (face,) = art.faces([Card(id="nm02", name="Long", value=1, text="word " * 400)])
     with pytest.raises(PlainFaceError, match=r"game 'sixnimmt': card 'nm02': field 'text'"):
         art.card_svg(face)
+
+
+def test_a_standard_decks_suit_letter_is_drawn_as_its_suit() -> None:
+    class Playing(BaseModel):
+        id: str
+        name: str
+        suit: str
+        rank: int
+
+    art = PlainArt("Deck", game="deck")
+    (face,) = art.faces([Playing(id="h12", name="Q♥", suit="h", rank=12)])
+    svg = art.card_svg(face)
+    assert ICONS["heart"](0, 0, 1).split(" ")[0] in svg and ">h<" not in svg
+    assert svg.count(">12<") == 3

@@ -9,7 +9,8 @@ the game's validated card data (every record in it with a string `id` is a card)
   way playing cards show a rank, and every other number as a labelled row;
 - an icon field (named `icon`, `icons`, `symbol(s)`, `suit(s)` or ending in `_icon(s)`)
   as drawn symbols (heart, diamond, club, spade, star, circle, square, triangle,
-  cross, moon, sun, drop, bolt; any other name as a labelled chip);
+  cross, moon, sun, drop, bolt; a suit's letter c/d/h/s or its symbol; any other name
+  as a labelled chip);
 - true/false fields as yes/no rows, lists as their items;
 - text (`text`, `effect`, ...) fitted in the space left, never smaller than
   `MIN_TEXT` mm type (legible at 9-up, the cards printed at their real size).
@@ -297,7 +298,7 @@ def _sun(x: float, y: float, r: float) -> str:
     )
 
 
-ICONS = {
+ICONS: dict[str, Callable[[float, float, float], str]] = {
     "heart": _heart,
     "hearts": _heart,
     "diamond": lambda x, y, r: polygon(
@@ -337,6 +338,9 @@ ICONS = {
 """The symbols the plain face draws for an icon field's names (lower case)."""
 for _singular in ("diamond", "club", "spade", "star"):
     ICONS[_singular + "s"] = ICONS[_singular]
+for _alias, _suit in (("c", "club"), ("d", "diamond"), ("h", "heart"), ("s", "spade"),
+                      ("♣", "club"), ("♦", "diamond"), ("♥", "heart"), ("♠", "spade")):  # fmt: skip
+    ICONS[_alias] = ICONS[_suit]  # a suit field's letter or symbol (a standard deck)
 
 
 def _fields(record: Any) -> Iterator[tuple[str, Any]]:
