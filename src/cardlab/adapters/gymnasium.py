@@ -83,7 +83,9 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         if reward not in ("points", "win") or illegal not in ILLEGAL_MODES:
             raise ValueError(f"reward: points|win, illegal: {'|'.join(ILLEGAL_MODES)}")
         self.seat = seat
-        self._opponents = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        self._opponents: list[str | Agent] = (
+            [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        )
         if len(self._opponents) != n - 1:
             raise ValueError(f"{n} players need {n - 1} opponents, got {len(self._opponents)}")
         objects = [o for o in self._opponents if not isinstance(o, str)]
@@ -97,13 +99,13 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = max_steps
         size = encoding_for(self.game).size(self.game)
-        self.observation_space = spaces.Dict(
+        self.observation_space: spaces.Space[Any] = spaces.Dict(
             {
                 "observation": spaces.Box(LOW, HIGH, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.game.num_distinct_actions,), np.int8),
             }
         )
-        self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self.action_space: spaces.Space[Any] = spaces.Discrete(self.game.num_distinct_actions)
         self.state: GameState = self.game.new_initial_state(0)
 
     def reset(
@@ -192,6 +194,6 @@ class CardlabEnv(gymnasium.Env[dict[str, np.ndarray], int]):
 for _name in list_games():
     gymnasium.register(
         f"cardlab/{_name}-v0",
-        entry_point=CardlabEnv,
+        entry_point=CardlabEnv,  # type: ignore[arg-type]  # gymnasium's EnvCreator takes **kwargs only
         kwargs={"game": _name},
     )

@@ -321,7 +321,7 @@ class CardlabSpielState(pyspiel.State):
         Its `history()` is this state's (OpenSpiel keeps the history on the C++
         side); what makes it a different world is recorded as a redeal (seat,
         seed, after how many moves), which its serialisation replays exactly."""
-        out = self.clone()
+        out: CardlabSpielState = self.clone()
         if self.play.inner is not None:
             seed = int(probability_sampler() * 2**31)
             out.play.inner = self.play.inner.resample_from_infostate(player_id, seed)

@@ -449,12 +449,12 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return _OrderEnforcingIterable(self, max_iter)
 
 
-class _OrderEnforcingIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+class _OrderEnforcingIterable(AECOrderEnforcingIterable):
     def __iter__(self) -> _OrderEnforcingIterator:
         return _OrderEnforcingIterator(self.env, self.max_iter)
 
 
-class _OrderEnforcingIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+class _OrderEnforcingIterator(AECOrderEnforcingIterator):
     """AECOrderEnforcingIterator's checks, reading the wrapped env directly."""
 
     def __next__(self) -> str:

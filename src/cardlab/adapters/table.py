@@ -134,7 +134,8 @@ class LazyObservation(dict):  # type: ignore[type-arg]
 
     def __missing__(self, key: str) -> np.ndarray:
         if key == "observation" and self._moment is not None:
-            return self._fill()["observation"]
+            observation: np.ndarray = self._fill()["observation"]
+            return observation
         raise KeyError(key)
 
     def _fill(self) -> LazyObservation:
@@ -162,7 +163,7 @@ class LazyObservation(dict):  # type: ignore[type-arg]
     def __ne__(self, other: object) -> bool:
         return dict.__ne__(self._fill(), other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         return dict.__repr__(self._fill())

@@ -38,7 +38,8 @@ def _context(bold: bool) -> cairocffi.Context:
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Advance width of `text` at font size `size` (same unit as `size`)."""
-    return _context(bold).text_extents(text)[4] * size / _MEASURE_SIZE
+    advance: float = _context(bold).text_extents(text)[4]
+    return advance * size / _MEASURE_SIZE
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:

@@ -190,8 +190,8 @@ def _layout(
         y += 10
     y += 2
     step = size * 1.45
-    for entry in intro:
-        for piece in wrap(entry, size, width):
+    for said in intro:
+        for piece in wrap(said, size, width):
             parts.append(text(x, y, piece, size))
             y += step
     y += step / 2

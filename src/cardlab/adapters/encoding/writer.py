@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -87,7 +88,7 @@ class Writer:
         return self.vec
 
 
-def rotate(values: list, seat: int) -> list:
+def rotate(values: list[Any], seat: int) -> list[Any]:
     """Per-seat values reordered so the observer comes first, then clockwise."""
     return values[seat:] + values[:seat]
 

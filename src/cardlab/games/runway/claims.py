@@ -411,8 +411,8 @@ def catch_up_seat(ctx: LabContext) -> Any:
         else None
     )
     groups: dict[str, list[str]] = {}
-    for n, reading in narrows.items():
-        groups.setdefault(reading, []).append(f"{n}p")
+    for count, reading in narrows.items():
+        groups.setdefault(reading, []).append(f"{count}p")
     headline = (
         "The catch-up seat, against a plain rotation on the same seeds: "
         + "; ".join(

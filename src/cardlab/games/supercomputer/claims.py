@@ -422,7 +422,8 @@ def placement_study(ctx: LabContext) -> dict[str, Any]:
 
 
 def _mine(ctx: LabContext) -> dict[str, Any]:
-    return placement_study(ctx)["sets"]["this report's set"]
+    mine: dict[str, Any] = placement_study(ctx)["sets"]["this report's set"]
+    return mine
 
 
 def _scope(ctx: LabContext) -> str:

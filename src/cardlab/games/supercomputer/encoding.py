@@ -126,7 +126,7 @@ class _Fast:
 
         at = offsets(game)
         parts, builds = _tables(game)
-        t = game.tables
+        t: Any = game.tables  # type: ignore[attr-defined]  # a SUPER COMPUTER game's card tables
         self.part = [parts[name] for name in t.part_names]
         self.build = [builds[name] for name in t.build_names]
         self.size = size(game)

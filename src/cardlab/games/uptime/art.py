@@ -319,7 +319,8 @@ def faces(cards: Any, options: Mapping[str, Any] | None = None) -> list[UptimeFa
     for card, card_id in enumerate(cards.ids):
         k, sub, value = cards.kind[card], cards.sub[card], cards.value[card]
         deck = "Supply" if card < cards.num_supply else "Build"
-        cost, ability, points, mats, kind = "", "", "", (), ""
+        mats: tuple[int, ...] = ()
+        cost, ability, points, kind = "", "", "", ""
         if k == model.MATERIAL:
             kind, ability, mats = "raw material", MATERIAL_TEXT, (sub,)
         elif k == model.TWIST:

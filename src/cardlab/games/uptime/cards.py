@@ -257,13 +257,13 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
             f"need one Computer of each ability {ABILITIES} (U1), got {abilities}",
         )
     low, high = COMPUTER_COUNT
-    for i, c in enumerate(d.computer):
-        if not low <= c.count <= high:
+    for i, computer in enumerate(d.computer):
+        if not low <= computer.count <= high:
             raise _fail(
                 src,
-                f"card {c.name!r} (computer[{i}])",
+                f"card {computer.name!r} (computer[{i}])",
                 "count",
-                f"{c.count} is outside the allowed range {low}..{high} (U1 prints 1)",
+                f"{computer.count} is outside the allowed range {low}..{high} (U1 prints 1)",
                 at=("computer", i),
             )
     low, high = PATCH_COUNT

@@ -44,7 +44,7 @@ def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str
                 seen["empty"] = state.total_turns
 
         result = play_game(game, agents, seed=seed, on_action=watch)
-        info = result.info
+        info: dict[str, Any] = result.info
         ends[str(info["end_reason"])] += 1
         turns.append(info["turns"])
         decisions.append(info["decisions"])
@@ -60,7 +60,7 @@ def study(games: int, players: int, bots: list[str], **options: Any) -> dict[str
             bot_seats[kind] += 1
             bot_computers[kind] += info["computers"][seat]
         bot_wins[kinds[winner]] += 1
-        final = game.new_initial_state(seed)
+        final: Any = game.new_initial_state(seed)
         for a in result.history:
             final.apply_action(a)
         for c in final.build_row:

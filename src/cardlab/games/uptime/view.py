@@ -71,7 +71,7 @@ def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
             _patches_for(short, f"{short} of them")
         )
     if k == PATCH:
-        n = state.game.options["patch_cost"]
+        n = int(state.game.options["patch_cost"])
         return (f"pay {n} raw material" + _patches_for(max(0, n - have), "it")) if n else "free"
     if k == CONTRACT:
         return "won only by bidding"
