@@ -39,8 +39,11 @@ def test_the_higher_card_takes_both(game):  # W2
     state.piles = [[card(game, "s14"), card(game, "c02")], [card(game, "h13"), card(game, "d03")]]
     state.apply_action(0)
     state.apply_action(0)
-    assert len(state.piles[0]) == 3 and len(state.piles[1]) == 1
-    assert state.log[-1][4] == 0
+    assert state.log[-1][4] == 0 and state.returns() == [3.0, 1.0]
+    # the two cards lie face up until the next battle, then go under the taker's pile
+    assert {c["name"] for c in state.observation(1)["table"]} == {"A\u2660", "K\u2665"}
+    state.apply_action(0)
+    assert len(state.piles[0]) == 2 and state.observation(1)["table"][0]["name"] == "2\u2663"
 
 
 def test_a_tie_is_a_war_three_down_one_up(game):  # W3, W4
@@ -51,7 +54,8 @@ def test_a_tie_is_a_war_three_down_one_up(game):  # W3, W4
     state.apply_action(0)
     state.apply_action(0)
     assert state.log[-1][4] == 0 and state.log[-1][5] == 10  # 2 + 3 + 3 + 1 + 1
-    assert len(state.piles[0]) == 11 and state.piles[1] == [card(game, "d05")]
+    assert state.returns() == [11.0, 1.0] and state.piles[1] == [card(game, "d05")]
+    assert len(state.observation(0)["table"]) == 4 and len(state.down) == 6  # 3 down each
     assert state.wars == 1
 
 
@@ -74,7 +78,8 @@ def test_no_pile_card_is_ever_named_by_id(game):
     for _ in range(41):
         state.apply_action(0)
     hidden = state.public_hidden_card_ids()
-    assert len(hidden) == 51  # seat 0's card waits face up on the table
+    face_up = len(state.up) + len(state.shown)  # seat 0's card and the last battle's
+    assert len(state.up) == 1 and len(hidden) == 52 - face_up
     import json
 
     text = json.dumps(state.observation(0))

@@ -1,7 +1,7 @@
-"""WAR resampling: both piles are face down to both seats, so a redeal shuffles all
-their cards together and refills each pile to its size (the sizes are public). The
-pool is sorted before the seeded shuffle: the redeal depends only on what the seat
-sees and the seed."""
+"""WAR resampling: both piles (and a war's face-down cards waiting on the table) are
+face down to both seats, so a redeal shuffles all those cards together and refills
+each to its size (the sizes are public). The pool is sorted before the seeded
+shuffle: the redeal depends only on what the seat sees and the seed."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 def resample(state: WarState, player: int, seed: int) -> WarState:
     copy = state.clone()
     rng = random.Random(seed)
-    pool = sorted(state.piles[0] + state.piles[1])
+    pool = sorted(state.piles[0] + state.piles[1] + state.down)
     shuffle(rng, pool)
-    size = len(state.piles[0])
-    copy.piles = [pool[:size], pool[size:]]
+    one, two = len(state.piles[0]), len(state.piles[1])
+    copy.piles = [pool[:one], pool[one : one + two]]
+    copy.down = pool[one + two :]
     copy.rng = random.Random(rng.getrandbits(64))  # the game's orders the spoils to come
     return copy

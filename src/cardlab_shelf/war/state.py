@@ -4,7 +4,8 @@ Each battle seat 0, then seat 1, turns over its top card (a forced move: WAR has
 choice in it). The higher rank takes both; equal ranks are a war: each lays up to
 three cards face down and turns one more, and the higher of those takes everything
 on the table (again on another tie) (W2, W3). The spoils go to the bottom of the
-taker's pile in no fixed order (shuffled by the state's generator, W4). The game
+taker's pile in no fixed order (shuffled by the state's generator, W4); they lie
+on the table, face up, until the next battle starts, as at a real table. The game
 ends when a seat has no card to turn or after `battles` battles (W5).
 
 Both piles are face down: nobody knows their order, so every pile card is hidden
@@ -46,6 +47,12 @@ class WarState(GameState):
         """Top of a pile is index 0."""
         self.up: list[int] = []
         """Seat 0's card turned up, waiting for seat 1's."""
+        self.shown: list[int] = []
+        """The last battle's face-up cards, on the table until its taker gathers them."""
+        self.down: list[int] = []
+        """The last war's face-down cards, waiting likewise."""
+        self.taker: int | None = None
+        """Who gathers `shown` and `down` when the next battle starts."""
         self.battles = 0
         self.wars = 0
         self.to_act = 0
@@ -56,6 +63,7 @@ class WarState(GameState):
     # -- the rules ---------------------------------------------------------------
     def _turn(self) -> None:  # W1
         if self.to_act == 0:
+            self._gather()
             self.up = [self.piles[0].pop(0)]
             self.to_act = 1
             return
@@ -93,16 +101,34 @@ class WarState(GameState):
                 card = self.piles[seat].pop(0)
                 table.append(card)
                 faces[seat].append(card)
-        shuffle(self.rng, table)
-        self.piles[taker].extend(table)
+        shown = {c for f in faces for c in f}
+        self.shown = [c for c in table if c in shown]
+        self.down = [c for c in table if c not in shown]
+        self.taker = taker
         self._finish_battle(faces, taker, len(table))
+
+    def _gather(self) -> None:  # W4
+        """The taker picks up the last battle's cards, which lay face up (the war's
+        face-down ones face down) until the next battle, and puts them under its pile."""
+        if self.taker is None:
+            return
+        spoils = self.shown + self.down
+        shuffle(self.rng, spoils)
+        self.piles[self.taker].extend(spoils)
+        self.shown, self.down, self.taker = [], [], None
 
     def _finish_battle(self, faces: list[list[int]], taker: int | None, taken: int) -> None:
         self.battles += 1
         self.log.append(("battle", self.battles, tuple(faces[0]), tuple(faces[1]), taker, taken))
-        if not self.piles[0] or not self.piles[1]:
+        if taker is not None:
+            out = not self.piles[1 - taker]  # the taker's own pile refills from the spoils
+        else:
+            out = not self.piles[0] or not self.piles[1]
+        if out:
+            self._gather()
             self._end(OUT_OF_CARDS)
         elif self.battles >= self.game.options["battles"]:
+            self._gather()
             self._end(CAP)
 
     def _end(self, reason: str) -> None:
@@ -137,8 +163,12 @@ class WarState(GameState):
         self._turn()
 
     def returns(self) -> list[float]:
-        """Cards held (seat 0's card on the table still counts as its own)."""
-        return [float(len(self.piles[0]) + len(self.up)), float(len(self.piles[1]))]
+        """Cards held: each pile, seat 0's card waiting on the table, and the last
+        battle's cards for the seat that took them."""
+        held = [len(self.piles[0]) + len(self.up), len(self.piles[1])]
+        if self.taker is not None:
+            held[self.taker] += len(self.shown) + len(self.down)
+        return [float(h) for h in held]
 
     def winners(self) -> list[int]:
         return scoring.result(self).winners if self.is_terminal() else []
@@ -154,7 +184,8 @@ class WarState(GameState):
         return {
             "hidden:pile0": [ids[c] for c in self.piles[0]],
             "hidden:pile1": [ids[c] for c in self.piles[1]],
-            "public:table": [ids[c] for c in self.up],
+            "public:table": [ids[c] for c in self.up + self.shown],
+            "hidden:spoils": [ids[c] for c in self.down],
         }
 
     def resample_from_infostate(self, player: int, seed: int) -> WarState:
@@ -168,7 +199,7 @@ class WarState(GameState):
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         copy.piles = [list(p) for p in self.piles]
-        for name in ("up", "log", "actions"):
+        for name in ("up", "shown", "down", "log", "actions"):
             setattr(copy, name, list(getattr(self, name)))
         return copy
 

@@ -2,9 +2,9 @@
 
 `observation(state, seat)` builds a seat's view and (seat None) the public view with
 one function; in WAR they differ only in `seat`, since a seat sees nothing of its
-own pile either. A card turned up waiting on the table is shown as ``{"id", "name"}``;
-finished battles name their cards by name only (those cards are back in a face-down
-pile). `narrate` and `final_table` read an observation only."""
+own pile either. The cards face up on the table (seat 0's card waiting for seat 1's,
+and the last battle's until its taker gathers them) are shown as ``{"id", "name"}``;
+the log names battles' cards by name only (they go back into face-down piles). `narrate` and `final_table` read an observation only."""
 
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ def observation(state: WarState, seat: int | None) -> dict[str, Any]:
         "battle": state.battles + (0 if over else 1),
         "battles": state.game.options["battles"],
         "scores": [int(x) for x in state.returns()],
-        "table": [{"id": ids[c], "name": names[c]} for c in state.up],
-        "players": [
-            {"cards": len(state.piles[s]) + (len(state.up) if s == 0 else 0)} for s in (0, 1)
-        ],
+        "table": [{"id": ids[c], "name": names[c]} for c in state.up + state.shown],
+        "face_down_on_table": len(state.down),
+        "taker": state.taker,
+        "players": [{"cards in pile": len(state.piles[s])} for s in (0, 1)],
         "wars": state.wars,
         "log": [_public_event(names, e) for e in state.log],
         "end_reason": state.end_reason,
