@@ -71,7 +71,11 @@ GAME_INFO = GameInfo(
     pitch="Four players dodge hearts and the queen of spades; take them all to shoot the moon.",
     decision_kinds=(
         DecisionKind(
-            actions.PASS, (3.0, 12.0), per_option=(0.2, 0.6), about="choose a card to pass"
+            actions.PASS,
+            (3.0, 12.0),
+            per_option=(0.2, 0.6),
+            simultaneous=True,  # at a table everyone chooses at once; the engine asks in turn
+            about="choose a card to pass",
         ),
         DecisionKind(actions.PLAY, (2.0, 8.0), per_option=(0.2, 0.8), about="play to a trick"),
     ),
