@@ -276,3 +276,32 @@ def test_the_report_shows_the_profile_beside_the_band(toy: str) -> None:
     assert f'id="experience-{ex["judged"][0]["players"]}p"' in page
     assert "Seats shut out" in page and "cardlab replay " in page
     assert 'id="compare-experience"' in page
+
+
+def test_a_claim_on_the_distribution_judges_the_shutout_share(toy: str) -> None:
+    """claims.common.shutout_verdict: the share of seats shut out at each count, against
+    the shelf's band by the one rule, with a seed that shows a shut-out seat."""
+    from cardlab.lab.claims.common import shutout_verdict
+    from cardlab.lab.context import LabContext
+
+    ctx = LabContext(toy, 2, ("greedy", "random"), {}, 40, seed=4, workers=1, progress=False)
+    v = shutout_verdict(ctx, [2, 3])
+    ev = v.as_dict()["evidence"]
+    assert set(ev["judged"]) == {"2p", "3p"} and ev["band"].startswith("at most")
+    share = ev["by_players"]["2p"]["shut_out"]
+    assert 0.0 <= share <= 1.0 and "seats shut out (0 points): 2p" in ev["headline"]
+    band = reference.load_bands()["shutout_share"]
+    readings = []
+    for n in ("2p", "3p"):
+        part = ev["judged"][n]
+        assert part["interval"] == ev["by_players"][n]["ci95"]
+        assert part["target"] == [band.low, band.high]
+        readings.append(reference.place(tuple(part["interval"]), (band.low, band.high)))
+    want = (
+        "fails"
+        if "outside" in readings
+        else "holds"
+        if set(readings) == {"inside"}
+        else "needs_data"
+    )
+    assert v.verdict == want

@@ -71,6 +71,10 @@ class Band:
     high: float | None
     loved: dict[str, float] = field(default_factory=dict)
     controls: dict[str, float] = field(default_factory=dict)
+    loved_ci: dict[str, list[float]] = field(default_factory=dict)
+    """Each loved value's 95% interval as measured: a loved game passes its band by the
+    one rule when its interval is not wholly outside it."""
+    controls_ci: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def target(self) -> tuple[float | None, float | None]:
@@ -107,7 +111,9 @@ class Bands:
                     "band": b.describe(),
                     "loved": b.loved,
                     "controls": b.controls,
-                }  # fmt: skip
+                    "loved_ci": b.loved_ci,
+                    "controls_ci": b.controls_ci,
+                }
                 for k, b in self.bands.items()
             },
         }
@@ -153,22 +159,27 @@ def bands_from_profiles(
 ) -> Bands:
     """Bands from the loved games' profiles (every player count measured), with the
     controls' values beside them."""
+
+    def read(
+        group: Mapping[str, Sequence[ExperienceProfile]], name: str
+    ) -> tuple[dict[str, float], dict[str, list[float]]]:
+        values: dict[str, float] = {}
+        intervals: dict[str, list[float]] = {}
+        for game, profiles in group.items():
+            for p in profiles:
+                metric = p.metrics.get(name)
+                if metric is not None and metric.value is not None:
+                    values[f"{game} {p.players}p"] = metric.value
+                    if metric.interval:
+                        intervals[f"{game} {p.players}p"] = list(metric.interval)
+        return values, intervals
+
     out: dict[str, Band] = {}
     for m in METRICS:
-        values: dict[str, float] = {}
-        for game, profiles in loved.items():
-            for p in profiles:
-                v = p.value(m.name)
-                if v is not None:
-                    values[f"{game} {p.players}p"] = v
-        ctrl: dict[str, float] = {}
-        for game, profiles in (controls or {}).items():
-            for p in profiles:
-                v = p.value(m.name)
-                if v is not None:
-                    ctrl[f"{game} {p.players}p"] = v
+        values, values_ci = read(loved, m.name)
+        ctrl, ctrl_ci = read(controls or {}, m.name)
         low, high = derive(m.name, list(values.values()))
-        out[m.name] = Band(m.name, KINDS[m.name][0], low, high, values, ctrl)
+        out[m.name] = Band(m.name, KINDS[m.name][0], low, high, values, ctrl, values_ci, ctrl_ci)
     return Bands(out, dict(about or {}))
 
 
@@ -191,6 +202,8 @@ def load_bands(path: str | Path | None = None) -> Bands:
             None if "high" not in b else float(b["high"]),
             {str(k): float(v) for k, v in dict(b.get("loved", {})).items()},
             {str(k): float(v) for k, v in dict(b.get("controls", {})).items()},
+            {str(k): [float(x) for x in v] for k, v in dict(b.get("loved_ci", {})).items()},
+            {str(k): [float(x) for x in v] for k, v in dict(b.get("controls_ci", {})).items()},
         )
     return Bands(bands, dict(data.get("about", {})), source)
 
@@ -233,6 +246,12 @@ def dump_bands(bands: Bands) -> str:
             + ", ".join(f"{_toml_value(k)} = {v!r}" for k, v in b.controls.items())
             + "}"
         )
+        for key, cis in (("loved_ci", b.loved_ci), ("controls_ci", b.controls_ci)):
+            lines.append(
+                f"{key} = {{"
+                + ", ".join(f"{_toml_value(k)} = {_toml_value(v)}" for k, v in cis.items())
+                + "}"
+            )
     return "\n".join(lines) + "\n"
 
 

@@ -1,7 +1,8 @@
 """`cardlab shelf calibrate`: measure the reference shelf with the gate's bots and
 write the experience bands (`bands.toml`) the world-class gate judges designs by.
 
-Each shelf game is played as the gate plays a design: the report's default seats at
+Each shelf game is played as the gate plays a design: at the experience seats
+(`experience.experience_seats`: personas mixed with greedy, else greedy in every seat) at
 every player count it supports (up to `--max-players`), the same choice and skill
 probes, the same seeds. The loved games shape the bands; the controls (War: pure
 luck) are measured beside them and must fall outside on agency and skill, which the
@@ -50,10 +51,9 @@ def measure_game(
 ) -> list[Any]:
     """The experience profile of `game` at each player count, played as the gate plays."""
     from cardlab.lab.context import LabContext
-    from cardlab.lab.experience import measure
-    from cardlab.lab.report import default_agents
+    from cardlab.lab.experience import experience_seats, measure
 
-    agents = tuple(default_agents(game).split(","))
+    agents = experience_seats(game)
     out = []
     for n in players:
         ctx = LabContext(game, n, agents, {}, games, seed=seed, workers=workers,
@@ -120,8 +120,8 @@ def calibrate(
         ),
         "loved": names["loved"],
         "controls": names["controls"],
-        "seats": "each game's report seats (its personas mixed with greedy; greedy and "
-        "random for a game without personas)",
+        "seats": "experience.experience_seats: each game's personas mixed with greedy, "
+        "greedy in every seat for a game without personas",
         "games_per_count": games,
         "choice_probe": f"{choice_games} games, {experience.CHOICE_SAMPLES} decisions each, "
         f"{experience.CHOICE_ROLLOUTS} paired rollouts of {experience.CHOICE_DEPTH} decisions",

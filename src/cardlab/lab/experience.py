@@ -370,6 +370,9 @@ def _median_metric(name: str, values: list[float], seeds: list[int], why: str,
         len(values),
         _quantiles(values),
         _histogram(values, lo, hi, integer),
+        extra={
+            "histogram_of": f"{BY_NAME[name].title.lower()} per {'seat-game' if integer else 'game'}"
+        },
         example={"seed": seeds[i], "why": why.format(value=values[i])},
     )
 
@@ -863,14 +866,14 @@ class ChoiceObserver(Observer):
         return {"samples": out, "decisions": self.seen}
 
 
-def choice_probe(ctx: Any, games: int = CHOICE_GAMES, players: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
+def choice_probe(ctx: Any, games: int = CHOICE_GAMES, players: int | None = None,
+                 agents: Sequence[str] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The choice probe at the report's seats: `games` games, each game's sampled
     decisions with their options' value gap, and a replay command per game."""
     from cardlab.lab.replay import settings_command
 
-    result = ctx.run(
-        label=f"{ctx.game} choice probe", observer=ChoiceObserver, games=games, players=players
-    )
+    result = ctx.run(label=f"{ctx.game} choice probe", observer=ChoiceObserver, games=games,
+                     players=players, agents=list(agents) if agents else None)  # fmt: skip
     rows = [dict(r) for r in result.records]
     for row in rows:
         row["replay"] = settings_command(result.spec, int(row["seed"]))
@@ -925,14 +928,17 @@ def measure(
     choice_games: int = CHOICE_GAMES,
     skill_games: int = SKILL_GAMES,
     skill_iterations: int = SKILL_ITERATIONS,
+    agents: Sequence[str] | None = None,
 ) -> ExperienceProfile:
     """The full profile of a run of `ctx` at `players` (default the report's): its
-    records, plus the choice probe and the skill probe played here (0 games: skipped)."""
+    records, plus the choice probe (at `agents`, default the context's seats) and the
+    skill probe played here (0 games: skipped)."""
     import time
 
     n = players or ctx.players
+    seats = list(agents or ctx.agents)
     start = time.perf_counter()
-    choices = choice_probe(ctx, choice_games, n) if choice_games > 0 else None
+    choices = choice_probe(ctx, choice_games, n, seats) if choice_games > 0 else None
     mid = time.perf_counter()
     skill = skill_probe(ctx, skill_games, skill_iterations, n) if skill_games > 0 else None
     end = time.perf_counter()
@@ -943,12 +949,23 @@ def measure(
     profile.probes = {
         "choices": {"games": choice_games, "samples_per_game": CHOICE_SAMPLES,
                     "rollouts": CHOICE_ROLLOUTS, "depth": CHOICE_DEPTH,
-                    "seats": list(ctx.agents), "elapsed_s": round(mid - start, 2)},
+                    "seats": seats, "elapsed_s": round(mid - start, 2)},
         "skill": {"games": 0 if skill is None else skill["games"],
                   "strong": STRONG.format(iterations=skill_iterations),
                   "elapsed_s": round(end - mid, 2)},
     }  # fmt: skip
     return profile
+
+
+def experience_seats(game: str) -> tuple[str, ...]:
+    """The seats every experience profile is measured at, a design's and the shelf's
+    alike (so a band and the game it judges saw the same kind of table): the game's
+    personas mixed with greedy (the report's default seats), or greedy in every seat for
+    a game without personas (never a random seat, which no table of people has)."""
+    from cardlab.lab.simulate import lab_hooks
+
+    personas = tuple(getattr(lab_hooks(game), "PERSONAS", ()) or ())
+    return tuple(dict.fromkeys((*personas, "greedy"))) if personas else ("greedy",)
 
 
 def section(
@@ -973,11 +990,16 @@ def section(
         bands = None
         missing = f"no reference bands: {exc}"
     profiles, judged = [], []
+    seats = experience_seats(ctx.game)
     for n, run in sorted(runs.items()):
+        wanted = ctx.spec(players=n, agents=list(seats), games=ctx.report_games(n)).agents
+        if tuple(run.spec.agents) != tuple(wanted):  # not the bands' seats: a run at them
+            run = ctx.run(label=f"{ctx.game} {n}p experience seats", agents=list(seats),
+                          players=n, games=ctx.report_games(n))  # fmt: skip
         # the skill probe (ISMCTS seats: most of the section's cost) at the main count
         skill_here = skill_games if n == ctx.players else 0
         profile = measure(ctx, run.records, run.spec, n, choice_games, skill_here,
-                          skill_iterations)  # fmt: skip
+                          skill_iterations, seats)  # fmt: skip
         if not skill_here:
             for name in ("skill_gap_random", "skill_gap_greedy"):
                 profile.metrics[name].note = MAIN_COUNT_ONLY

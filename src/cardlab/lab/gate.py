@@ -216,7 +216,7 @@ def experience_row(game: str, report: dict[str, Any]) -> dict[str, Any]:
             )
     why = overall["words"]
     if overall.get("fails_on"):
-        why += f" (fails on {', '.join(overall['fails_on'])}: {', '.join(overall['outside'])})"
+        why = f"fails on {', '.join(overall['fails_on'])}: {', '.join(overall['outside'])}"
     return {
         "game": game,
         "id": f"{game}.experience",
@@ -289,7 +289,9 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
             f"{x['players']}p {x['title']}" for x in r["lines"] if x["reading"] != "outside"
         ]
         if unsettled:
-            lines.append(f"    not settled: {', '.join(unsettled)}")
+            more = f", and {len(unsettled) - 8} more" if len(unsettled) > 8 else ""
+            lines.append(f"    not settled (straddles its band, or not measured): "
+                         f"{', '.join(unsettled[:8])}{more}")  # fmt: skip
     skills = [r for r in rows if r.get("kind") == "skill"]
     if skills:
         lines.append(f"{'skill vs luck (not counted)':<40} {'verdict':<11} note")

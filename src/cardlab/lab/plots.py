@@ -369,8 +369,10 @@ def experience_histograms(profile: dict[str, Any]) -> str | None:
         m = metrics[name]
         edges, counts = m["histogram"]["edges"], m["histogram"]["counts"]
         widths = [b - a for a, b in zip(edges, edges[1:], strict=False)]
-        ax.bar(edges[:-1], counts, width=widths, align="edge", color="#4a7bb7",
-               edgecolor="white")  # fmt: skip
+        whole = all(w == 1 for w in widths) and all(float(e).is_integer() for e in edges)
+        # counts per game (whole-number bins): each bar over its number, not beside it
+        ax.bar(edges[:-1], counts, width=0.9 if whole else widths,
+               align="center" if whole else "edge", color="#4a7bb7", edgecolor="white")  # fmt: skip
         ax.set_title(m.get("title", name), fontsize=8)
         ax.set_xlabel(str(m.get("extra", {}).get("histogram_of", m.get("stat", ""))), fontsize=6,
                       wrap=True)  # fmt: skip
