@@ -27,9 +27,9 @@ from cardlab.games import game_class, game_info, list_games, load_game, packaged
 from cardlab.web.undo import REDEALS, forecast, seen_by, verdict
 
 EXAMPLES = int(os.environ.get("CARDLAB_UNDO_EXAMPLES", "2"))
-WINDOW = 10
+WINDOW = 8
 """Moves checked in each example, from a random point of a random game."""
-CHECKS = 2
+CHECKS = 1
 """Redeals (other seeds than the verdict's) each checked move is tried on."""
 TABLE_SEED = 20261203
 
@@ -108,28 +108,27 @@ def test_an_undoable_move_shows_the_same_on_every_redeal(config, seed, walk, ski
 
 
 def check_move(state, action: int, players: int, walk: int, key: str) -> bool:
-    """The property at one move of the seat to move (`state` is not changed): the
-    verdict is the same on redeals of what the mover cannot see, and a move offered
-    for undo shows the mover the same on each of them. Returns whether it is offered."""
+    """The property at one move of the seat to move (`state` is not changed), against
+    `CHECKS` redeals of what the mover cannot see: where the move shows the mover the
+    same as in the true state, the verdict (offered, and why not) is the same, so
+    asking tells nothing; where it shows something else, the move is offered in
+    neither (undo would be a peek). Returns whether the move is offered."""
     mover = state.current_player()
     undoable, reason = offered(state, mover, action, players)
     step = len(state.history())
-    worlds = [
-        state.resample_from_infostate(mover, derived_seed(walk, f"check{k}:{step}"))
-        for k in range(CHECKS)
-    ]
-    for world in worlds:
-        # the verdict is the mover's: the same in a world it cannot tell apart
-        assert offered(world, mover, action, players) == (undoable, reason), (key, step)
+    after = state.clone()
+    after.apply_action(action)
+    shown = seen_by(after, mover)
+    for k in range(CHECKS):
+        world = state.resample_from_infostate(mover, derived_seed(walk, f"check{k}:{step}"))
+        verdict_there = offered(world, mover, action, players)
+        world.apply_action(action)
+        if seen_by(world, mover) == shown:
+            assert verdict_there == (undoable, reason), (key, step, "the verdict differs")
+        else:
+            assert not undoable and not verdict_there[0], (key, step, "undo would be a peek")
     CHECKED[key] += 1
-    if undoable:
-        UNDOABLE[key] += 1
-        after = state.clone()
-        after.apply_action(action)
-        shown = seen_by(after, mover)
-        for world in worlds:
-            world.apply_action(action)
-            assert seen_by(world, mover) == shown, (key, step, "undo would be a peek")
+    UNDOABLE[key] += undoable
     return undoable
 
 
@@ -144,7 +143,7 @@ def test_uptime_free_materials_never_become_an_undoable_peek():
     for variant in (None, recommended("uptime")):
         for players in (2, 3, 4):
             game = load_game("uptime", players, variant=variant)
-            for seed in range(4):
+            for seed in range(3):
                 rng = random.Random(seed)
                 state = game.new_initial_state(seed)
                 while not state.is_terminal():

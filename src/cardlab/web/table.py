@@ -35,7 +35,7 @@ from cardlab.web import views
 from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import ISMCTS_STRENGTHS
 from cardlab.web.store import Store, TableRecord
-from cardlab.web.undo import REDEALS, Forecast, forecast, verdict
+from cardlab.web.undo import REDEALS, forecast, verdict
 
 log = logging.getLogger("cardlab.web")
 
@@ -177,8 +177,11 @@ class Table:
         self._options_cache: tuple[int, dict[int, GameState | None]] = (-1, {})
         self.offered_at = time.time()
         self.connected_since: dict[int, float] = {}
-        # The last move, if a human's: (seat, step after it, why it cannot be undone or None).
-        self.undo_state: tuple[int, int, str | None] | None = None
+        # The last move, if a human's: (seat, step after it); the position before it until
+        # the verdict is first asked for (`_undo_verdict`), then why it cannot be undone.
+        self.undo_state: tuple[int, int] | None = None
+        self._undo_before: tuple[GameState, int] | None = None
+        self._undo_reason: str | None = None
         self._track_decision()
 
     # -- identity and setup ---------------------------------------------------------
@@ -195,7 +198,7 @@ class Table:
         return len(self.state.history())
 
     def is_bot(self, seat: int) -> bool:
-        return self.seats[seat]["kind"] == "bot"
+        return bool(self.seats[seat]["kind"] == "bot")
 
     def human_seat(self, seat: int) -> bool:
         """A seat a person holds a link to (now played by them or handed to a bot)."""
@@ -268,28 +271,35 @@ class Table:
             if rec.seq != self.seq:
                 raise RuntimeError(f"table {self.id}: action log has a gap at {rec.seq}")
             last_human = k == len(records) - 1 and rec.by == "human"
-            fc = self._forecast(rec.seat, rec.action) if last_human else None
+            before = self.state.clone() if last_human else None
             self.state.apply_action(rec.action)
-            self._judge_undo(rec.seat, fc)
+            self._judge_undo(rec.seat, rec.action, before)
             self._remember()
             self._track_decision()
 
-    def _forecast(self, seat: int, action: int) -> Forecast | None:
-        """Before a human's move: the undo verdict of `undo.forecast`, reached on
-        redeals of what the seat cannot see (seeds fixed by the table, seat and step,
-        so a restart judges the same); None if the move is illegal (the engine says
-        why when it is applied)."""
-        if action not in self.state.legal_actions():
-            return None
-        seeds = [self.bot_seed(seat, self.seq, f"undo{i}") for i in range(REDEALS)]
-        return forecast(self.state, seat, action, self.record.players, seeds)
-
-    def _judge_undo(self, seat: int, fc: Forecast | None) -> None:
-        """After a move: remember whether it may be undone (see `undo.py`)."""
-        if fc is None or self.state.is_terminal():
-            self.undo_state = None
+    def _judge_undo(self, seat: int, action: int, before: GameState | None) -> None:
+        """After a move: remember the position before it (a human's move, `before`), to
+        judge whether it may be undone when that is first asked (`_undo_verdict`)."""
+        if before is None or self.state.is_terminal():
+            self.undo_state, self._undo_before = None, None
             return
-        self.undo_state = (seat, self.seq, verdict(fc, self.state, seat))
+        self.undo_state = (seat, self.seq)
+        self._undo_before = (before, action)
+        self._undo_reason = None
+
+    def _undo_verdict(self) -> str | None:
+        """Why the table's last move cannot be undone (None: it can), judged once, on
+        redeals of what its mover cannot see (`undo.forecast`, seeds fixed by the table,
+        the seat and the step, so a restart judges the same). Judged on first asking,
+        so a batch of simultaneous choices applied at once costs one verdict."""
+        if self._undo_before is not None and self.undo_state is not None:
+            before, action = self._undo_before
+            seat, step = self.undo_state[0], self.undo_state[1] - 1
+            seeds = [self.bot_seed(seat, step, f"undo{i}") for i in range(REDEALS)]
+            fc = forecast(before, seat, action, self.record.players, seeds)
+            self._undo_reason = verdict(fc, self.state, seat)
+            self._undo_before = None
+        return self._undo_reason
 
     # -- undo ---------------------------------------------------------------------------
     def why_no_undo(self, seat: int | None) -> str | None:
@@ -305,13 +315,11 @@ class Table:
             return "your last move is not the table's last move (or it was not yours to undo)"
         if u[1] != self.seq:
             return "another seat has acted since your move"
-        if u[2] is not None:
-            return u[2]
         if self.is_bot(seat):
             return "a bot plays your seat now"
         if self.held:
             return "a seat has already made its secret choice; the move stands"
-        return None
+        return self._undo_verdict()
 
     async def undo(self, seat: int) -> None:
         """Take back `seat`'s last move: delete its row from the log (one transaction,
@@ -327,7 +335,7 @@ class Table:
             self._rebuild()
             for s in range(self.record.players):
                 self.epoch[s] = self.epoch.get(s, 0) + 1
-            self.undo_state = None  # one step back only: the move before may be anyone's
+            self.undo_state, self._undo_before = None, None  # one step back only
             self._arm_timer()
         await self._announce()
 
@@ -426,13 +434,12 @@ class Table:
         game is over (it deals every hidden card), with the command that deals the
         same game again."""
         reissued = sorted(int(s) for s in self.record.settings.get("reissued", []))
+        variant = getattr(self.game, "variant", None)
         info = {
             "id": self.id,
             "game": self.record.game,
             "title": getattr(self.game, "title", self.record.game),
-            "variant": (
-                self.game.variant.title if getattr(self.game, "variant", None) is not None else None
-            ),
+            "variant": variant.title if variant is not None else None,
             "players": self.record.players,
             "options": self.record.options,
             "turn_seconds": self.record.settings.get("turn_seconds", 0),
@@ -570,9 +577,9 @@ class Table:
             self.store.append_action(self.id, seq, seat, action, by)
         except sqlite3.IntegrityError:
             raise Refused(f"step {seq} was already recorded; nothing was applied") from None
-        fc = self._forecast(seat, action) if by == "human" else None
+        before = self.state.clone() if by == "human" else None
         self.state.apply_action(action)
-        self._judge_undo(seat, fc)
+        self._judge_undo(seat, action, before)
         self._remember()
         self._track_decision()
 
