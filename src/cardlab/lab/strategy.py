@@ -154,12 +154,12 @@ def personas(records: Sequence[GameRecord]) -> dict[str, Any]:
         else:
             top = max(row["points_by_source"].items(), key=lambda kv: kv[1], default=None)
             where = f"; most of its points from {top[0]} ({top[1]:.1f} a game)" if top else ""
-        peers = ", ".join(str(r["who"]) for r in rows if r["tier"] == row["tier"] and r is not row)
+        same = ", ".join(str(r["who"]) for r in rows if r["tier"] == row["tier"] and r is not row)
         out["dominant"] = dominant
         out["sentence"] = (
             f"{dominant} dominates: it wins {row['rate']:.0%} (95% "
             f"{row['wilson95'][0]:.0%}-{row['wilson95'][1]:.0%}) of its {row['n']} seats, "
-            f"above the interval of every strategy of its strength ({peers}) and the fair "
+            f"above the interval of every strategy of its strength ({same}) and the fair "
             f"{fair:.0%}{where}"
         )
     return out
