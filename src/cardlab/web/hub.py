@@ -642,7 +642,7 @@ class Hub:
         a link the host replaced (so a player whose seat was reissued learns it)."""
         old = (table.record.settings.get("revoked") or {}).get(role)
         if isinstance(old, dict) and security.token_matches(token, old.get("hash")):
-            return str(old.get("why") or "the host replaced this link")
+            return "this link is not valid any more: " + str(old.get("why") or "the host replaced it")
         return "that invitation is not valid for this seat"
 
     # -- fan-out ----------------------------------------------------------------------

@@ -28,6 +28,8 @@
    {"type": "rematch"} (a finished table; answered with {"type": "rematch_link",
    "table": ..., "seat": N, "token": ...} to the asker alone).
 Every refusal is an {"type": "error"} frame naming the reason; the state is untouched.
+A closed table (finished, or closed after standing idle) refuses every message that would
+change it with "this table is closed: ..." before anything else (`Table.refusal`).
 A socket the server ends gets a fatal error frame and a close code first, always."""
 
 from __future__ import annotations
