@@ -22,5 +22,8 @@ def resample(state: WarState, player: int, seed: int) -> WarState:
     one, two = len(state.piles[0]), len(state.piles[1])
     copy.piles = [pool[:one], pool[one : one + two]]
     copy.down = pool[one + two :]
+    down = iter(copy.down)  # the table's order, the redealt face-down cards in their places
+    shown = set(state.shown)
+    copy.spoils = [c if c in shown else next(down) for c in state.spoils]
     copy.rng = random.Random(rng.getrandbits(64))  # the game's orders the spoils to come
     return copy

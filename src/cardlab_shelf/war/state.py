@@ -51,6 +51,8 @@ class WarState(GameState):
         """The last battle's face-up cards, on the table until its taker gathers them."""
         self.down: list[int] = []
         """The last war's face-down cards, waiting likewise."""
+        self.spoils: list[int] = []
+        """`shown` and `down` together, in the order they were laid on the table."""
         self.taker: int | None = None
         """Who gathers `shown` and `down` when the next battle starts."""
         self.battles = 0
@@ -102,6 +104,7 @@ class WarState(GameState):
                 table.append(card)
                 faces[seat].append(card)
         shown = {c for f in faces for c in f}
+        self.spoils = table
         self.shown = [c for c in table if c in shown]
         self.down = [c for c in table if c not in shown]
         self.taker = taker
@@ -112,10 +115,10 @@ class WarState(GameState):
         face-down ones face down) until the next battle, and puts them under its pile."""
         if self.taker is None:
             return
-        spoils = self.shown + self.down
+        spoils = self.spoils  # in the order they were laid, so one seed gives one game
         shuffle(self.rng, spoils)
         self.piles[self.taker].extend(spoils)
-        self.shown, self.down, self.taker = [], [], None
+        self.spoils, self.shown, self.down, self.taker = [], [], [], None
 
     def _finish_battle(self, faces: list[list[int]], taker: int | None, taken: int) -> None:
         self.battles += 1
@@ -199,7 +202,7 @@ class WarState(GameState):
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         copy.piles = [list(p) for p in self.piles]
-        for name in ("up", "shown", "down", "log", "actions"):
+        for name in ("up", "shown", "down", "spoils", "log", "actions"):
             setattr(copy, name, list(getattr(self, name)))
         return copy
 
