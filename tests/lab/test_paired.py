@@ -56,7 +56,11 @@ def test_a_compare_is_paired_game_by_game_and_opens_with_what_changed_most(
     runs = [
         r
         for (spec, obs), r in ctx._cache.items()
-        if obs is None and spec.games == 30 and spec.players == ctx.players
+        if obs is None
+        and spec.games == 30
+        and spec.players == ctx.players
+        and tuple(spec.agents) == tuple(ctx.agents)
+        and spec.seed == ctx.seed
     ]
     arms = {str(r.spec.options_dict["may_pass"]).lower(): r.records for r in runs}
     a, b = arms["false"], arms["true"]
@@ -225,8 +229,8 @@ def test_a_look_resolves_when_the_always_valid_interval_excludes_zero() -> None:
 
 
 def test_an_options_primary_figures_come_from_the_targets_files() -> None:
-    from cardlab.lab.paired import ZERO_SEATS
+    from cardlab.lab.paired import NO_LEAD_CHANGE, ZERO_SEATS
 
     # UPTIME's own targets.toml adds its seats at 0 points to the shared targets
-    assert target_figures("uptime")[-1] == ZERO_SEATS
+    assert target_figures("uptime")[-2:] == [ZERO_SEATS, NO_LEAD_CHANGE]
     assert ZERO_SEATS not in target_figures("runway")

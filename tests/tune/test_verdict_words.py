@@ -60,7 +60,8 @@ def test_the_shared_targets_come_from_a_file(tmp_path: Path) -> None:
 
 
 def test_uptime_declares_seats_at_zero_in_its_targets_file() -> None:
-    (own,) = game_file_targets(game_info("uptime"))
+    own, lead = game_file_targets(game_info("uptime"))
+    assert lead.figure == "no_lead_change_share" and lead.max == 0.5
     assert own.id == "uptime.seats_at_zero" and own.figure == "zero_seat_share"
     from cardlab.lab.tune.evaluate import evaluate
     from cardlab.lab.tune.study import start_from as start
@@ -75,6 +76,8 @@ def test_uptime_declares_seats_at_zero_in_its_targets_file() -> None:
     row = next(c for c in verdicts(m) if c["id"] == "uptime.seats_at_zero")
     assert 0 <= row["value"] <= 1 and row["verdict"] in ("holds", "fails", "needs_data")
     assert m["seats"] == 32
+    assert any(c["id"] == "uptime.lead_changes" for c in verdicts(m))
+    assert 0 <= m["no_lead_change_share"] <= 1
 
 
 def test_a_start_variant_is_called_by_its_name() -> None:

@@ -51,6 +51,8 @@ def points_figure(card: str) -> str:
     return f"card {card}: points"
 
 
+NO_LEAD_CHANGE = "games without a lead change"
+"""Per game, 1 when the sole leader on points never changed (`simulate.lead_changes`)."""
 ZERO_SEATS = "seats ending at 0 points"
 """Per game, the share of its seats that end with no points (a mean hides them)."""
 TARGET_FIGURES = ("stall share", "tie-break share", "first seat's win share", "length: rounds")
@@ -62,6 +64,7 @@ FIGURE_OF_TARGET = {
     "first_seat_edge": "first seat's win share",
     "box_minutes": "length: rounds",
     "zero_seat_share": ZERO_SEATS,
+    "no_lead_change_share": NO_LEAD_CHANGE,
 }
 """The paired figure that reads each targets-file figure (`lab/tune/targets.toml`)."""
 
@@ -161,6 +164,7 @@ def _game_figures(
             SHARE,
             lambda r: sum(1 for x in r.scores if x == 0) / len(r.scores) if r.scores else None,
         ),
+        NO_LEAD_CHANGE: ("tension", SHARE, lambda r: float(r.lead_changes == 0)),
     }
     personas = sorted({agent for r in (*a.values(), *b.values()) for agent in r.agents})
     for persona in personas:

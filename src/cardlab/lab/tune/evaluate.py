@@ -29,6 +29,7 @@ from cardlab.core.plugin import GameInfo
 from cardlab.core.registry import game_info, load_game
 from cardlab.core.variants import Variant
 from cardlab.lab.seeds import agent_seed, game_seed
+from cardlab.lab.simulate import lead_changes
 
 STALL_WORDS = ("stall", "cap")
 """An end reason with one of these words is a game the rules did not end."""
@@ -54,6 +55,9 @@ class GameFacts:
     error: str | None = None
     scores: list[float] = field(default_factory=list)
     """Each seat's final points (the share of seats ending at 0 reads them)."""
+    lead_changes: int = 0
+    """How often the sole leader on points changed, decision by decision (the lab's
+    `simulate.lead_changes` rule; in a lowest-wins game the fewest points lead)."""
 
 
 def play_trial_game(
@@ -72,8 +76,11 @@ def play_trial_game(
     kinds: Counter[str] = Counter()
     options: Counter[str] = Counter()
     first = [-1]
+    trace: list[list[float]] = []
+    sign = -1.0 if getattr(game_info(game_name), "lowest_wins", False) else 1.0
 
     def watch(state: GameState, seat: int, action: int) -> None:
+        trace.append([sign * float(x) for x in state.scores()])
         if first[0] < 0:
             first[0] = seat
         kind = state.decision_kind()
@@ -106,6 +113,7 @@ def play_trial_game(
         decisions=dict(kinds),
         options_seen=dict(options),
         scores=[float(x) for x in result.returns],
+        lead_changes=lead_changes([*trace, [sign * float(x) for x in result.returns]]),
     )
 
 
@@ -186,6 +194,7 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
         "end_reasons": dict(Counter(f.end_reason for f in ok).most_common()),
         "seats": len(seats),
         "zero_seat_share": sum(1 for x in seats if x == 0) / len(seats) if seats else 0.0,
+        "no_lead_change_share": sum(1 for f in ok if f.lead_changes == 0) / n,
     }
     from cardlab.lab.tune.objectives import file_target_rows, game_file_targets
 

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-RATE_FIGURES = ("stall_share", "tiebreak_share", "first_seat_edge", "zero_seat_share")
+RATE_FIGURES = (
+    "stall_share",
+    "tiebreak_share",
+    "first_seat_edge",
+    "zero_seat_share",
+    "no_lead_change_share",
+)
 """Figures measured as rates (judged on a 95% Wilson interval)."""
 FIGURES = (*RATE_FIGURES, "box_minutes")
 SHARED_FILE = Path(__file__).with_name("targets.toml")
@@ -43,9 +49,12 @@ class Target:
         if self.figure == "first_seat_edge":
             bound = 0.0 if self.within is None else self.within
             return f"|first-seat win share - 1/N| <= {bound:.0%} (or within the 95% noise band)"
-        unit = {"stall_share": "stalled", "tiebreak_share": "by tie-break"}.get(
-            self.figure, "of seats at 0 points" if self.figure == "zero_seat_share" else ""
-        )
+        unit = {
+            "stall_share": "stalled",
+            "tiebreak_share": "by tie-break",
+            "zero_seat_share": "of seats at 0 points",
+            "no_lead_change_share": "of games without a lead change",
+        }.get(self.figure, "")
         parts = []
         if self.max is not None:
             parts.append(f"<= {self.max:.0%}")
