@@ -252,8 +252,11 @@ def test_a_card_file_count_out_of_range_names_file_card_and_range(tmp_path):
         cardlab.load_game("uptime", players=3, cards=path)
 
 
-def test_the_tuner_sees_the_four_knobs():
+def test_the_tuner_sees_the_five_knobs():
     names = {p.name: p for p in search_space(game_info("uptime"))}
+    for c in ("CPU", "RAM", "Storage", "Motherboard", "PSU", "Case"):
+        p = names[f"cards:component[{c}].count"]
+        assert p.baseline == 2 and p.values() == [2, 3, 4]
     for c in ("Workstation", "Blade", "Tower", "Mainframe"):
         p = names[f"cards:computer[{c}].count"]
         assert p.baseline == 1 and p.values() == [1, 2, 3]
@@ -309,4 +312,22 @@ def test_computer_copies_are_a_card_knob(tmp_path):
             )
         )
         with pytest.raises(CardDataError, match=r"card 'Tower' \(computer\[2\]\): field 'count'"):
+            cardlab.load_game("uptime", players=4, cards=str(path))
+
+
+def test_component_copies_are_a_card_knob(tmp_path):
+    """Each Component type may come 2-4 times (U1 prints 2): a Computer spends three, so
+    more Computers need more Components to be built; 1 or 5 copies are refused."""
+    text = PACKAGED.read_text(encoding="utf-8")
+    old = 'name = "CPU"\ncost = ["Silicon", "Copper"]\ncount = 2'
+    assert old in text
+    three = tmp_path / "three.toml"
+    three.write_text(text.replace(old, old[:-1] + "3"), encoding="utf-8")
+    table = cardlab.load_game("uptime", players=4, cards=str(three)).table
+    assert [table.name[c] for c in range(table.count)].count("CPU") == 3
+    assert table.count == 55
+    for bad in ("1", "5"):
+        path = tmp_path / f"bad{bad}.toml"
+        path.write_text(text.replace(old, old[:-1] + bad), encoding="utf-8")
+        with pytest.raises(CardDataError, match=r"card 'CPU' \(component\[0\]\): field 'count'"):
             cardlab.load_game("uptime", players=4, cards=str(path))

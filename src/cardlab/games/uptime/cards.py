@@ -55,6 +55,10 @@ shuffle). A deck too lean to deal every seat its starting hand is refused by the
 knows the player count (`UptimeGame._check_deal`)."""
 PATCH_COUNT = (0, 4)
 """Allowed Patch copies (U1: 2); 0 plays UPTIME without Patches."""
+COMPONENT_COUNT = (2, 4)
+"""Allowed copies of each Component type (U1: 2, twelve Components): a designer's knob. A
+Computer spends three Components, so the printed twelve build at most four Computers
+(six with both Patches): more Computers in the deck need more Components to be built."""
 COMPUTER_COUNT = (1, 3)
 """Allowed copies of each Computer (U1: 1 of each ability, 4 Computers): a designer's knob
 for a Build Deck with more Computers (at 4 players the printed four cannot go one to every
@@ -281,8 +285,15 @@ def _check_composition(d: UptimeCardFile, src: str) -> None:
         )
     for i, c in enumerate(d.component):
         where = f"card {c.name!r} (component[{i}])"
-        if c.count != 2:
-            raise _fail(src, where, "count", "must be 2 (U1)", at=("component", i))
+        low, high = COMPONENT_COUNT
+        if not low <= c.count <= high:
+            raise _fail(
+                src,
+                where,
+                "count",
+                f"{c.count} is outside the allowed range {low}..{high} (U1 prints 2)",
+                at=("component", i),
+            )
         for n in c.cost:
             if n not in mats:
                 raise _fail(

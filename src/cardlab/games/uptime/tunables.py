@@ -1,10 +1,11 @@
 """The UPTIME numbers a designer may tune (`cardlab tune`), with their ranges.
 
 Read from the packaged card file so a renamed card stays tunable:
-- each raw material's count (U1: 6), each Computer's (U1: 1) and the Patch count (U1: 2),
+- each raw material's count (U1: 6), each Computer's (U1: 1), each Component type's (U1: 2)
+  and the Patch count (U1: 2),
   within the
   ranges the card file's composition check allows (`cards.MATERIAL_COUNT`,
-  `cards.COMPUTER_COUNT`, `cards.PATCH_COUNT`); a deck too lean to deal every seat its starting hand
+  `cards.COMPUTER_COUNT`, `cards.COMPONENT_COUNT`, `cards.PATCH_COUNT`); a deck too lean to deal every seat its starting hand
   at the trial's player count is refused by the game, and the trial is kept
   as a failed one;
 - Contract values, Network costs and points;
@@ -25,7 +26,7 @@ import tomllib
 from pathlib import Path
 
 from cardlab.core.plugin import Tunable
-from cardlab.games.uptime.cards import COMPUTER_COUNT, MATERIAL_COUNT, PATCH_COUNT
+from cardlab.games.uptime.cards import COMPONENT_COUNT, COMPUTER_COUNT, MATERIAL_COUNT, PATCH_COUNT
 
 _CARDS = tomllib.loads((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8"))
 
@@ -47,6 +48,15 @@ TUNABLES: tuple[Tunable, ...] = (
             f"copies of the Computer {c['name']} in the Build Deck",
         )
         for c in _CARDS.get("computer", [])
+    ),
+    *(
+        Tunable(
+            f"cards:component[{c['name']}].count",
+            *COMPONENT_COUNT,
+            1,
+            f"copies of the Component {c['name']} in the Build Deck",
+        )
+        for c in _CARDS.get("component", [])
     ),
     *(
         (Tunable("cards:patch.count", *PATCH_COUNT, 1, "Patch cards in the Build Deck"),)
