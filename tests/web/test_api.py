@@ -15,6 +15,9 @@ def test_games_list_counts_options_and_bots(client):
         {
             "name": "double_last",
             "allowed": [False, True],
+            "type": "boolean",
+            "grid": [False, True],
+            "range": None,
             "default": False,
             "doc": "last round scores double",
             "ruling": "",
@@ -22,6 +25,9 @@ def test_games_list_counts_options_and_bots(client):
         {
             "name": "sabotage",
             "allowed": [False, True],
+            "type": "boolean",
+            "grid": [False, True],
+            "range": None,
             "default": False,
             "doc": "the round's winner picks a seat to lose a point",
             "ruling": "",
@@ -29,6 +35,9 @@ def test_games_list_counts_options_and_bots(client):
         {
             "name": "may_pass",
             "allowed": [False, True],
+            "type": "boolean",
+            "grid": [False, True],
+            "range": None,
             "default": False,
             "doc": "pass instead of laying; all passing ends the game",
             "ruling": "",
@@ -36,6 +45,9 @@ def test_games_list_counts_options_and_bots(client):
         {  # the template's rule lever (issue 24): its passage, purpose and range
             "name": "round_bonus",
             "allowed": [0, 1, 2],
+            "type": "integer",
+            "grid": [0, 1, 2],  # the suggested values; any whole number in range is taken
+            "range": [0, 5],
             "default": 0,
             "doc": "points the round's winner scores on top of its card (0: as written)",
             "ruling": "lever",

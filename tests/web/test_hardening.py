@@ -443,7 +443,9 @@ def test_packaged_variants_and_the_servers_card_file_are_offered(tmp_path):
         assert str(info.package_dir()) not in c.get("/api/games").text
         made = create(c, game="uptime", players=3)
         table = c.app.state.hub.tables[made["table"]]
-        assert table.game.cards_path == cards.resolve()
+        # It deals from the file's bytes, kept with the table (web/store.py).
+        assert table.record.settings["cards"] == str(cards.resolve())
+        assert table.game.cards_path.read_bytes() == cards.read_bytes()
         if packaged:
             made = create(c, game="uptime", players=3, variant=packaged[0])
             assert c.app.state.hub.tables[made["table"]].game.variant.name == packaged[0]

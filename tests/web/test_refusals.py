@@ -98,3 +98,15 @@ def test_ready_spends_nothing():
     assert bucket.ready(0.0) and bucket.allow(0.0) and bucket.allow(0.0)
     assert not bucket.ready(0.0) and not bucket.ready(0.5)
     assert bucket.ready(1.0) and bucket.allow(1.0) and not bucket.ready(1.0)
+
+
+def test_over_the_error_budget_the_latest_refusal_is_still_answered(client):
+    made = create(client)
+    seat = seat_socket(client, made, 0)
+    seat.state()
+    for _ in range(int(ERROR_BURST) + 10):
+        seat.send({"type": "warp"})
+    seat.send({"type": "last-one"})
+    last = seat.recv_until(lambda m: m["type"] == "error" and "last-one" in m["error"])
+    assert last["unanswered"] >= 9, "the refusals it replaced are counted"
+    close_all()

@@ -19,9 +19,10 @@ from starlette.websockets import WebSocket
 
 from cardlab.core.errors import CardlabError
 from cardlab.core.registry import UnknownGameError, game_info
-from cardlab.web import art, lobby, security
+from cardlab.web import art, lobby, requests, security
 from cardlab.web.catalog import Catalog
 from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
+from cardlab.web.guards import install_log_budget
 from cardlab.web.headers import SecurityHeaders
 from cardlab.web.hub import Hub, TooMany
 from cardlab.web.limits import ClientAddress, Limits, SocketCount
@@ -58,6 +59,7 @@ def create_app(
     operator_token: str | None = None,
     forwarded_allow_ips: str | tuple[str, ...] = (),
     allowed_hosts: Iterable[str] | AllowedHosts | None = None,
+    log_budget: bool = False,
 ) -> Starlette:
     """The app for one database. Tables in it are restored when the app starts.
 
@@ -69,7 +71,9 @@ def create_app(
     X-Forwarded-For (IPv6 by /64). Starting a playtest run needs `operator_token`
     (a fresh random one if not given: `app.state.operator_token`).
     `allowed_hosts`: the names (Host header) this server answers to besides the
-    localhost names (see gate.py; `cardlab serve` adds the bound address)."""
+    localhost names (see gate.py; `cardlab serve` adds the bound address).
+    `log_budget`: at start-up, bound every log handler's lines (guards.py; `cardlab
+    serve` asks for it: by then the server has configured its logging)."""
     client_address = ClientAddress(forwarded_allow_ips)
     operator = operator_token or secrets.token_urlsafe(24)
     store = Store(db)
@@ -80,7 +84,7 @@ def create_app(
         bot_delay=bot_delay,
         message_rate=message_rate,
         limits=limits,
-        offers=Offers(catalog, cards, variants),
+        offers=Offers(catalog, cards, variants, used_by=store.games_with_cards),
     )
     origins = frozenset(allowed_origins)
     hosts = (
@@ -98,6 +102,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        install_log_budget(handlers=log_budget)
         restored = hub.restore()
         log.info("restored %d table(s) from %s", restored, db)
         hub.start()
@@ -123,10 +128,18 @@ def create_app(
                 "games": games,
                 "limits": {
                     "max_bot_iterations": limits.max_bot_iterations,
+                    "bot_iterations": [1, limits.max_bot_iterations],
                     "tables_per_client": limits.tables_per_client,
+                    "sockets_per_client": limits.sockets_per_client,
+                    "turn_seconds": [0, 3600],
+                    "bot_delay": [0, 10],
                 },
+                "schema": "/api/openapi.json",
             }
         )
+
+    async def api_openapi(request: Request) -> Response:
+        return JSONResponse(requests.openapi(hub.limits.max_bot_iterations))
 
     async def api_rules(request: Request) -> Response:
         name = request.path_params["game"]
@@ -277,6 +290,7 @@ def create_app(
     routes: list[Any] = [
         Route("/", home),
         Route("/api/games", api_games),
+        Route("/api/openapi.json", api_openapi),
         Route("/api/rules/{game}", api_rules),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/t/{table_id}", table_page),

@@ -51,6 +51,7 @@ class Catalog:
                 {
                     "name": spec.name,
                     "allowed": list(spec.allowed),
+                    **option_values(spec),
                     "default": spec.default,
                     "doc": spec.doc,
                     "ruling": spec.ruling,
@@ -75,6 +76,23 @@ def box_minutes(name: str) -> dict[str, list[float]]:
         return {str(n): list(r) for n, r in game_info(name).box_minutes.items()}
     except Exception:
         return {}
+
+
+def option_values(spec: Any) -> dict[str, Any]:
+    """What a table request may give an option: `type` ("boolean", "integer" or
+    "string"), its `grid` (the listed values, the default first; the same as
+    `allowed`) and its `range` ([low, high]: any whole number in it is accepted too;
+    None for an option that takes only its grid)."""
+    first = spec.allowed[0]
+    kind = (
+        "boolean" if isinstance(first, bool) else "integer" if isinstance(first, int) else "string"
+    )
+    low, high = getattr(spec, "low", None), getattr(spec, "high", None)
+    return {
+        "type": kind,
+        "grid": list(spec.allowed),
+        "range": [low, high] if low is not None and high is not None else None,
+    }
 
 
 def lever_fields(spec: Any) -> dict[str, Any]:

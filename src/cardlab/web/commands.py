@@ -169,6 +169,7 @@ def register(app: typer.Typer) -> None:
                 variants=tuple(variant or ()),
                 allowed_hosts=hosts,
                 operator_token=operator_token,
+                log_budget=True,
                 forwarded_allow_ips=",".join(
                     p for p in (forwarded_allow_ips, *(trusted_proxy or ())) if p.strip()
                 ),

@@ -15,13 +15,25 @@ gives a request body `BODY_SECONDS` (app.py), for servers run without this proto
 
 uvicorn logs a warning for every malformed request; `LogBudget` lets each kind of
 message through at a bounded rate and counts what it held back, so a flood of bad
-connections writes a bounded number of lines."""
+connections writes a bounded number of lines. `install_log_budget` puts one on the
+server's loggers (asyncio's included) and, with `handlers=True` once logging is
+configured, on every handler, so a line from any logger passes a budget.
+
+At the file-descriptor limit asyncio's accept loop (3.11) does not stop at the
+first EMFILE: it tries `backlog` more accepts in the same tick, logging a traceback
+and scheduling a restart for each (tens of thousands of lines a second were seen).
+`GuardedLoop` stops at the first, logs one line and pauses accepting for a delay
+that doubles while the limit lasts (`ACCEPT_PAUSE`); connections wait in the
+kernel's backlog meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import socket
 import time
+from asyncio import constants
 from typing import Any
 
 import h11
@@ -109,7 +121,9 @@ class LogBudget(logging.Filter):
         self._buckets: dict[str, list[float]] = {}  # template -> [tokens, stamp, held]
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = str(record.msg)[:200]
+        # A message's first line is its template: asyncio's start with a fixed text and
+        # go on with the socket, the addresses, the traceback.
+        key = f"{record.name}:{str(record.msg).split(chr(10), 1)[0][:200]}"
         now = time.monotonic()
         bucket = self._buckets.get(key)
         if bucket is None:
@@ -131,22 +145,107 @@ class LogBudget(logging.Filter):
         return True
 
 
-BUDGETED = {"uvicorn.error": (30.0, 20), "uvicorn.access": (6000.0, 200), "cardlab.web": (60.0, 40)}
+BUDGETED = {
+    "uvicorn.error": (30.0, 20),
+    "uvicorn.access": (6000.0, 200),
+    "cardlab.web": (60.0, 40),
+    "asyncio": (30.0, 20),
+}
 """Logger: (lines a minute, burst) per message template."""
 
+HANDLER_BUDGET = (6000.0, 400)
+"""Every handler's budget per logger and template: above the access log's, so it
+only ever holds back a flood from a logger without its own budget."""
 
-def install_log_budget() -> None:
-    """Attach a LogBudget to the server's loggers once (idempotent)."""
+
+def install_log_budget(handlers: bool = False) -> None:
+    """Attach a LogBudget to the server's loggers once (idempotent); with `handlers`,
+    also to every handler of the root and uvicorn loggers and to logging's last
+    resort, which every record of every logger reaches (call it after logging is
+    configured: configuring replaces the handlers)."""
     for name, (rate, burst) in BUDGETED.items():
         logger = logging.getLogger(name)
         if not any(isinstance(f, LogBudget) for f in logger.filters):
             logger.addFilter(LogBudget(rate, burst))
+    if not handlers:
+        return
+    seen: list[logging.Handler] = [h for h in (logging.lastResort,) if h is not None]
+    for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access", "asyncio", "cardlab"):
+        seen.extend(logging.getLogger(name).handlers)
+    for handler in seen:
+        if not any(isinstance(f, LogBudget) for f in handler.filters):
+            handler.addFilter(LogBudget(*HANDLER_BUDGET))
+
+
+ACCEPT_PAUSE = (0.05, 2.0)
+"""First and longest pause of the accept loop at the file-descriptor limit (seconds)."""
+
+_OUT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+class GuardedLoop(asyncio.SelectorEventLoop):
+    """asyncio's selector loop with an accept loop that backs off at EMFILE (see the
+    module doc); everything else is asyncio's own."""
+
+    _accept_pause = 0.0
+
+    def _accept_connection(  # type: ignore[override]
+        self,
+        protocol_factory: Any,
+        sock: socket.socket,
+        sslcontext: Any = None,
+        server: Any = None,
+        backlog: int = 100,
+        ssl_handshake_timeout: float = constants.SSL_HANDSHAKE_TIMEOUT,
+        ssl_shutdown_timeout: float = constants.SSL_SHUTDOWN_TIMEOUT,
+    ) -> None:
+        for _ in range(backlog):
+            try:
+                conn, addr = sock.accept()
+                conn.setblocking(False)
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return  # nobody else is waiting
+            except OSError as exc:
+                if exc.errno not in _OUT_OF_RESOURCES:
+                    raise  # the loop logs it (once) and carries on, as asyncio's does
+                first, longest = ACCEPT_PAUSE
+                self._accept_pause = min(longest, max(first, self._accept_pause * 2))
+                log.warning(
+                    "cannot accept connections: %s; pausing accepts for %.2f s",
+                    exc.strerror or exc,
+                    self._accept_pause,
+                )
+                self._remove_reader(sock.fileno())
+                self.call_later(
+                    self._accept_pause,
+                    self._start_serving,
+                    protocol_factory,
+                    sock,
+                    sslcontext,
+                    server,
+                    backlog,
+                    ssl_handshake_timeout,
+                    ssl_shutdown_timeout,
+                )
+                return
+            self._accept_pause = 0.0
+            self.create_task(
+                self._accept_connection2(
+                    protocol_factory,
+                    conn,
+                    {"peername": addr},
+                    sslcontext,
+                    server,
+                    ssl_handshake_timeout,
+                    ssl_shutdown_timeout,
+                )
+            )
 
 
 def uvicorn_options(
     request_timeout: float = REQUEST_TIMEOUT, keep_alive_timeout: int = KEEP_ALIVE_TIMEOUT
 ) -> dict[str, Any]:
-    """The uvicorn.run arguments of the guards: our protocol and timeouts; proxy headers
+    """The uvicorn.run arguments of the guards: our protocol, loop and timeouts; proxy headers
     off (the app reads X-Forwarded-For itself, from `--forwarded-allow-ips` only)."""
     if keep_alive_timeout < 1:
         raise ValueError(
@@ -154,6 +253,7 @@ def uvicorn_options(
         )
     return {
         "http": guarded_h11(request_timeout),
+        "loop": "cardlab.web.guards:GuardedLoop",
         "timeout_keep_alive": keep_alive_timeout,
         "proxy_headers": False,
     }

@@ -23,7 +23,7 @@ from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlab.core.errors import CardlabError
+from cardlab.core.errors import CardDataError, CardlabError
 from cardlab.web import security
 from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import Catalog
@@ -133,10 +133,13 @@ class Connection:
     error_limiter: security.RateLimiter = field(
         default_factory=lambda: security.RateLimiter(rate=ERRORS_PER_SECOND, burst=ERROR_BURST)
     )
-    """Error frames answering refused messages: over this budget a refusal is not
-    answered (counted in `errors_held`, told with the next error), so a client that
-    keeps sending refused messages gets fewer answers, never a closed socket."""
+    """Error frames answering refused messages (Hub.send_error): over this budget only
+    the latest refusal waits (`held_error`) and those it replaced are counted
+    (`errors_held`, told with the next error frame), so a client that keeps sending
+    refused messages gets fewer answers, never a closed socket."""
     errors_held: int = 0
+    held_error: str | None = None
+    error_timer: asyncio.TimerHandle | None = None
     queue: asyncio.Queue[tuple[int, str, bool] | None] = field(
         default_factory=lambda: asyncio.Queue(SEND_QUEUE)
     )
@@ -294,7 +297,7 @@ class Hub:
             rec.players,
             rec.options,
             stored_variant(rec.settings),
-            cards=rec.settings.get("cards"),
+            cards=self.store.table_cards(rec),
         )
         table = Table(
             rec,
@@ -419,46 +422,52 @@ class Hub:
             raise CardlabError(scrub(str(exc), self.offers.known_paths())) from None
 
     def _create(self, spec: Any, client: str) -> dict[str, Any]:
-        if not isinstance(spec, dict):
-            raise CardlabError("the request must be a JSON object")
-        unknown = sorted(set(spec) - SPEC_KEYS)
-        if unknown:
-            raise CardlabError(
-                f"unknown field {str(unknown[0])[:40]!r}; a table request has "
-                + ", ".join(sorted(SPEC_KEYS))
-            )
+        """A table request (web/requests.py's TableRequest: shape, types and bounds),
+        then what this game and server allow: player count, options, variant, bot
+        kinds and strength. A game served with `--cards` deals from the file's bytes
+        as they are now, kept with the table (a later edit changes no table made)."""
+        from cardlab.web.requests import parse_table_request
+
+        req = parse_table_request(spec)
         lim = self.limits
         self._room_for(client, "you already have")
-        name = spec.get("game")
-        cls = self.catalog.game_class(name)
-        game_name = cls.name if hasattr(cls, "name") else str(name)
-        players = spec.get("players", getattr(cls, "default_players", cls.min_players))
-        options = spec.get("options") or {}
-        if not isinstance(options, dict):
-            raise CardlabError('"options" must be an object of name: value')
-        variant = self.offers.variant(game_name, spec.get("variant"))
-        game = self.offers.make(game_name, players, options, variant)
-        seats = _seat_specs(spec.get("seats"), game.num_players, lim.max_bot_iterations, game_name)
-        turn_seconds = spec.get("turn_seconds", 0) or 0
-        if (
-            not isinstance(turn_seconds, int | float)
-            or isinstance(turn_seconds, bool)
-            or not 0 <= turn_seconds <= 3600
-        ):
-            raise CardlabError('"turn_seconds" must be between 0 (no timer) and 3600')
-        settings: dict[str, Any] = {"turn_seconds": turn_seconds, **variant_settings(variant)}
-        cards = self.offers.cards.get(game_name)
-        if cards is not None:
-            settings["cards"] = str(cards)
-        delay = spec.get("bot_delay")
-        if delay is not None:
-            if (
-                not isinstance(delay, int | float)
-                or isinstance(delay, bool)
-                or not 0 <= delay <= 10
-            ):
-                raise CardlabError('"bot_delay" must be between 0 and 10 seconds')
-            settings["bot_delay"] = float(delay)
+        cls = self.catalog.game_class(req.game)
+        game_name = cls.name if hasattr(cls, "name") else str(req.game)
+        players = req.players
+        if players is None:
+            players = getattr(cls, "default_players", cls.min_players)
+        if not cls.min_players <= players <= cls.max_players:
+            raise CardlabError(
+                f'"players": {game_name} is for {cls.min_players}-{cls.max_players} players, '
+                f"not {players}"
+            )
+        variant = self.offers.variant(game_name, req.variant)
+        settings: dict[str, Any] = {"turn_seconds": req.turn_seconds or 0}
+        staged, card_bytes, refused = None, None, ""
+        path = self.offers.cards.get(game_name)
+        if path is not None:
+            refused = (
+                f"new {game_name} tables are refused until the operator fixes this server's "
+                f"card file for {game_name} (tables in progress keep their cards)"
+            )
+            try:
+                card_bytes = path.read_bytes()
+            except OSError:
+                raise CardlabError(f"{refused}: it cannot be read") from None
+            digest, staged_path = self.store.stage_cards(card_bytes)
+            staged = str(staged_path)
+            settings.update(cards=str(path), cards_sha256=digest)
+        try:
+            game = self.offers.make(game_name, players, req.options or {}, variant, cards=staged)
+        except CardDataError as exc:
+            if staged is None:
+                raise
+            problem = scrub(str(exc), [(staged, "the card file")])
+            raise CardlabError(f"{refused}: {problem}") from None
+        seats = _seat_specs(req.seats, game.num_players, lim.max_bot_iterations, game_name)
+        settings.update(variant_settings(variant))
+        if req.bot_delay is not None:
+            settings["bot_delay"] = float(req.bot_delay)
         # Only a valid request spends the client's creation budget.
         if not self.creation.allow(client):
             raise TooMany(
@@ -483,6 +492,8 @@ class Hub:
         }
         tokens["spectator"] = security.new_token()
         tokens["host"] = security.new_token()
+        if card_bytes is not None:
+            self.store.put_cards(card_bytes)
         self.store.create_table(rec, {role: security.hash_token(t) for role, t in tokens.items()})
         table = self._open(rec)
         self.tables[rec.id] = table
@@ -642,7 +653,9 @@ class Hub:
         a link the host replaced (so a player whose seat was reissued learns it)."""
         old = (table.record.settings.get("revoked") or {}).get(role)
         if isinstance(old, dict) and security.token_matches(token, old.get("hash")):
-            return "this link is not valid any more: " + str(old.get("why") or "the host replaced it")
+            return "this link is not valid any more: " + str(
+                old.get("why") or "the host replaced it"
+            )
         return "that invitation is not valid for this seat"
 
     # -- fan-out ----------------------------------------------------------------------
@@ -672,10 +685,33 @@ class Hub:
     def send_error(self, conn: Connection, message: str) -> None:
         """Errors go through the same seal as views: they may name no hidden card
         (and, scrubbed, no server path). Each socket's error frames have their own
-        budget (`Connection.error_limiter`) outside the frame budget."""
-        if not conn.error_limiter.allow():
-            conn.errors_held += 1  # over the error budget: this refusal goes unanswered
+        budget (`Connection.error_limiter`) outside the frame budget: over it, only
+        the latest refusal waits for the budget (the ones it replaces are counted in
+        its `unanswered`), so the last message a client sends is always answered."""
+        if conn.error_limiter.allow():
+            self._push_error(conn, message)
             return
+        if conn.held_error is not None:
+            conn.errors_held += 1  # replaced by a newer refusal: not answered by itself
+        conn.held_error = message
+        if conn.error_timer is None:
+            conn.error_timer = asyncio.get_running_loop().call_later(
+                1.0 / conn.error_limiter.rate, self._flush_error, conn
+            )
+
+    def _flush_error(self, conn: Connection) -> None:
+        conn.error_timer = None
+        if conn.closed or conn.held_error is None:
+            return
+        if not conn.error_limiter.allow():
+            conn.error_timer = asyncio.get_running_loop().call_later(
+                1.0 / conn.error_limiter.rate, self._flush_error, conn
+            )
+            return
+        message, conn.held_error = conn.held_error, None
+        self._push_error(conn, message)
+
+    def _push_error(self, conn: Connection, message: str) -> None:
         payload: dict[str, Any] = {
             "type": "error",
             "error": scrub(message, self.offers.known_paths()),
@@ -698,49 +734,39 @@ class Hub:
             self._retire(table, FINISHED)  # the last frame is out: it leaves the live set
 
 
-SPEC_KEYS = frozenset(
-    {"game", "players", "options", "variant", "seats", "turn_seconds", "bot_delay"}
-)
-"""The fields of a table request (anything else is refused by name)."""
-
-
 def _role_key(conn: Connection) -> str:
     return f"seat{conn.seat}" if conn.seat is not None else conn.role
 
 
 def _seat_specs(
-    raw: Any, players: int, max_iterations: int, game: str | None = None
+    raw: list[Any] | None, players: int, max_iterations: int, game: str | None = None
 ) -> list[dict[str, Any]]:
-    """Check the per-seat choices: a human, or a bot of a kind that plays `game`
-    (agents.base.kinds_for_game) and a strength the server allows (searching bots
+    """The per-seat choices (requests.py's HumanSeat / BotSeat, already checked for
+    shape): one per player, each bot of a kind that plays `game`
+    (agents.base.kinds_for_game) and of a strength the server allows (searching bots
     at most `max_iterations` per decision, the server's cap)."""
     from cardlab.agents import make_agent
     from cardlab.agents.base import agent_kinds, kinds_for_game
+    from cardlab.web.requests import BotSeat, HumanSeat
 
     allowed = kinds_for_game(game) if game is not None else None
-
     if raw is None:
-        raw = [{"kind": "human"}] + [{"kind": "bot", "agent": "greedy"}] * (players - 1)
-    if not isinstance(raw, list) or len(raw) != players:
-        raise CardlabError(f'"seats" must list exactly {players} seats')
+        raw = [HumanSeat(kind="human")] + [BotSeat(kind="bot")] * (players - 1)
+    if len(raw) != players:
+        raise CardlabError(
+            f'"seats" must list exactly {players} seats (one per player), not {len(raw)}'
+        )
     seats = []
     for i, seat in enumerate(raw):
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
-            raise CardlabError(f'seat {i}: "kind" must be "human" or "bot"')
-        extra = sorted(set(seat) - {"kind", "name", "agent", "params"})
-        if extra:
-            raise CardlabError(f"seat {i}: unknown field {str(extra[0])[:40]!r}")
-        name = security.clean_name(seat.get("name"))
-        if seat["kind"] == "human":
+        name = security.clean_name(seat.name)
+        if isinstance(seat, HumanSeat):
             seats.append({"kind": "human", "name": name or f"Player {i}"})
             continue
-        agent = seat.get("agent", "greedy")
-        if not isinstance(agent, str):
-            raise CardlabError(f'seat {i}: "agent" must name a bot kind')
+        agent = seat.agent
         if allowed is not None and agent not in allowed:
             known = agent in agent_kinds()
             raise CardlabError(
-                f"seat {i}: "
+                f"seats[{i}].agent: "
                 + (
                     f"{agent!r} bots do not play {game}"
                     if known
@@ -749,23 +775,18 @@ def _seat_specs(
                 + f"; bots for {game}: "
                 + ", ".join(allowed)
             )
-        params = seat.get("params") or {}
-        if not isinstance(params, dict) or set(params) - {"iterations"}:
-            raise CardlabError(f'seat {i}: bots take only an "iterations" parameter')
+        params = seat.params.model_dump(exclude_none=True) if seat.params else {}
         iterations = params.get("iterations")
-        if iterations is not None and (
-            not isinstance(iterations, int)
-            or isinstance(iterations, bool)
-            or not 1 <= iterations <= max_iterations
-        ):
+        if iterations is not None and not 1 <= iterations <= max_iterations:
             raise CardlabError(
-                f"seat {i}: iterations must be 1..{max_iterations} (this server's cap)"
+                f"seats[{i}].params.iterations: must be 1..{max_iterations} "
+                f"(this server's cap), not {iterations}"
             )
         bot = make_agent(agent, seed=0, **params)  # raises a clear error for unknown kinds
         searches = getattr(bot, "iterations", None)
         if isinstance(searches, int) and searches > max_iterations:
             raise CardlabError(
-                f"seat {i}: a {agent} bot searches {searches} iterations; this server allows "
+                f"seats[{i}]: a {agent} bot searches {searches} iterations; this server allows "
                 f'at most {max_iterations} (give "params": {{"iterations": N}})'
             )
         label = agent + (f" ({iterations} it.)" if iterations else "")

@@ -82,9 +82,17 @@ class Offers:
         cards: Iterable[str] = (),
         variants: Iterable[str] = (),
         packaged: bool = True,
+        used_by: Any = None,
     ) -> None:
+        """`used_by(path)`: the games whose stored tables were made with the card file
+        at `path` (the store's `games_with_cards`), to know whose file a bare PATH
+        that no longer loads is."""
         self.catalog = catalog
         self.cards: dict[str, Path] = {}
+        self.broken: dict[str, str] = {}
+        """Games whose card file did not load at start: why (new tables are refused
+        while it still does not load; the server serves everything else)."""
+        self._used_by = used_by
         self.variants: dict[str, dict[str, Offer]] = {name: {} for name in catalog.names()}
         for spec in cards:
             self._add_cards(spec)
@@ -102,8 +110,11 @@ class Offers:
     def _add_cards(self, spec: str) -> None:
         game, sep, path = spec.partition("=")
         if sep and game in self.catalog.names():
-            self._check(game, cards=Path(path))
             self.cards[game] = Path(path).resolve()
+            try:
+                self._check(game, cards=Path(path))
+            except CardlabError as exc:
+                self._broken(game, str(exc))
             return
         fits = []
         problems = []
@@ -113,7 +124,12 @@ class Offers:
                 fits.append(name)
             except CardlabError as exc:
                 problems.append(f"{name}: {exc}")
-        if not fits:
+        owners = set(self._used_by(spec)) if not fits and self._used_by is not None else set()
+        owners &= set(self.catalog.names())
+        for name in sorted(owners):  # the file of tables we hold: serve the rest
+            self.cards[name] = Path(spec).resolve()
+            self._broken(name, next((p for p in problems if p.startswith(f"{name}: ")), ""))
+        if not fits and not owners:
             raise CardlabError(
                 f"--cards {spec}: not a card file of any game served ("
                 + "; ".join(problems)
@@ -121,6 +137,16 @@ class Offers:
             )
         for name in fits:
             self.cards[name] = Path(spec).resolve()
+
+    def _broken(self, game: str, problem: str) -> None:
+        self.broken[game] = problem
+        log.warning(
+            "the card file for %s does not load (%s); new %s tables are refused until it "
+            "does, tables in progress keep the cards they were made with",
+            game,
+            problem,
+            game,
+        )
 
     def _add_variant(self, path: Path) -> None:
         info = _info(_variant_game(path))
@@ -133,7 +159,9 @@ class Offers:
     def _check(self, game: str, **kwargs: Any) -> None:
         cls = self.catalog.game_class(game)
         default = getattr(cls, "default_players", cls.min_players)
-        cls(default, cards=kwargs.get("cards", self.cards.get(game)), variant=kwargs.get("variant"))
+        # A variant is checked against the game's own cards when the server's file is broken.
+        cards = kwargs.get("cards", None if game in self.broken else self.cards.get(game))
+        cls(default, cards=cards, variant=kwargs.get("variant"))
 
     # -- per request ------------------------------------------------------------------
     def describe(self, game: str) -> list[dict[str, Any]]:

@@ -6,13 +6,18 @@ log, so a restarted server restores every table exactly and the primary key
 
 from __future__ import annotations
 
+import hashlib
 import json
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from cardlab.core.errors import CardDataError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -56,6 +61,11 @@ CREATE TABLE IF NOT EXISTS chat (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS card_files (
+    sha256 TEXT PRIMARY KEY,
+    data BLOB NOT NULL,
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS decisions (
     game TEXT NOT NULL,
     players INTEGER NOT NULL,
@@ -76,7 +86,17 @@ seat of None is the host).
 table stored before statuses were kept (settled once at start-up). Only live tables
 are rebuilt at start-up; the others are read-only and rebuilt on demand.
 `tables.client`: the per-client key of whoever made the table (its cap survives a
-restart)."""
+restart).
+`card_files`: the bytes of every card file a table was made with, by SHA-256; a
+table's `settings.cards_sha256` names its file, so a restart (or a replay) deals
+from the cards the table was made with, whatever the file on disk says now.
+`settings.cards` keeps the path only to say which file it was.
+
+`PRAGMA user_version` is the schema's version (`SCHEMA_VERSION`); `_migrate` brings
+an older database up to it (new columns and tables; tables made before card data
+was kept get it from their file once, at the first start that sees them)."""
+
+SCHEMA_VERSION = 2
 
 STATUS_COLUMNS = (("status", "TEXT"), ("closed", "REAL"), ("client", "TEXT"))
 LIVE, FINISHED, ABANDONED = "live", "finished", "abandoned"
@@ -123,21 +143,93 @@ class Store:
         # promise); only an OS crash or power cut could lose the last commits.
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._cards_dir: Path | None = None
         self._db.executescript(SCHEMA)
         self._migrate()
 
     def _migrate(self) -> None:
-        """Add the status columns to a database made before they existed."""
+        """Bring a database made by an older server up to `SCHEMA_VERSION`: the status
+        columns (version 1), the card files (version 2, made by SCHEMA's CREATE)."""
         with self._lock:
             have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
             for name, kind in STATUS_COLUMNS:
                 if name not in have:
                     self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
             self._db.execute("CREATE INDEX IF NOT EXISTS tables_status ON tables(status, created)")
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            if version < SCHEMA_VERSION:
+                self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def schema_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        if self._cards_dir is not None:
+            shutil.rmtree(self._cards_dir, ignore_errors=True)
+            self._cards_dir = None
+
+    # -- card files ---------------------------------------------------------------------
+    def put_cards(self, data: bytes) -> str:
+        """Keep a card file's bytes (once per content); returns its SHA-256."""
+        digest = hashlib.sha256(data).hexdigest()
+        with self._lock:
+            self._db.execute(
+                "INSERT OR IGNORE INTO card_files VALUES (?,?,?)", (digest, data, time.time())
+            )
+        return digest
+
+    def card_data(self, digest: str) -> bytes | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT data FROM card_files WHERE sha256=?", (digest,)
+            ).fetchone()
+        return bytes(row[0]) if row else None
+
+    def stage_cards(self, data: bytes) -> tuple[str, Path]:
+        """A card file's bytes as a file the engines can load (they load by path),
+        in this store's private directory, named by its SHA-256; (digest, path)."""
+        digest = hashlib.sha256(data).hexdigest()
+        if self._cards_dir is None:
+            self._cards_dir = Path(tempfile.mkdtemp(prefix="cardlab-cards-"))
+        path = self._cards_dir / f"{digest}.toml"
+        if not path.exists() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            tmp = path.with_suffix(".part")
+            tmp.write_bytes(data)
+            tmp.replace(path)
+        return digest, path
+
+    def table_cards(self, rec: TableRecord) -> str | None:
+        """The card file a stored table deals from: its stored bytes, staged (None for
+        a table made with the game's own cards). A table stored before card data was
+        kept gets its file's bytes now, once, and keeps them from then on."""
+        digest = rec.settings.get("cards_sha256")
+        if digest is None:
+            path = rec.settings.get("cards")
+            if not path:
+                return None
+            try:
+                data = Path(path).read_bytes()
+            except OSError as exc:
+                raise CardDataError(f"table {rec.id}: card file {path} cannot be read") from exc
+            digest = self.put_cards(data)
+            rec.settings["cards_sha256"] = digest
+            self.update_settings(rec.id, rec.settings)
+        data = self.card_data(digest)
+        if data is None:
+            raise CardDataError(f"table {rec.id}: its card data ({digest[:12]}) is missing")
+        return str(self.stage_cards(data)[1])
+
+    def games_with_cards(self, path: str | Path) -> set[str]:
+        """The games of stored tables made with the card file at `path`."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT DISTINCT game FROM tables WHERE json_extract(settings, '$.cards') = ?",
+                (str(Path(path).resolve()),),
+            ).fetchall()
+        return {str(r[0]) for r in rows}
 
     def journal_mode(self) -> str:
         with self._lock:
