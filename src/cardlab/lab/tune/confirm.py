@@ -253,7 +253,7 @@ def check_seats(
 def _failing_text(c: dict[str, Any]) -> str:
     """`points_decide fails: 62.5% [47.0, 76.0] against <= 20% by tie-break`."""
     ci = c.get("interval")
-    if ci is not None and c.get("id") in RATES:
+    if ci is not None:
         return f"{c['id']} fails ({ci[0]:.0%}-{ci[1]:.0%} against {c['threshold']})"
     return f"{c['id']} fails (against {c['threshold']})"
 
