@@ -189,7 +189,7 @@ class GuardedLoop(asyncio.SelectorEventLoop):
 
     _accept_pause = 0.0
 
-    def _accept_connection(  # type: ignore[override]
+    def _accept_connection(
         self,
         protocol_factory: Any,
         sock: socket.socket,
@@ -215,10 +215,10 @@ class GuardedLoop(asyncio.SelectorEventLoop):
                     exc.strerror or exc,
                     self._accept_pause,
                 )
-                self._remove_reader(sock.fileno())
+                self._remove_reader(sock.fileno())  # type: ignore[attr-defined]
                 self.call_later(
                     self._accept_pause,
-                    self._start_serving,
+                    self._start_serving,  # type: ignore[attr-defined]
                     protocol_factory,
                     sock,
                     sslcontext,
@@ -230,7 +230,7 @@ class GuardedLoop(asyncio.SelectorEventLoop):
                 return
             self._accept_pause = 0.0
             self.create_task(
-                self._accept_connection2(
+                self._accept_connection2(  # type: ignore[attr-defined]
                     protocol_factory,
                     conn,
                     {"peername": addr},

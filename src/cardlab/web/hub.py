@@ -751,12 +751,13 @@ def _seat_specs(
 
     allowed = kinds_for_game(game) if game is not None else None
     if raw is None:
-        raw = [HumanSeat(kind="human")] + [BotSeat(kind="bot")] * (players - 1)
+        human = HumanSeat(kind="human", name=None)
+        raw = [human] + [BotSeat(kind="bot", agent="greedy", name=None)] * (players - 1)
     if len(raw) != players:
         raise CardlabError(
             f'"seats" must list exactly {players} seats (one per player), not {len(raw)}'
         )
-    seats = []
+    seats: list[dict[str, Any]] = []
     for i, seat in enumerate(raw):
         name = security.clean_name(seat.name)
         if isinstance(seat, HumanSeat):

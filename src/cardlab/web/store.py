@@ -217,10 +217,10 @@ class Store:
             digest = self.put_cards(data)
             rec.settings["cards_sha256"] = digest
             self.update_settings(rec.id, rec.settings)
-        data = self.card_data(digest)
-        if data is None:
+        kept = self.card_data(digest)
+        if kept is None:
             raise CardDataError(f"table {rec.id}: its card data ({digest[:12]}) is missing")
-        return str(self.stage_cards(data)[1])
+        return str(self.stage_cards(kept)[1])
 
     def games_with_cards(self, path: str | Path) -> set[str]:
         """The games of stored tables made with the card file at `path`."""
@@ -425,6 +425,17 @@ class Store:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
 
+
+    # -- for features with tables of their own (web/feedback.py) ---------------------------
+    def run_script(self, script: str) -> None:
+        """Run `script` (CREATE TABLE IF NOT EXISTS ...) on the store's database."""
+        with self._lock:
+            self._db.executescript(script)
+
+    def run(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """One statement on the store's connection under its lock; its rows."""
+        with self._lock, self._db:
+            return list(self._db.execute(sql, params).fetchall())
 
 _COLUMNS = "id, game, players, options, seed, seats, settings, created, status, client"
 
