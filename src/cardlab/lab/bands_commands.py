@@ -134,11 +134,11 @@ def calibrate(
     path.write_text(dump_bands(bands), encoding="utf-8")
     typer.echo(f"wrote {path}")
     if profiles is not None:
-        data = {role: {g: [p.to_dict() for p in ps] for g, ps in group.items()}
-                for role, group in measured.items()}  # fmt: skip
-        profiles.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    for role, group in measured.items():
-        for game, ps in group.items():
+        dumped = {role: {g: [p.to_dict() for p in ps] for g, ps in by_game.items()}
+                  for role, by_game in measured.items()}  # fmt: skip
+        profiles.write_text(json.dumps(dumped, indent=1), encoding="utf-8")
+    for role, by_game in measured.items():
+        for game, ps in by_game.items():
             for p in ps:
                 j = judge(p, bands)
                 outside = ", ".join(j["outside"]) or "nothing"

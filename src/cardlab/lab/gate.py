@@ -289,9 +289,9 @@ def table(rows: list[dict[str, Any]], elapsed: float) -> str:
             f"{x['players']}p {x['title']}" for x in r["lines"] if x["reading"] != "outside"
         ]
         if unsettled:
-            more = f", and {len(unsettled) - 8} more" if len(unsettled) > 8 else ""
+            rest = f", and {len(unsettled) - 8} more" if len(unsettled) > 8 else ""
             lines.append(f"    not settled (straddles its band, or not measured): "
-                         f"{', '.join(unsettled[:8])}{more}")  # fmt: skip
+                         f"{', '.join(unsettled[:8])}{rest}")  # fmt: skip
     skills = [r for r in rows if r.get("kind") == "skill"]
     if skills:
         lines.append(f"{'skill vs luck (not counted)':<40} {'verdict':<11} note")

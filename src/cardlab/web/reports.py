@@ -354,7 +354,7 @@ class Reports:
         field of report.json is escaped, whatever its type."""
         from cardlab.lab.html import render_gate
 
-        games = []
+        games: list[dict[str, Any]] = []
         for game in self.games:
             rep = self.latest(game)
             title = self.titles.get(game) or str((rep or {}).get("title", game))
