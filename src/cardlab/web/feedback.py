@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from cardlab.web.reports import operator_allowed
 from cardlab.web.store import Store
 
 SCHEMA = """
@@ -230,3 +231,19 @@ def answer_survey(
     return survey_frame(
         True, "Thanks: your answers are kept for the designer (no other seat sees them)."
     )
+
+
+def summary_answer(
+    feedback: Feedback, game: str, games: list[str], authorization: str | None, operator: str
+) -> tuple[int, dict[str, Any]]:
+    """The lobby's `GET /api/feedback/{game}`: the players' answers are the designer's,
+    so only the operator token reads them (status, body)."""
+    why = operator_allowed(authorization, operator)
+    if why is not None:
+        return 401, {
+            "error": why.replace("starting a playtest run", "reading players' answers"),
+            "operator": True,
+        }
+    if game not in games:
+        return 404, {"error": f"no game {game!r}; games: {', '.join(games)}"}
+    return 200, feedback.summary(game)
