@@ -202,3 +202,26 @@ def test_a_watcher_coming_and_going_never_restarts_the_idle_clock(db):
             time.sleep(0.02)
         assert hub.next_expiry() == pytest.approx(10, abs=2)
         assert c.portal.call(hub.expire, time.time() + 11) == [made["table"]]
+
+
+def test_serve_takes_the_trusted_proxy_and_the_socket_cap(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from cardlab.cli import app
+
+    seen: dict = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app_, **kw: seen.update(kw, app=app_))
+    args = ["serve", "--db", str(tmp_path / "t.db"), "--operator-token", "x" * 24]
+    args += ["--trusted-proxy", "10.0.0.2", "--trusted-proxy", "192.0.2.0/24"]
+    result = CliRunner().invoke(app, [*args, "--sockets-per-client", "5"])
+    assert result.exit_code == 0, result.output
+    served = seen["app"]
+    assert served.state.hub.limits.sockets_per_client == 5
+    assert seen["loop"] == "cardlab.web.guards:GuardedLoop"
+    key = served.state.client_address.key
+    xff = [(b"x-forwarded-for", b"6.6.6.6, 203.0.113.9")]
+    assert key({"client": ("10.0.0.2", 1), "headers": xff}) == "203.0.113.9"
+    assert key({"client": ("192.0.2.77", 1), "headers": xff}) == "203.0.113.9"
+    assert key({"client": ("10.0.0.3", 1), "headers": xff}) == "10.0.0.3", "not our proxy"
+    bad = CliRunner().invoke(app, [*args[:5], "--trusted-proxy", "proxy.example"])
+    assert bad.exit_code == 2 and "--trusted-proxy: 'proxy.example'" in bad.output
