@@ -164,3 +164,20 @@ def test_card_files_are_kept_once_per_content(tmp_path):
     assert store.stage_cards(b"x = 1\n")[1].read_bytes() == b"x = 1\n"
     store.close()
     assert not path.exists(), "the staged files leave with the store"
+
+
+def test_a_rematch_deals_from_the_cards_of_its_table(tmp_path, uptime_cards):
+    db = tmp_path / "t.db"
+    original = uptime_cards.read_bytes()
+    with serve(db, f"uptime={uptime_cards}") as c:
+        hub = c.app.state.hub
+        made = create(c, game="uptime", players=2)
+        renamed(uptime_cards)
+        from cardlab.web.social import make_rematch
+
+        table = hub.tables[made["table"]]
+        again = c.portal.call(make_rematch, hub, table)
+        assert hub.tables[again].game.cards_path.read_bytes() == original
+        uptime_cards.write_text("not = [toml")  # even once the file is broken
+        third = c.portal.call(make_rematch, hub, table)
+        assert hub.tables[third].game.cards_path.read_bytes() == original

@@ -199,7 +199,11 @@ def make_rematch(hub: Hub, table: Table) -> str:
     }
     settings["rematch_of"] = old.id
     game = hub.offers.make(
-        old.game, old.players, old.options, stored_variant(settings), cards=settings.get("cards")
+        old.game,
+        old.players,
+        old.options,
+        stored_variant(settings),
+        cards=hub.store.table_cards(old),
     )
     rec = TableRecord(
         id=security.new_table_id(),
