@@ -38,7 +38,12 @@ JOIN = "; "
 
 
 class SheetError(CardDataError):
-    """A sheet that cannot become a card file; names the row (1 is the header) and column."""
+    """A sheet that cannot become a card file; names the row (1 is the header) and column,
+    in its message and in `cells` ((row, column) pairs) for a page that marks them."""
+
+    def __init__(self, message: str, cells: tuple[tuple[int, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.cells = cells
 
 
 def to_rows(doc: dict[str, Any]) -> tuple[list[str], list[dict[str, str]]]:
@@ -160,10 +165,12 @@ def section_rows(text: str) -> dict[str, list[int]]:
 def pointed(err: CardDataError, text: str, source: str) -> SheetError:
     """`err` (a card file's validation failure) told by the sheet's rows and columns."""
     rows = section_rows(text)
-    cells = [row_of(rows, loc) for loc in getattr(err, "locations", ())]
-    where = "; ".join(f"row {r}, column {c!r}" for r, c in (x for x in cells if x))
+    found = [row_of(rows, loc) for loc in getattr(err, "locations", ())]
+    cells = tuple(x for x in found if x)
+    where = "; ".join(f"row {r}, column {c!r}" for r, c in cells)
     detail = str(err)
-    return SheetError(f"{source}: {where}: {detail}" if where else f"{source}: {detail}")
+    message = f"{source}: {where}: {detail}" if where else f"{source}: {detail}"
+    return SheetError(message, cells=cells)
 
 
 def sheet_to_toml(doc: dict[str, Any]) -> str:
@@ -271,7 +278,9 @@ def _value(text: str, like: Any, source: str, row: int, column: str) -> Any:
             return [_scalar(t, item_like) for t in items if t != ""]
         return _scalar(text, like)
     except ValueError as exc:
-        raise SheetError(f"{source}: row {row}, column {column!r}: {exc}") from None
+        raise SheetError(
+            f"{source}: row {row}, column {column!r}: {exc}", cells=((row, column),)
+        ) from None
 
 
 def _scalar(text: str, like: Any) -> Any:
