@@ -135,7 +135,7 @@ function drawVersions(versions) {
     play.type = "button";
     play.addEventListener("click", async () => {
       const { ok, data } = await api(`/api/design/${D.game}/versions/${v.id}/play`, {});
-      if (ok && data.links) location.href = data.links.seats[0];
+      if (ok && data.table) location.href = `/t/${data.table}#seat=0&token=${encodeURIComponent(data.tokens.seat0)}`;
       else li.append(el("p", "error", data.error || "could not open a table"));
     });
     const print = el("a", "design-print", "Print this version (PDF)");
