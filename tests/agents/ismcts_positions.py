@@ -34,9 +34,18 @@ DATA = Path(__file__).parent / "data" / "ismcts_decisions.json"
 PLAYERS = (2, 4)
 POSITIONS = 3
 SETTINGS: list[dict[str, Any]] = [
-    {"iterations": 200},
-    {"iterations": 150, "c": 1.2, "rollout_depth": None, "normalise": False},
+    {"iterations": 200, "rollout": "random"},
+    {"iterations": 150, "c": 1.2, "rollout_depth": None, "normalise": False, "rollout": "random"},
 ]
+"""Uniform rollouts (the default when the record was taken), which the frozen copy plays."""
+MAST_DATA = Path(__file__).parent / "data" / "ismcts_mast_decisions.json"
+MAST_SETTINGS: list[dict[str, Any]] = [
+    {"iterations": 200},
+    {"iterations": 150, "rollout_depth": None, "epsilon": 0.3},
+]
+"""MAST rollouts (the default since): recorded from the plain build when MAST came in
+(`python tests/agents/ismcts_positions.py --mast`, CARDLAB_PURE=1), so the compiled build
+must decide as the plain one did."""
 
 
 def cases() -> list[tuple[str, int]]:
@@ -77,13 +86,13 @@ def decide(agent: Any, state: GameState, index: int) -> dict[str, Any]:
     }
 
 
-def record(make: Any) -> dict[str, Any]:
+def record(make: Any, settings_list: list[dict[str, Any]] = SETTINGS) -> dict[str, Any]:
     """`make(seed, **settings)` -> an ISMCTS agent; its decisions on every case."""
     out: dict[str, Any] = {}
     for name, n in cases():
         game = load_game(name, players=n)
         for i, state in enumerate(positions(game)):
-            for k, settings in enumerate(SETTINGS):
+            for k, settings in enumerate(settings_list):
                 key = f"{name}-{n}p-pos{i}-set{k}"
                 out[key] = {
                     "history": state.history(),
@@ -98,5 +107,10 @@ if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
     from ismcts_reference import ReferenceISMCTS
 
-    json.dump(record(ReferenceISMCTS), sys.stdout, indent=1)
+    if "--mast" in sys.argv:
+        from cardlab.agents.ismcts import ISMCTSAgent
+
+        json.dump(record(ISMCTSAgent, MAST_SETTINGS), sys.stdout, indent=1)
+    else:
+        json.dump(record(ReferenceISMCTS), sys.stdout, indent=1)
     sys.stdout.write("\n")

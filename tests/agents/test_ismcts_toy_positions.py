@@ -74,8 +74,14 @@ def test_time_budget_mode_stops_on_the_clock():
     assert agent.last_search.seconds < 1.0
 
 
-@pytest.mark.parametrize("rollout", ["greedy", "random"])
+@pytest.mark.parametrize("rollout", ["greedy", "random", "mast"])
 def test_rollout_policies_and_full_depth_rollouts_work(rollout):
     state = two_player_last_card()
     agent = make_agent("ismcts", seed=2, iterations=150, rollout=rollout, rollout_depth=None)
     assert agent.step(state) == TOP
+
+
+@pytest.mark.parametrize("epsilon", [-0.1, 1.5, "high", True])
+def test_a_bad_epsilon_is_refused_clearly(epsilon):
+    with pytest.raises(ValueError, match="epsilon"):
+        make_agent("ismcts", seed=1, epsilon=epsilon)

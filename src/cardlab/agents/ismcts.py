@@ -5,6 +5,15 @@ see (`resample_from_infostate`, from the agent's own generator), walks the tree
 with only the actions legal in that redeal, expands one node, plays a short
 rollout and scores it with `evaluation.rewards`.
 
+- The rollout is MAST by default (Finnsson and Bjoernsson 2008, TAG's MCTS): each
+  seat plays, with probability `epsilon`, a uniform move, else the action whose
+  (seat, action) pair has the best mean reward over this decision's iterations so
+  far, tree moves and rollout moves alike. An action is a small int that means the
+  same card or choice in every redeal, so what one determinisation learns about it
+  carries to the next. Against three greedy bots in RUNWAY (4 players, the same 240
+  deals and seats) MAST at 1,500 iterations won 41% of its seats, uniform rollouts 30%
+  (given MAST's CPU time on half of them; docs/agents.md, "A strong judge").
+
 - Nodes are keyed by (acting seat, action), so sub-decisions taken out of turn
   (bids, placements, simultaneous picks) are ordinary nodes of whoever acts.
 - A node's statistics are from the perspective of the seat that acted into it,
@@ -34,6 +43,11 @@ from cardlab.core import GameState
 from cardlab.core.errors import CardlabError
 
 DEFAULT_ITERATIONS = 1000
+
+POLICY, MAST = 0, 1
+BUILTIN_ROLLOUTS = {"random": POLICY, "mast": MAST}
+"""Rollout policies the search plays itself (`random`: the uniform loop, POLICY with no
+agent; `mast`: `_rollout_mast`); any other name is an agent kind (`greedy`, a persona)."""
 
 
 class Node:
@@ -71,10 +85,11 @@ class ISMCTSAgent(Agent):
         iterations: Any = None,
         time_ms: Any = None,
         c: Any = 0.7,
-        rollout: Any = "random",
+        rollout: Any = "mast",
         rollout_depth: Any = 12,
         eval_scale: Any = None,
         normalise: Any = True,
+        epsilon: Any = 0.1,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time_ms is None:
@@ -84,6 +99,10 @@ class ISMCTSAgent(Agent):
         _check_positive("c", c, (int, float), allow_zero=True)
         _check_positive("rollout_depth", rollout_depth, int, allow_zero=True)
         _check_positive("eval_scale", eval_scale, (int, float))
+        _check_positive("epsilon", epsilon, (int, float), allow_zero=True)
+        if epsilon > 1:
+            raise CardlabError(f"ismcts: epsilon must be a number in [0, 1], not {epsilon!r}")
+        self.epsilon = float(epsilon)
         self.iterations = iterations
         self.time_ms = time_ms
         self.c = float(c)
@@ -95,6 +114,9 @@ class ISMCTSAgent(Agent):
         self.normalise = normalise
         self._low: list[float] = []
         self._high: list[float] = []
+        self._mode: int = POLICY
+        self._mast_total: list[float] = []
+        self._mast_count: list[int] = []
         if rollout == "ismcts":
             raise CardlabError("ismcts: rollout cannot be 'ismcts' (it would never end)")
         self.policy = self._make_policy()
@@ -102,8 +124,9 @@ class ISMCTSAgent(Agent):
         self._score: Callable[[GameState, float], list[float]] = rewards
 
     def _make_policy(self) -> Agent | None:
-        """The rollout policy, seeded from this agent's generator (None: uniform random)."""
-        if self.rollout == "random":
+        """The rollout policy, seeded from this agent's generator (None: uniform random,
+        or the search's own `mast`)."""
+        if self.rollout in BUILTIN_ROLLOUTS:
             return None
         try:
             return make_agent(self.rollout, seed=self.rng.getrandbits(32))
@@ -126,6 +149,10 @@ class ISMCTSAgent(Agent):
         root = Node()
         players = state.game.num_players
         self._low, self._high = [math.inf] * players, [-math.inf] * players
+        self._mode = BUILTIN_ROLLOUTS.get(self.rollout, POLICY)
+        if self._mode == MAST:
+            self._mast_total = [0.0] * (players * width)
+            self._mast_count = [0] * (players * width)
         start = time.perf_counter()
         deadline = None if self.time_ms is None else start + self.time_ms / 1000.0
         limit = self.iterations
@@ -158,6 +185,7 @@ class ISMCTSAgent(Agent):
         node = root
         path_nodes: list[Node] = []
         path_players: list[int] = []
+        trail: list[int] = []  # MAST: every (actor, action) key of this iteration
         low, high = self._low, self._high
         normalise = self.normalise
         c = self.c
@@ -215,18 +243,29 @@ class ISMCTSAgent(Agent):
                 state.apply_action(action)
                 path_nodes.append(child)
                 path_players.append(player)
+                trail.append(base + action)
                 break
             assert best is not None
             state.apply_action(best_action)
             path_nodes.append(best)
             path_players.append(player)
+            trail.append(base + best_action)
             node = best
-        self._rollout(state)
+        mode = self._mode
+        if mode == MAST:
+            self._rollout_mast(state, width, trail)
+        else:
+            self._rollout(state)
         result = self._score(state, scale)
         for i in range(len(path_nodes)):  # (not zip: compiled, no call into the builtins)
             child = path_nodes[i]
             child.visits += 1
             child.total += result[path_players[i]]
+        if mode == MAST:
+            totals, counts = self._mast_total, self._mast_count
+            for key in trail:
+                totals[key] += result[key // width]
+                counts[key] += 1
         for player, value in enumerate(result):
             if value < low[player]:
                 low[player] = value
@@ -254,6 +293,45 @@ class ISMCTSAgent(Agent):
             return
         while not is_terminal() and (depth < 0 or played < depth):
             state.apply_action(policy.step(state))
+            played += 1
+
+    def _rollout_mast(self, state: GameState, width: int, trail: list[int]) -> None:
+        """Play on with MAST (Finnsson and Bjoernsson 2008): each move is, with
+        probability `epsilon`, uniform, else the legal action whose (actor, action)
+        has the best mean reward over this decision's iterations so far (an action
+        never seen counts as the best, ties by the generator). Every move's key joins
+        `trail`, so the iteration's rewards update the table."""
+        depth: int = -1 if self.rollout_depth is None else self.rollout_depth
+        rand = self.rng.random
+        eps = self.epsilon
+        totals, counts = self._mast_total, self._mast_count
+        is_terminal = state.is_terminal
+        legal_actions = state.legal_actions
+        apply_action = state.apply_action
+        current_player = state.current_player
+        played = 0
+        while not is_terminal() and (depth < 0 or played < depth):
+            legal = legal_actions()
+            if not legal:
+                break  # an engine bug (no move before the end): score what we have
+            base = current_player() * width
+            if rand() < eps:
+                action = legal[int(rand() * float(len(legal)))]
+            else:
+                action = legal[0]
+                best = -1.0
+                ties = 0
+                for a in legal:
+                    count = counts[base + a]
+                    value = totals[base + a] / count if count else 2.0
+                    if value > best:
+                        action, best, ties = a, value, 1
+                    elif value == best:
+                        ties += 1
+                        if rand() * ties < 1.0:
+                            action = a
+            apply_action(action)
+            trail.append(base + action)
             played += 1
 
     def _choose(self, root: Node, legal: list[int], base: int, done: int, seconds: float) -> int:
