@@ -169,6 +169,7 @@ def test_no_message_sequence_breaks_the_table(tmp_path_factory, script, body):
         }
         made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
         hub = client.app.state.hub
+        roomy(hub)  # every refusal answered, so each can be checked
         table = hub.tables[made["table"]]
         tokens = dict(made["tokens"])
         frames: dict[str, list[str]] = {w: [] for w in WHO}
@@ -298,6 +299,7 @@ def test_chat_mute_undo_and_rematch_refusals_change_nothing(tmp_path_factory, sc
     )
     with TestClient(app, raise_server_exceptions=False) as client:
         hub = client.app.state.hub
+        roomy(hub)  # every refusal answered, so each can be checked
         spec = {"game": "highcard", "players": 2, "seats": [{"kind": "human"}] * 2}
         made = client.post("/api/tables", json=spec, headers=ORIGIN).json()
         table = hub.tables[made["table"]]
@@ -472,6 +474,7 @@ def test_hand_back_sequences_never_let_a_bot_move_for_a_human(tmp_path_factory, 
     wrong: list[str] = []
     with TestClient(app, raise_server_exceptions=False) as client:
         hub = client.app.state.hub
+        roomy(hub)  # every refusal answered, so each can be checked
         append = hub.store.append_action
 
         def checked(table_id: str, seq: int, seat: int, action: int, by: str) -> None:
