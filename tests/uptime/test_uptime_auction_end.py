@@ -164,9 +164,12 @@ def test_supply_shortage_at_setup_and_its_skip_with_an_empty_deck_does_not_end()
 
 
 def test_stall_ends_after_a_full_round_with_empty_supply_and_no_claim():
-    """U13: the game also ends after a full round in which the Supply Deck was empty and
-    no card left the Build Row."""
-    s = arrange(game(), row=["Mainframe"], supply_deck=[])
+    """U13: the game also ends after a full round in which the Supply was dry (the Supply
+    Deck empty, and with the U3 reshuffle its discard too: every material is in a hand), no
+    card was drawn from it and no card left the Build Row."""
+    hands = {0: ["Silicon"] * 6 + ["Copper"] * 6, 1: ["Polymer"] * 6, 2: ["Rare-Earth"] * 6}
+    s = arrange(game(), hands=hands, row=["Mainframe"], supply_deck=[])
+    assert s.supply_dry()
     act(s, "Pass", "Pass", "Pass")
     assert s.is_terminal() and s.info()["end_reason"] == "stall"
 
@@ -210,16 +213,22 @@ def _finish(s):
     return s
 
 
+def dry(**opts):
+    """A game whose empty Supply Deck is a dry Supply (no U3 reshuffle of the discard), so
+    a round of passes ends it by U13 with the hands as arranged."""
+    return game(supply_reshuffle=False, **opts)
+
+
 def test_tiebreak_points_alone():
     """U17: no tie-break when points decide."""
-    s = _finish(arrange(game(), tableaus={1: ["Blade"]}, supply_deck=[]))
+    s = _finish(arrange(dry(), tableaus={1: ["Blade"]}, supply_deck=[]))
     assert s.winners() == [1] and s.info()["tiebreak"] is None
 
 
 def test_tiebreak_most_computers():
     """U17 level 1: most Computers built (10 points each way: 2 Computers vs Contracts)."""
     tabs = {0: ["Blade", "Tower"], 1: ["Campus Helpdesk", "Hospital Records"]}
-    s = _finish(arrange(game(), tableaus=tabs, supply_deck=[]))
+    s = _finish(arrange(dry(), tableaus=tabs, supply_deck=[]))
     assert scoring.points(s)[:2] == [10, 10]
     assert s.winners() == [0] and s.info()["tiebreak"] == "most_computers"
 
@@ -228,7 +237,7 @@ def test_tiebreak_most_contracts():
     """U17 level 2: most Contracts won."""
     mats = ["Silicon"] * 6 + ["Copper"] * 6 + ["Polymer"] * 3  # 15 leftovers = 5 points
     tabs = {0: ["Blade", "Retail Checkout"], 1: ["Tower"]}
-    s = arrange(game(), tableaus=tabs, hands={1: mats}, supply_deck=[])
+    s = arrange(dry(), tableaus=tabs, hands={1: mats}, supply_deck=[])
     s = _finish(s)
     assert scoring.points(s)[:2] == [10, 10]
     assert s.winners() == [0] and s.info()["tiebreak"] == "most_contracts"
@@ -236,7 +245,7 @@ def test_tiebreak_most_contracts():
 
 def test_tiebreak_fewest_draw_pass():
     """U17 level 3: fewest Draw/Pass actions taken all game."""
-    s = arrange(game(), tableaus={0: ["Blade"], 2: ["Tower"]}, supply_deck=[], draw_pass=[3, 0, 1])
+    s = arrange(dry(), tableaus={0: ["Blade"], 2: ["Tower"]}, supply_deck=[], draw_pass=[3, 0, 1])
     s = _finish(s)
     assert s.winners() == [2] and s.info()["tiebreak"] == "fewest_draw_pass"
 
@@ -244,7 +253,7 @@ def test_tiebreak_fewest_draw_pass():
 def test_tiebreak_turn_order_always_one_winner():
     """U17 level 4: the tied player earliest in turn order (from the seeded first player)."""
     s = _finish(
-        arrange(game(), first=1, seat=1, tableaus={0: ["Blade"], 2: ["Tower"]}, supply_deck=[])
+        arrange(dry(), first=1, seat=1, tableaus={0: ["Blade"], 2: ["Tower"]}, supply_deck=[])
     )
     assert s.winners() == [2] and s.info()["tiebreak"] == "turn_order"
     assert "turn order" in __import__("cardlab.games.uptime.render", fromlist=["x"]).render_final(s)

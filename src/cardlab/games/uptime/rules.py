@@ -36,6 +36,14 @@ from cardlab.games.uptime.state import (
 )
 from cardlab.games.uptime.tunables import TUNABLES
 
+IDLE_END = (
+    "U13's idle-round end (with stall_end, the default): the game also ends after "
+    f"{IDLE_STALL_ROUNDS} full rounds in a row in which no card left the Build Row and none was "
+    "drawn from the Supply Deck before it first ran out (end_reason 'stall')"
+)
+"""The end rule the recycling levers (hand_limit, trade_in, pass_cards=0) turn on, in the words
+each lever's description gives it (`cardlab games`, the lobby's options, the variant sheet)."""
+
 
 class UptimeGame(Game):
     """UPTIME for 2-4 players (2 players: the rulebook's variant, U16)."""
@@ -97,9 +105,13 @@ class UptimeGame(Game):
             "hand_limit",
             (0, 6, 8, 10),
             "cards a seat may keep in hand at the end of its turn; above it the seat discards "
-            "down, materials to the Supply discard, Patches to the Build discard (0: no limit)",
+            "down, materials to the Supply discard, Patches to the Build discard (0: no limit). "
+            "Turns on " + IDLE_END,
             passage="U11 / A turn: the rulebook sets no hand limit",
             purpose="stop hoarding: materials held back return to the Supply for others",
+            says="At the end of its turn a seat holding more than {value} cards discards down to "
+            "{value}: materials to the Supply discard, Patches to the Build discard. This turns "
+            "on " + IDLE_END + ".",
             low=0,
             high=30,
         ),
@@ -107,9 +119,13 @@ class UptimeGame(Game):
             "trade_in",
             (0, 3, 2, 4),
             "a turn action: give this many raw materials of any kinds to the Supply discard "
-            "and take 1 of your choice from the Supply discard or the Supply Deck (0: off)",
+            "and take 1 of your choice from the Supply discard or the Supply Deck (0: off). "
+            "Turns on " + IDLE_END,
             passage="A turn: Draw, Requisition, Bid or Pass (no trade of materials)",
             purpose="let a seat complete a Component's two specific materials without luck",
+            says="A turn action (Trade): give {value} raw materials of any kinds to the Supply "
+            "discard and take 1 of your choice from the Supply discard or the Supply Deck. This "
+            "turns on " + IDLE_END + ".",
             low=0,
             high=10,
         ),
@@ -143,7 +159,7 @@ class UptimeGame(Game):
         lever(
             "pass_cards",
             (1, 0, 2),
-            "Supply cards a Pass takes",
+            "Supply cards a Pass takes (0 turns on " + IDLE_END + ")",
             passage="A turn: 'Pass - draw the top 1 card'",
             purpose="make Pass a real pass (0) or a second Draw",
             low=0,
@@ -245,6 +261,9 @@ class UptimeGame(Game):
         pool is empty at a round's start, a round without a claim or sweep ends the game, so
         such rounds are at most events + 1; rounds in which the pool runs dry part-way are at
         most 1 (events + 1 under supply_reshuffle, which refills it only by payments).
+        Under the recycling levers a round that moves the Row or takes a card from the
+        Supply Deck before it first ran out (at most S such rounds) is busy, any other is
+        idle, and IDLE_STALL_ROUNDS idle rounds in a row end the game.
         Sub-decisions over the game: payments (materials paid + 3 per Computer + Patches),
         free-material choices (4 kinds per take), Blade returns, and per auction an opening
         bid and n-1 raises.
@@ -279,9 +298,11 @@ class UptimeGame(Game):
             # every round but the last takes a Build card (a Blade's return adds one)
             turns = (builds + blades + 1) * n
         elif opt["stall_end"] and recycle:
-            # levers that cycle materials: every round moves the Row (an event) or is idle,
+            # levers that cycle materials: every round moves the Row (an event), takes a card
+            # from the Supply Deck before it first runs out (at most S such rounds) or is idle,
             # and IDLE_STALL_ROUNDS idle rounds in a row end the game (U13)
-            turns = (events + (events + 1) * IDLE_STALL_ROUNDS) * n
+            busy = events + supply
+            turns = (busy + (busy + 1) * IDLE_STALL_ROUNDS) * n
         elif opt["stall_end"]:
             # a Draw takes up to draw_cards, a Pass pass_cards (>= 1 here): a card each at least
             draws = supply + (paid if opt["supply_reshuffle"] else 0)

@@ -124,6 +124,7 @@ def arrange(
     s.first_player, s.round, s.total_turns = first, 1, 0
     s.shortage_pending = s.end_pending = s.row_moved = False
     s.supply_empty_round = not s.supply
+    s.supply_drawn, s.supply_ran_dry = 0, not s.supply  # the round as it begins (U13)
     s.supply_kinds_gone = 0
     s.end_reason = None
     s.steps = []

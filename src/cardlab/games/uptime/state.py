@@ -65,7 +65,13 @@ STALL_CAP_ROUNDS: Final = 100
 """With stall_end=false, the hard cap: the game stops after this many rounds, 'stalled' (U13)."""
 IDLE_STALL_ROUNDS: Final = 3
 """U13 under the recycling levers (hand_limit, trade_in, pass_cards=0): the Supply need never run
-dry, so the stall also comes after this many full rounds in a row with no card leaving the Row."""
+dry, so the stall also comes after this many idle rounds in a row: full rounds in which no card
+left the Row and no card came from the Supply Deck before it first ran out (the game is circling
+recycled materials, or nobody takes a card at all)."""
+DREW: Final = 1
+"""`supply_drawn` bit: a card left the Supply Deck this round (U13: the round was not dry)."""
+DREW_FRESH: Final = 2
+"""`supply_drawn` bit: ... before the Supply Deck first ran out (the round was not idle)."""
 M: Final = MATERIAL_KINDS  # per-seat stride of the flat counter lists
 C: Final = COMPONENT_TYPES
 
@@ -146,7 +152,7 @@ class UptimeState(GameState):
         # turn order and the end
         "first_player", "turn_seat", "round", "total_turns", "shortage_pending", "end_pending",
         "end_reason", "row_moved", "supply_empty_round", "supply_kinds_gone", "lazy_decks",
-        "idle_rounds", "trade_left",
+        "idle_rounds", "trade_left", "supply_drawn", "supply_ran_dry",
         # what the redeal keeps of the Supply Deck since its last shuffle (resample.py)
         "epoch_kinds", "epoch_drawn", "epoch_log",
         # the pending decision and its context
@@ -220,6 +226,10 @@ class UptimeState(GameState):
         self.shortage_pending = self.end_pending = self.row_moved = self.supply_empty_round = False
         self.end_reason: str | None = None
         self.idle_rounds = self.trade_left = 0
+        self.supply_drawn = 0
+        """DREW | DREW_FRESH: what left the Supply Deck this round (U13's dry and idle rounds)."""
+        self.supply_ran_dry = False
+        """The Supply Deck has run out at least once (cards drawn since are recycled)."""
         self.supply_kinds_gone = (
             0  # kinds publicly known to be absent from the Supply Deck (U5 "gone")
         )
@@ -570,6 +580,7 @@ class UptimeState(GameState):
         )
         s.end_reason, s.row_moved = self.end_reason, self.row_moved
         s.idle_rounds, s.trade_left = self.idle_rounds, self.trade_left
+        s.supply_drawn, s.supply_ran_dry = self.supply_drawn, self.supply_ran_dry
         s.epoch_kinds, s.epoch_drawn = self.epoch_kinds[:], self.epoch_drawn[:]
         s.epoch_log = self.epoch_log
         s.supply_empty_round, s.supply_kinds_gone, s.lazy_decks = (
@@ -736,6 +747,7 @@ class UptimeState(GameState):
                 else:  # S_BEGIN
                     self._log(("round", 1))
                     self.supply_empty_round = self.supply_dry()
+                    self.supply_drawn = 0  # the deal is not the round's
                     self._start_turn(self.first_player)
                 continue
             if dk == A.D_TURN or dk == A.D_OVER:
@@ -1059,6 +1071,7 @@ class UptimeState(GameState):
             for i, c in enumerate(self.supply):
                 if t.kind[c] == MATERIAL and t.sub[c] == m:
                     del self.supply[i]
+                    self._drew_supply()
                     self.epoch_kinds[m] -= 1  # public: an m left the deck
                     if not self.lazy_decks:  # a lazy deck is drawn at random anyway
                         shuffle(self._rand(), self.supply)
@@ -1140,6 +1153,7 @@ class UptimeState(GameState):
         wanted = n
         while n:
             if not supply:
+                self.supply_ran_dry = True
                 if not (self.supply_discard and self.hot.supply_reshuffle):
                     break
                 self._reshuffle_supply()
@@ -1150,6 +1164,7 @@ class UptimeState(GameState):
                 i = int(self._rand().random() * float(len(supply)))
                 supply[i], supply[-1] = supply[-1], supply[i]
             c = supply.pop()
+            self._drew_supply()
             if t.kind[c] == MATERIAL:
                 hand.append(c)
                 slot = p * M + t.sub[c]
@@ -1172,6 +1187,12 @@ class UptimeState(GameState):
             self._log(("twist", p, c))
             self._log(("shortage_pending",))
         self._log(("got", p, got, why, wanted))
+
+    def _drew_supply(self) -> None:
+        """A card has just left the Supply Deck (a Draw, a Pass, a free choice from it)."""
+        self.supply_drawn |= DREW if self.supply_ran_dry else DREW | DREW_FRESH
+        if not self.supply:
+            self.supply_ran_dry = True
 
     def _step_choose(self, p: int, reason: str) -> None:
         if not self._any_material_left():
@@ -1229,13 +1250,16 @@ class UptimeState(GameState):
                 self._finish()  # the Build Deck could not refill: the round is finished
                 return
             if self.hot.stall_end:
-                if self.supply_empty_round and not self.row_moved:
+                # U13: dry at the round's start, and no card drawn from the Supply Deck since
+                # (a trade-in can refill the discard that a Draw then reshuffles)
+                if self.supply_empty_round and not self.row_moved and not self.supply_drawn:
                     self.end_reason = "stall"  # U13
                     self._log(("stall",))
                     self._finish()
                     return
                 if self.hot.recycle:  # U13 under the recycling levers: idle rounds
-                    self.idle_rounds = 0 if self.row_moved else self.idle_rounds + 1
+                    moved = self.row_moved or self.supply_drawn & DREW_FRESH
+                    self.idle_rounds = 0 if moved else self.idle_rounds + 1
                     if self.idle_rounds >= IDLE_STALL_ROUNDS:
                         self.end_reason = "stall"
                         self._log(("stall",))
@@ -1250,6 +1274,7 @@ class UptimeState(GameState):
             self._log(("round", self.round))
             self.row_moved = False
             self.supply_empty_round = self.supply_dry()
+            self.supply_drawn = 0
         self._start_turn((p + 1) % n)
 
     def _conveyor(self, p: int) -> bool:

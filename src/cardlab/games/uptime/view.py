@@ -678,6 +678,9 @@ def _payment(state: UptimeState) -> dict[str, Any] | None:
         "for": "auction"
         if state.pay_for == A.FOR_AUCTION
         else t.name[state.build_row[state.pay_slot]],
+        # the Row slot being requisitioned (1-4) is public: two Row cards of one name are
+        # two different choices everyone saw made
+        "slot": None if state.pay_for == A.FOR_AUCTION else state.pay_slot + 1,
         "remaining": state.pay_left,
         "paid": [t.name[c] for c in state.pay_paid],
     }
