@@ -1258,7 +1258,7 @@ class UptimeState(GameState):
                     self._finish()
                     return
                 if self.hot.recycle:  # U13 under the recycling levers: idle rounds
-                    moved = self.row_moved or self.supply_drawn & DREW_FRESH
+                    moved = self.row_moved or bool(self.supply_drawn & DREW_FRESH)
                     self.idle_rounds = 0 if moved else self.idle_rounds + 1
                     if self.idle_rounds >= IDLE_STALL_ROUNDS:
                         self.end_reason = "stall"
