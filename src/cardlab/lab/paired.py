@@ -636,6 +636,9 @@ def compare_section(
         if name == "cards":
             row["cards"] = run.spec.cards or "packaged"
             row["cards_sha256"] = run.spec.cards_sha256
+        from cardlab.lab.experience import arm_summary
+
+        row["experience"] = arm_summary(run, model)  # each arm's reading of the bands
         rows.append(row)
     out: dict[str, Any] = {
         "option": name,
