@@ -91,6 +91,10 @@ def _patches_for(count: int, what: str) -> str:
     return f"; spends {count} of your Patches for {what}"
 
 
+def _cards(count: int) -> str:
+    return "Supply card" if count == 1 else f"{count} Supply cards"
+
+
 def action_label(state: UptimeState, action: int) -> str:
     """A readable label; meaningful for any action number, best for legal ones."""
     t = state.table
@@ -98,11 +102,14 @@ def action_label(state: UptimeState, action: int) -> str:
     if action == A.DRAW:
         if state.supply_dry():
             return "Draw (the Supply is empty: you get nothing)"
-        return "Draw (take the top 2 Supply cards)"
+        return f"Draw (take the top {_cards(state.hot.draw_cards)})"  # lever draw_cards
     if action == A.PASS:
+        taken = state.hot.pass_cards  # lever pass_cards (0: a real pass)
+        if not taken:
+            return "Pass (take nothing)"
         if state.supply_dry():
             return "Pass (the Supply is empty: you get nothing)"
-        return "Pass (take the top Supply card)"
+        return f"Pass (take the top {_cards(taken)})"
     if action == A.SWEEP:
         return "Sweep the Build Row (to the Build Deck bottom; refill)"
     k_trade = state.hot.trade_in
