@@ -359,7 +359,8 @@ def _median_metric(name: str, values: list[float], seeds: list[int], why: str,
     if not values:
         return Metric(name, None, note="no finished game")
     ordered = sorted(values)
-    med = quantile(ordered, 0.5)
+    mid = (len(ordered) - 1) / 2  # the median unrounded, so it lies inside its interval
+    med = (ordered[math.floor(mid)] + ordered[math.ceil(mid)]) / 2
     # the example: the game nearest the distribution's far end (its 90th percentile)
     target = quantile(ordered, 0.9)
     i = min(range(len(values)), key=lambda j: abs(values[j] - target))

@@ -336,7 +336,8 @@ def experience_bands(section: dict[str, Any]) -> str | None:
                 continue
             lo, hi = row["interval"]
             y = 0.25 + 0.5 * (k + 1) / (len(judged) + 1)
-            ax.errorbar([row["value"]], [y], xerr=[[row["value"] - lo], [hi - row["value"]]],
+            below, above = max(0.0, row["value"] - lo), max(0.0, hi - row["value"])
+            ax.errorbar([row["value"]], [y], xerr=[[below], [above]],
                         fmt="o", color=colours[k % len(colours)], markersize=4, capsize=2,
                         label=f"{j['players']}p")  # fmt: skip
         span = (max(points + [hi_b]) - min(points + [lo_b])) or 1.0
