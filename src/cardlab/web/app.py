@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket
 
 from cardlab.core.errors import CardlabError
 from cardlab.core.registry import UnknownGameError, game_info
-from cardlab.web import art, lobby, requests, security
+from cardlab.web import art, designer, lobby, requests, security
 from cardlab.web.catalog import Catalog
 from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
 from cardlab.web.guards import install_log_budget
@@ -303,6 +303,9 @@ def create_app(
         Route("/gate", gate_page),
         Route("/favicon.ico", favicon),
         WebSocketRoute("/ws/{table_id}", socket),
+        *designer.routes(
+            hub, STATIC, operator, foreign_origin, lambda r: client_address.key(r.scope)
+        ),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

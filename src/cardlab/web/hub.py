@@ -27,6 +27,7 @@ from cardlab.core.errors import CardDataError, CardlabError
 from cardlab.web import security
 from cardlab.web.botpool import BotPool
 from cardlab.web.catalog import Catalog
+from cardlab.web.feedback import Feedback
 from cardlab.web.limits import Limits, PerClient
 from cardlab.web.offers import Offers, scrub, stored_variant, variant_settings
 from cardlab.web.store import ABANDONED, FINISHED, LIVE, Store, TableRecord
@@ -221,6 +222,8 @@ class Hub:
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.offers = offers or Offers(catalog)
+        self.feedback: Feedback | None = None
+        """Players' after-game answers (web/feedback.py; set by the app's designer routes)."""
         self.tables = Tables(self._reopen)
         self.sockets: dict[str, set[Connection]] = {}
         self.holders: dict[tuple[str, str], Connection] = {}
@@ -411,17 +414,23 @@ class Hub:
             if not t.state.is_terminal() and (client is None or self.creators.get(tid) == client)
         )
 
-    def create(self, spec: Any, client: str = "local") -> dict[str, Any]:
+    def create(
+        self, spec: Any, client: str = "local", cards: tuple[bytes, str] | None = None
+    ) -> dict[str, Any]:
         """Validate a new-table request; returns the table id and the secret links.
-        Every error text is safe to send: it names the field, never a server path."""
+        Every error text is safe to send: it names the field, never a server path.
+        `cards` (bytes, what to call them) deals from a card file the server holds, a
+        design version's: never one a request names."""
         try:
-            return self._create(spec, client)
+            return self._create(spec, client, cards)
         except TooMany:
             raise
         except CardlabError as exc:
             raise CardlabError(scrub(str(exc), self.offers.known_paths())) from None
 
-    def _create(self, spec: Any, client: str) -> dict[str, Any]:
+    def _create(
+        self, spec: Any, client: str, cards: tuple[bytes, str] | None = None
+    ) -> dict[str, Any]:
         """A table request (web/requests.py's TableRequest: shape, types and bounds),
         then what this game and server allow: player count, options, variant, bot
         kinds and strength. A game served with `--cards` deals from the file's bytes
@@ -445,7 +454,13 @@ class Hub:
         settings: dict[str, Any] = {"turn_seconds": req.turn_seconds or 0}
         staged, card_bytes, refused = None, None, ""
         path = self.offers.cards.get(game_name)
-        if path is not None:
+        if cards is not None:
+            card_bytes, called = cards
+            refused = f"{called} does not load"
+            digest, staged_path = self.store.stage_cards(card_bytes)
+            staged = str(staged_path)
+            settings.update(cards=called, cards_sha256=digest)
+        elif path is not None:
             refused = (
                 f"new {game_name} tables are refused until the operator fixes this server's "
                 f"card file for {game_name} (tables in progress keep their cards)"

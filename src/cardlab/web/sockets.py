@@ -44,6 +44,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardlab.core.errors import CardlabError
 from cardlab.web import security, social
+from cardlab.web.feedback import SurveyRefused, answer_survey
 from cardlab.web.gate import AllowedHosts
 from cardlab.web.hub import Connection, Hub
 from cardlab.web.limits import SocketCount
@@ -235,6 +236,14 @@ async def _dispatch(hub: Hub, conn: Connection, msg: dict[str, Any]) -> None:
         await social.mute(hub, conn, msg)
     elif kind == "rematch":
         social.rematch(hub, conn)
+    elif kind == "survey":
+        if hub.feedback is None:
+            raise Refused("this server keeps no after-game answers")
+        try:
+            frame = answer_survey(hub.feedback, table, conn.seat, conn.role, msg)
+        except SurveyRefused as exc:
+            raise Refused(str(exc)) from None
+        conn.push(frame, answer=True)
     elif kind == "undo":
         if conn.seat is None:
             raise Refused("only a seat can undo its own move")

@@ -1,0 +1,107 @@
+"""The designer's loop over HTTP and the table socket: the design routes are the
+operator's (401 without the token, 403 from a foreign page), a design is checked and
+saved as a version, a version plays at a table that deals its cards and prints as a
+PDF, and at the game's end a human seat answers the survey, which the operator reads
+summed up and no other seat ever receives."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+from web_support import HOSTS, ORIGIN, close_all, create, seat_socket, toy_catalog
+
+from cardlab.web.app import create_app
+
+TOKEN = "designer-token"
+OPERATOR = {"authorization": f"Bearer {TOKEN}", **ORIGIN}
+
+
+@pytest.fixture
+def app_client(tmp_path):
+    app = create_app(
+        db=tmp_path / "d.db",
+        catalog=toy_catalog(),
+        bot_delay=0,
+        allowed_hosts=HOSTS,
+        operator_token=TOKEN,
+        message_rate=10_000,
+    )
+    with TestClient(app) as c:
+        yield c, app
+        close_all()
+
+
+def test_the_design_routes_are_the_operators(app_client):
+    client, _ = app_client
+    assert client.get("/api/design/uptime").status_code == 401
+    assert (
+        client.get("/api/design/uptime", headers={"authorization": "Bearer wrong"}).status_code
+        == 401
+    )
+    assert (
+        client.post(
+            "/api/design/uptime/versions",
+            json={"rows": []},
+            headers={"authorization": f"Bearer {TOKEN}"},
+        ).status_code
+        == 403
+    )
+    assert client.get("/api/feedback/uptime").status_code == 401
+    assert client.get("/api/design/nosuchgame", headers=OPERATOR).status_code == 404
+    assert client.get("/design/uptime").status_code == 200
+
+
+def test_a_version_is_checked_saved_played_and_printed(app_client):
+    client, app = app_client
+    page = client.get("/api/design/uptime", headers=OPERATOR).json()
+    rows = page["sheet"]["rows"]
+    assert page["versions"] == [] and any(o["name"] == "hand_limit" for o in page["option_specs"])
+    bad = [dict(r, count="99") if r.get("name") == "Copper" else r for r in rows]
+    got = client.post("/api/design/uptime/check", json={"rows": bad}, headers=OPERATOR)
+    assert got.status_code == 422 and got.json()["problems"][0]["column"] == "count"
+    two = [dict(r, count="2") if r.get("name") == "Tower" else r for r in rows]
+    assert client.post("/api/design/uptime/check", json={"rows": two}, headers=OPERATOR).json() == {
+        "ok": True
+    }
+    saved = client.post(
+        "/api/design/uptime/versions", json={"rows": two, "name": "two Towers"}, headers=OPERATOR
+    )
+    assert saved.status_code == 201 and saved.json()["diff"] == ["computer Tower: count 1 -> 2"]
+    version = saved.json()["id"]
+    made = client.post(f"/api/design/uptime/versions/{version}/play", json={}, headers=OPERATOR)
+    assert made.status_code == 201, made.text
+    table = app.state.hub.tables[made.json()["table"]]
+    assert [table.game.table.name[c] for c in range(table.game.table.count)].count("Tower") == 2
+    assert table.record.settings["cards"] == "design version 1 (two Towers)"
+    pdf = client.get(f"/api/design/uptime/versions/{version}/print.pdf", headers=OPERATOR)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_player_answers_the_survey_and_only_the_operator_reads_it(app_client):
+    client, _ = app_client
+    made = create(client, game="highcard", players=2)
+    a, b = seat_socket(client, made, 0), seat_socket(client, made, 1)
+    view = a.state()
+    a.send({"type": "survey", "fun": 5})
+    assert "over" in a.error()["error"]  # not before the end
+    for _ in range(200):
+        if view["terminal"]:
+            break
+        for sock in (a, b):
+            v = sock.state()
+            if v["legal"]:
+                sock.send({"type": "act", "action": v["legal"][0]["action"], "seq": v["seq"]})
+        view = a.state()
+    while not view["terminal"]:
+        view = a.state()
+    a.send(
+        {"type": "survey", "fun": 4, "length": "too_long", "confusing": "who leads", "text": "fun!"}
+    )
+    saved = a.recv_until(lambda m: m["type"] == "survey")
+    assert saved["saved"] is True
+    summary = client.get("/api/feedback/highcard", headers=OPERATOR).json()
+    assert summary["answers"] == 1 and summary["confusing"] == ["who leads"]
+    assert summary["play"]["humans"]["seats"] == 2
+    b.send({"type": "sync"})
+    b.state()
+    assert not any("who leads" in f for f in b.frames)  # another seat never receives it
