@@ -1,4 +1,4 @@
-// The lobby's "What players said" for each game: the after-game survey's answers summed
+// The lobby's "What players said" and its design page link for each game: the after-game survey's answers summed
 // up, beside how the humans played against the bots at the same tables. For the
 // server's operator (the designer): the answers are fetched with the operator token the
 // lobby keeps from the operator link (lobby.js), and drawn as text, never as markup.
@@ -73,6 +73,13 @@
     });
     const playtest = section.querySelector(".playtest");
     (playtest || section).after(box);
+    // The designer's page for this game: cards and rules edited in place, versions kept,
+    // played and printed (the operator's; it reads the same token).
+    const design = el("p", "design-row");
+    const link = el("a", "design-link", "Design page: edit the cards and rules, save versions");
+    link.href = `/design/${encodeURIComponent(game)}`;
+    design.append(link);
+    box.after(design);
   }
 
   const root = document.getElementById("games");
