@@ -86,7 +86,7 @@ def _seen_history(s: SuperComputerState, c: SuperComputerState, p: int) -> list[
     Where those actions lie is public (the log shows who has picked and kept); picks
     revealed at the end of a turn and keeps revealed at the round's scoring are public
     and stay as played."""
-    out = s.past_actions[:]
+    out = c.past_actions  # the copy's own list (clone copied it): rewritten in place
     phase = s.phase
     if phase == OVER:
         return out
@@ -105,12 +105,12 @@ def _seen_history(s: SuperComputerState, c: SuperComputerState, p: int) -> list[
         return out
     # picking or placing: every seat kept one build at the round's start; each keep is
     # the last action of its number in the history (the keeps are at the round's start)
-    played = s.past_actions
+    backwards = s.past_actions[::-1]
+    last = len(backwards) - 1
     for q in range(s.num_players):
         if q != p and s.kept_builds[q]:
             true = first_build + s.kept_builds[q][0]
-            at = len(played) - 1 - played[::-1].index(true)
-            out[at] = first_build + c.kept_builds[q][0]
+            out[last - backwards.index(true)] = first_build + c.kept_builds[q][0]
     return out
 
 
