@@ -51,12 +51,14 @@ def test_war_is_not_world_class_and_fails_on_agency_and_skill() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "players"), [("hearts", 4), ("ohhell", 4), ("crazyeights", 3)])
-def test_a_loved_game_has_no_metric_outside_its_band(game: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "skill"), [("hearts", 4, 0), ("ohhell", 4, 8), ("crazyeights", 3, 6)]
+)
+def test_a_loved_game_has_no_metric_outside_its_band(game: str, players: int, skill: int) -> None:
     """Re-measured on another seed at a small size: nothing outside (straddling is allowed:
-    small intervals cannot place every figure)."""
+    small intervals cannot place every figure; HEARTS without its skill probe, the costliest)."""
     from cardlab.lab.bands_commands import measure_game
 
-    profile = measure_game(game, [players], 80, 1, 2, 16, 8, 100)[0]
+    profile = measure_game(game, [players], 60, 1, 2, 10, skill, 100)[0]
     judged = reference.judge(profile)
     assert judged["outside"] == [], judged["outside"]
