@@ -75,6 +75,12 @@ def test_versions_keep_their_diff_and_print_and_play(tmp_path):
     assert spec["options"] == {"hand_limit": 6} and spec["seats"][0]["kind"] == "human"
     pdf = print_version(designs, "uptime", first["id"])
     assert pdf.startswith(b"%PDF")
+    import io
+
+    from pypdf import PdfReader
+
+    cover = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "design version 1 (two Towers)" in " ".join(cover.split()), cover[:400]
     with pytest.raises(DesignRefused, match="no version"):
         designs.get("uptime", 999)
     store.close()

@@ -73,6 +73,7 @@ def test_a_version_is_checked_saved_played_and_printed(app_client):
     table = app.state.hub.tables[made.json()["table"]]
     assert [table.game.table.name[c] for c in range(table.game.table.count)].count("Tower") == 2
     assert table.record.settings["cards"] == "design version 1 (two Towers)"
+    assert "design version 1 (two Towers)" in table.replay_command()
     pdf = client.get(f"/api/design/uptime/versions/{version}/print.pdf", headers=OPERATOR)
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
 

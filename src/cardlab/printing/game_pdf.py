@@ -28,6 +28,7 @@ def print_game(
     order: str = "duplex",
     gap: float = 0.0,
     bleed: float = 0.0,
+    source: str = "",
 ) -> Path:
     """Write GAME's cards as a PDF of 9-up sheets and return its path.
 
@@ -43,7 +44,8 @@ def print_game(
     the game ships) prints the variant's cards and options. When the variant or the
     options change a rule or a card, a one-page rules sheet of those changes in
     rulebook language is the last page (after the backs, so the duplex pairing of
-    face and back pages is unchanged; never in `backs-only`)."""
+    face and back pages is unchanged; never in `backs-only`). `source` names on the cover
+    what the cards came from (the design page's version)."""
     sheet_paper = paper_named(paper)
     game = load_game(game_name, cards=cards, variant=variant, **(options or {}))
     art = game_art(game_name)
@@ -56,6 +58,8 @@ def print_game(
     with_rules = has_changes(game) and plan.has_cover
     total = plan.page_count + (1 if with_rules else 0)
     extra = [f"page {total}: the rules sheet (the rule and card changes)"] if with_rules else []
+    if source:  # what the cards came from (a design version), named on the cover
+        extra = [f"cards: {source}", *extra]
     pages = {}
     if plan.has_cover:
         pages[1] = cover_page(sheet_paper, art.TITLE, faces, art.BACKS, plan, extra, total)

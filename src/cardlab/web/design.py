@@ -268,7 +268,11 @@ def print_version(designs: Designs, game: str, version: int) -> bytes:
         cards = Path(tmp) / f"{game}-version-{version}.toml"
         cards.write_bytes(v["cards"])
         out = print_game(
-            game, cards=cards, out=Path(tmp) / "cards.pdf", options=json.loads(v["options"])
+            game,
+            cards=cards,
+            out=Path(tmp) / "cards.pdf",
+            options=json.loads(v["options"]),
+            source=f"design version {version} ({v['name']}), cards {v['cards_sha256'][:12]}",
         )
         return out.read_bytes()
 

@@ -459,7 +459,7 @@ class Hub:
             refused = f"{called} does not load"
             digest, staged_path = self.store.stage_cards(card_bytes)
             staged = str(staged_path)
-            settings.update(cards=called, cards_sha256=digest)
+            settings.update(cards=called, cards_sha256=digest, design_version=called)
         elif path is not None:
             refused = (
                 f"new {game_name} tables are refused until the operator fixes this server's "

@@ -482,7 +482,10 @@ class Table:
         if variant:
             args += ["--variant", str(variant)]
         command = shlex.join(args)
-        if self.record.settings.get("cards"):  # never a server path in a frame
+        version = self.record.settings.get("design_version")
+        if version:  # a design page's version: its name, never a server path
+            command += f"  (add --cards with the card file of {version}, from the design page)"
+        elif self.record.settings.get("cards"):  # never a server path in a frame
             command += "  (add --cards with this server's card file)"
         return command
 
