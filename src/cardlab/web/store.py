@@ -425,7 +425,6 @@ class Store:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
 
-
     # -- for features with tables of their own (web/feedback.py) ---------------------------
     def run_script(self, script: str) -> None:
         """Run `script` (CREATE TABLE IF NOT EXISTS ...) on the store's database."""
@@ -436,6 +435,7 @@ class Store:
         """One statement on the store's connection under its lock; its rows."""
         with self._lock, self._db:
             return list(self._db.execute(sql, params).fetchall())
+
 
 _COLUMNS = "id, game, players, options, seed, seats, settings, created, status, client"
 
