@@ -44,6 +44,7 @@ MESSAGES: list[tuple[str, dict]] = [
     ("host", {"type": "rematch"}),
     ("spectator", {"type": "chat", "text": "hi"}),
     ("spectator", {"type": "replay", "step": 0}),
+    ("seat0", {"type": "survey", "fun": 3}),
 ]
 LOOKS = ("sync", "ping", "hello")
 """Kinds that change nothing: a closed table still answers a look at it."""
@@ -176,6 +177,8 @@ def check_finished(db, c, made) -> None:
     assert any(f["type"] == "chat" for f in got)
     got = answer(c, made, "seat0", {"type": "rematch"})
     assert any(f["type"] == "rematch_link" for f in got)
+    got = answer(c, made, "seat0", {"type": "survey", "fun": 3})
+    assert any(f["type"] == "survey" and f["saved"] for f in got), got
 
 
 def test_a_finished_table_refuses_play_live_and_after_a_restart(db):

@@ -82,19 +82,16 @@ def test_a_player_answers_the_survey_and_only_the_operator_reads_it(app_client):
     client, _ = app_client
     made = create(client, game="highcard", players=2)
     a, b = seat_socket(client, made, 0), seat_socket(client, made, 1)
-    view = a.state()
+    views = {0: a.state(), 1: b.state()}
     a.send({"type": "survey", "fun": 5})
     assert "over" in a.error()["error"]  # not before the end
-    for _ in range(200):
-        if view["terminal"]:
-            break
-        for sock in (a, b):
-            v = sock.state()
-            if v["legal"]:
-                sock.send({"type": "act", "action": v["legal"][0]["action"], "seq": v["seq"]})
-        view = a.state()
-    while not view["terminal"]:
-        view = a.state()
+    socks = {0: a, 1: b}
+    while not views[0]["terminal"]:
+        cur = views[0]
+        seat = cur["current_player"]
+        move = views[seat]["legal"][0]
+        socks[seat].send({"type": "act", "action": move["action"], "seq": cur["seq"]})
+        views = {s: sock.state(cur["seq"] + 1) for s, sock in socks.items()}
     a.send(
         {"type": "survey", "fun": 4, "length": "too_long", "confusing": "who leads", "text": "fun!"}
     )

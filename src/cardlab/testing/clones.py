@@ -22,10 +22,11 @@ MUTABLE = (list, dict, set, bytearray)
 
 
 def state_slots(state: GameState) -> list[str]:
-    """Every slot and instance attribute of the state's class and its bases."""
+    """Every slot and instance attribute of the state's class and its bases (a class
+    compiled by mypyc lists its attributes in `__mypyc_attrs__`, not `__slots__`)."""
     names: list[str] = []
     for cls in type(state).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
+        slots = cls.__dict__.get("__slots__", ()) or cls.__dict__.get("__mypyc_attrs__", ())
         for name in (slots,) if isinstance(slots, str) else slots:
             if name not in names and not name.startswith("__"):
                 names.append(name)

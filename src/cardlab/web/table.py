@@ -57,9 +57,10 @@ class Refused(Exception):
 PLAY_KINDS = frozenset({"act", "undo", "hand_to_bot", "reclaim", "hand_back", "allow_reclaim"})
 """Messages that change the game or who plays it: refused once the table is closed."""
 
-AROUND_KINDS = frozenset({"chat", "mute", "rematch", "revoke", "replay"})
+AROUND_KINDS = frozenset({"chat", "mute", "rematch", "revoke", "replay", "survey"})
 """Messages around a game: a finished table still answers them (its replay, the
-rematch, the chat, links the host replaces); a table closed before its end does not."""
+rematch, the chat, links the host replaces, the players' after-game survey); a table
+closed before its end does not."""
 
 IDLE_CLOSED = (
     "this table is closed: nobody was at it, so it was closed after standing idle; "

@@ -202,7 +202,15 @@ def describe_action(state: UptimeState, action: int) -> Move:
     if action == A.PAY_PATCH:
         return Move("pay_patch", alternatives=held(PATCH))
     if A.CHOOSE_MAT <= action < A.RETURN_COMP:
-        return Move("choose_material", extra={"material": t.material_names[action - A.CHOOSE_MAT]})
+        m = action - A.CHOOSE_MAT
+        # U5: the free material comes from the supply discard first (public: the card
+        # named here), else unseen from the Supply Deck (no card to name)
+        from_discard = [c for c in state.supply_discard if t.kind[c] == MATERIAL and t.sub[c] == m]
+        return Move(
+            "choose_material",
+            targets=(ids[from_discard[-1]],) if from_discard else (),
+            extra={"material": t.material_names[m]},
+        )
     if A.RETURN_COMP <= action < A.BID_PASS:
         return Move("return_component", alternatives=built(action - A.RETURN_COMP))
     if action == A.BID_PASS:
