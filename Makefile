@@ -76,7 +76,7 @@ system-deps:
 # The whole suite on the default build (compiled where the toolchain is), then the
 # same-decision tests again on the plain source, the reference (COMPILED_TESTS below).
 test: $(DEV_STAMP) system-deps lint typecheck imports compiled
-	$(BIN)/python -m pytest -n 2 --durations=25 tests
+	$(BIN)/python -m pytest -n 2 --durations=25 --junitxml=artifacts/junit.xml tests
 	$(MAKE) --no-print-directory test-pure
 
 # The browser table's protocol fuzzer, longer than the bounded run in `make test`.
