@@ -1,4 +1,4 @@
-"""A plugin built the way a third party builds one, for the plugin tests (issue 26).
+"""A plugin built the way a third party builds one, for the plugin tests.
 
 `cardlab new-game` writes the template game into a temporary folder; the test
 adds the optional parts it is about (its own rules text, a persona, card art)

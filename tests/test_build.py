@@ -1,4 +1,4 @@
-"""The engines' build (issue 28 item 1): compiled by default, never a stale extension.
+"""The engines' build: compiled by default, never a stale extension.
 
 The loader (cardlab/_compiled.py) is checked on fake checkouts and wheels (fast, no
 compiler); the end-to-end tests run the real mypyc build in build/mypyc when one is current

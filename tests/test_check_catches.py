@@ -1,4 +1,4 @@
-"""`check_game` catches what `cardlab check` used to miss (issue 26 item 4), each
+"""`check_game` catches what `cardlab check` used to miss, each
 under its own check's name with a seed and action list that reproduce it: the
 template game scaffolded and broken one way per test."""
 

@@ -23,7 +23,7 @@ def test_every_game_passes_check_game(name: str, players: int) -> None:
     assert report.games_played == 2 and report.decisions > 0 and report.explored_games > 0
     for what in ("labels", "hidden_cards", "illegal_refused", "resample", "replay_and_clone"):
         assert what in report.checked
-    # issue 26 item 4: declared decision kinds, redeals that move hidden cards, the crash hunt
+    # and these: declared decision kinds, redeals that move hidden cards, the crash hunt
     for what in ("decision_kinds", "redeal_varies", "explore"):
         assert what in report.checked, report.skipped.get(what)
     # the shipped games declare their bounds; the narrative is checked once a view offers it

@@ -102,7 +102,7 @@ def test_the_scaffolds_lever_works_everywhere(made, tmp_path: Path) -> None:  # 
 
 
 def test_the_scaffold_says_how_to_install_next_to_cardlab(made) -> None:
-    """Issue 26 item 5: `pip install -e .` alone fails in a fresh venv (no index has
+    """`pip install -e .` alone fails in a fresh venv (no index has
     cardlab); the README, the pyproject and the command say to install cardlab from
     this checkout (or a wheel built from it) first. The steps were run for real in a
     fresh venv (docs/plugins.md, "Install")."""
@@ -208,7 +208,7 @@ def test_cardlab_check_reports_a_pass_and_a_failure(made, monkeypatch: pytest.Mo
 def test_a_game_with_only_the_required_parts_passes_check_gate_report_tune_and_table(
     tmp_path: Path,
 ) -> None:
-    """Issue 26 item 1: a plugin with only rules.py, actions, state, view, resample,
+    """A plugin with only rules.py, actions, state, view, resample,
     scoring and its card file (no rules document, view script, render, encoding,
     scenarios, claims, art or personas) passes `check`, `gate`, `report` and `tune`
     (each kept small) and plays a whole game at the browser table."""

@@ -1,4 +1,4 @@
-"""Rule levers in the core (issue 24 item 1): an option that changes a rule, with its
+"""Rule levers in the core: an option that changes a rule, with its
 passage and purpose, and integer levers that take any whole number in their range."""
 
 from __future__ import annotations

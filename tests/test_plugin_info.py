@@ -1,4 +1,4 @@
-"""One declaration per game (issue 26 item 1): a `GameInfo` takes what the Game
+"""One declaration per game: a `GameInfo` takes what the Game
 class already says, refuses to say it differently, and resolves only the files it
 declares, never outside the game's package; a plugin's personas and art are its
 own and reach the bots, the lobby's bot list, the table's card faces and print."""

@@ -1,4 +1,4 @@
-"""Seeds nobody can predict (issue 23 item 1): `core.rng.fresh_seed` and `derived_seed`,
+"""Seeds nobody can predict: `core.rng.fresh_seed` and `derived_seed`,
 engines dealt from full 64-bit seeds, and the terminal's bots seeded through the hash.
 
 Run on both builds: `make test` runs it on the default (mypyc-compiled, from

@@ -1,4 +1,4 @@
-"""Nothing in the repository cites a file outside it (issue 13, item 8): each
+"""Nothing in the repository cites a file outside it: each
 ruling's id and text live in docs/rules/<game>.md, and code and docs point there.
 
 KNOWN lists the citations that remain in files other helpers own, so a new one

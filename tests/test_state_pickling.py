@@ -1,4 +1,4 @@
-"""States pickle and deep-copy on both builds (issue 28).
+"""States pickle and deep-copy on both builds.
 
 Why: a state sent to a `multiprocessing` or Ray worker, saved with a lab run, or copied
 by a library that uses `copy.deepcopy` (OpenSpiel's serialisation tests, RL wrappers)

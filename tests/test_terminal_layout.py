@@ -1,4 +1,4 @@
-"""The terminal screen fits the terminal (issue 27 item 6): every line of a whole game,
+"""The terminal screen fits the terminal: every line of a whole game,
 at 80 and at 60 columns, is no wider than the terminal and never splits a card's name
 across two lines; SUPER COMPUTER prints the key to its connector letters (once, and on
 `?`) and draws each part as a box; RUNWAY's trade is grouped by Bench card and pile with

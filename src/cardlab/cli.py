@@ -60,7 +60,7 @@ def _main(
 
 
 def _build_line(as_json: bool, text: str) -> None:
-    """A bench figure names its build (issue 28: compiled and pure differ several-fold)."""
+    """A bench figure names its build (compiled and pure differ several-fold)."""
     from cardlab.core.build import build_info
 
     info = build_info()
@@ -134,7 +134,7 @@ def _stdin_is_terminal() -> bool:
 
 
 def _choose_game() -> str:
-    """`cardlab play` without a game: list the games and ask which one (issue 26); with no
+    """`cardlab play` without a game: list the games and ask which one; with no
     terminal to ask on, exit saying how to name one (never play whichever sorts first)."""
     from cardlab.games import game_class
 
@@ -228,7 +228,7 @@ def play(
     g = _game(game, players, cards, option, variant)
     if not 0 <= seat < g.num_players:
         _fail(CardlabError(f"--seat must be 0..{g.num_players - 1}"))
-    # Never shown while the game runs: it deals every hidden card (issue 23).
+    # Never shown while the game runs: it deals every hidden card.
     seed = seed if seed is not None else fresh_seed()
     try:
         specs = parse_agent_list(bots) or parse_agent_list("random")

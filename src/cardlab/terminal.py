@@ -10,8 +10,8 @@ build reaches the screen only when the public log reveals it.
 A decision with a single option is played for the human (it appears in the
 story); choices are numbered; bad input is asked again.
 
-The game's seed is never printed while the game runs (it deals every hidden card,
-issue 23); after the end it is shown with the command that plays the game again.
+The game's seed is never printed while the game runs (it deals every hidden card);
+after the end it is shown with the command that plays the game again.
 Bots' and views' generators come from the seed through `core.rng.derived_seed`, so
 nothing a player sees predicts them, yet the same seed replays them exactly."""
 

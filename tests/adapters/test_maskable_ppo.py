@@ -1,5 +1,5 @@
 """sb3-contrib's MaskablePPO trains on a cardlab Gymnasium env through the
-env's `action_masks()` and never takes a masked action (issue 13 item 9).
+env's `action_masks()` and never takes a masked action.
 
 Runs only where sb3-contrib (and torch) is installed: they are not in cardlab's
 lock files (a CPU torch is about 200 MB). benchmarks/maskable_ppo.py is the

@@ -1,5 +1,5 @@
 """Fixed positions and fixed-seed ISMCTS settings whose decisions must not change
-when the search is made faster (issue 17: "the same seed gives the same decisions
+when the search is made faster ("the same seed gives the same decisions
 before and after").
 
 `record()` plays each case and returns the decision and the root's visit counts

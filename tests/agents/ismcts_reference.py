@@ -1,4 +1,4 @@
-"""A frozen copy of cardlab's ISMCTS as it was before the speed work of issue 17
+"""A frozen copy of cardlab's ISMCTS as it was before the speed work
 (commit 40a59ed), kept as the reference the fast search must match decision for
 decision, visit for visit, on the same seed. Not registered as an agent kind.
 

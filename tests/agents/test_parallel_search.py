@@ -1,4 +1,4 @@
-"""Root-parallel ISMCTS (`ismcts:workers=N`, agents/parallel.py; issue 28 item 3).
+"""Root-parallel ISMCTS (`ismcts:workers=N`, agents/parallel.py).
 
 The search in worker processes must be a pure function of (seed, workers, view):
 the same seed and worker count decide the same on positions of every shipped

@@ -54,7 +54,7 @@ def test_cli_play_accepts_bot_parameters_and_names_bad_ones():
 
 @pytest.mark.skipif(not GAMES, reason="no engine has landed")
 def test_cli_play_without_a_game_and_no_terminal_names_the_games_instead_of_playing_one():
-    """Issue 26: no game is played by default (not even the first listed); with stdin not
+    """No game is played by default (not even the first listed); with stdin not
     a terminal there is nobody to ask, so the games are listed and the command exits 2.
     The interactive choice is tested in tests/agents/test_terminal_secrets.py."""
     result = CliRunner().invoke(app, ["play", "--seed", "3"], input="q\n")

@@ -1,4 +1,4 @@
-"""Terminal play shows other seats only through the seat's own view (issue 12, item 8).
+"""Terminal play shows other seats only through the seat's own view.
 
 Each game is played at the terminal from a middle seat against bots. Every
 time the human is prompted, the names of the cards hidden from that seat at
@@ -115,7 +115,7 @@ def test_the_terminal_never_prints_another_seats_action_label(game_name):
     assert "final scores" in text.lower()
 
 
-# Issue 23 item 1: `cardlab play` never shows the seed of a live game. It deals every
+# `cardlab play` never shows the seed of a live game. It deals every
 # hidden card and (before) seeded every bot, so one printed line let a player predict
 # every bot's secret pick. After the end it prints the seed and the command replaying it.
 
@@ -197,7 +197,7 @@ def test_two_games_without_a_seed_get_different_ones():
     assert len(seeds) == 2 and all(s < 2**64 for s in seeds)
 
 
-# Issue 26: `cardlab play` without a game asks which one.
+# `cardlab play` without a game asks which one.
 
 
 def test_cli_play_without_a_game_lists_the_games_and_asks_which_one(monkeypatch):

@@ -1,4 +1,4 @@
-"""The terminal tells the story from the seat's view (issue 16, items 3 and 4)."""
+"""The terminal tells the story from the seat's view."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card files everywhere (issue 14 item 1): a designer's --cards file is played, recorded
+"""Card files everywhere: a designer's --cards file is played, recorded
 (path and sha256) in Parquet rows and report.json, compared side by side, and
 `-o cards=...` is refused with a hint instead of being silently dropped."""
 

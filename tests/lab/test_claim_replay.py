@@ -1,4 +1,4 @@
-"""Every replay command a report prints reproduces its game (issue 25, item 4), for a
+"""Every replay command a report prints reproduces its game, for a
 claim's probe as well as the main run: RUNWAY's catch-up probe (its own option arms at
 2-4 players) and the seed each claim cites are replayed by `cardlab replay GAME ...`
 with the probe's seats, run seed, options, variant and card file, and the replayed

@@ -1,4 +1,4 @@
-"""Card impact (issue 25, item 5): each experiment read game by game against the same
+"""Card impact: each experiment read game by game against the same
 seeds (paired), Holm-controlled over the experiments, ranked, each with the games a
 5-point change needs, and the experiments too small to tell folded into one line."""
 

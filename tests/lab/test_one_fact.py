@@ -1,4 +1,4 @@
-"""One fact, one number (issue 25, item 3) and a report's header (item 4), on real
+"""One fact, one number, and a report's header, on real
 reports of the three games, small but built end to end (`build_report`, then the
 summary and the HTML rendered from report.json's dict):
 
@@ -90,7 +90,7 @@ def test_super_computers_tie_share_is_the_reports_outcome_figure() -> None:
     for finding in tie:  # when the headline names it, it is the same figure
         assert finding["figure"]["value"] == by_players["4p"]["tie_share"]
         assert finding["figure"]["games"] == by_players["4p"]["games"]
-    # a simultaneous game says what its "first seat" is, everywhere it shows one (item 6)
+    # a simultaneous game says what its "first seat" is, everywhere it shows one
     assert report["settings"]["simultaneous"] is True
     page = html.render(report)
     assert "first-seat advantage" not in page and "first-resolved seat's edge" in page

@@ -1,4 +1,4 @@
-"""One fact has one number (issue 25, item 3): UPTIME's stall share in uptime.always_ends'
+"""One fact has one number: UPTIME's stall share in uptime.always_ends'
 evidence is read from the runs the report shows (its main run and its player-count runs),
 and every figure names its player count and games."""
 

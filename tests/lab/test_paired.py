@@ -1,4 +1,4 @@
-"""Paired A/B (issue 25, item 1): `--compare` arms play the same seeds and seats, so each
+"""Paired A/B: `--compare` arms play the same seeds and seats, so each
 figure is a paired difference game by game, Holm-controlled, and the summary opens with
 the controlled figure that changed most, with a power line."""
 
@@ -101,7 +101,7 @@ def test_a_compare_is_paired_game_by_game_and_opens_with_what_changed_most(
 
 
 def test_a_bank_charter_change_is_named_at_the_default_compare_games(tmp_path: Path) -> None:
-    # issue 25: RUNWAY's Bank Charter scoring 3 instead of 5, 200 games (the default
+    # RUNWAY's Bank Charter scoring 3 instead of 5, 200 games (the default
     # --compare games): the summary's opening names the card
     import cardlab.games.runway as runway
     from cardlab.lab.context import LabContext
@@ -188,7 +188,7 @@ def test_a_baseline_is_played_on_this_reports_seeds_and_paired(toy: str, tmp_pat
 
 
 def test_paired_rows_carry_each_personas_points_by_source(toy: str) -> None:
-    # issue 25 item 1: per-persona point sources, paired game by game
+    # per-persona point sources, paired game by game
     from cardlab.lab.simulate import make_spec, play_one
 
     arms = [make_spec(toy, 3, "greedy,random", 0, 12, {"may_pass": v}) for v in (False, True)]

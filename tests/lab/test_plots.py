@@ -1,4 +1,4 @@
-"""Charts (issue 25, item 6): comparison bars carry their 95% intervals, and a game of
+"""Charts: comparison bars carry their 95% intervals, and a game of
 simultaneous decisions says its "positions" are the engine's resolution order."""
 
 from __future__ import annotations

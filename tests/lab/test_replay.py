@@ -1,4 +1,4 @@
-"""`cardlab replay` (issue 25, item 4): a cited lab game replays with the same bots, seats,
+"""`cardlab replay`: a cited lab game replays with the same bots, seats,
 options, variant and cards, and its returns equal the recorded ones: from a report and a
 seed (a plain run and a variant run) and from a Parquet row of `cardlab simulate`. Every
 replay command a report prints is that command."""

@@ -316,7 +316,7 @@ def test_looks_are_in_whole_blocks_and_the_error_rate_is_bonferroni() -> None:
 def test_a_section_out_of_time_keeps_the_games_it_played(
     toy: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # issue 25: with its budget spent, a section that had played games returned a fresh
+    # with its budget spent, a section that had played games returned a fresh
     # "skipped" section, throwing them (and their seconds) away
     from cardlab.lab.report import add_skill
     from cardlab.lab.skill import Played

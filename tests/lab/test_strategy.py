@@ -1,4 +1,4 @@
-"""Strategy diagnostics (issue 25, item 2): win rate and point sources per persona and
+"""Strategy diagnostics: win rate and point sources per persona and
 seat with the dominant one flagged, margins, runaway leader, comebacks, kingmaking by
 replaying a move differently, SUPER COMPUTER's scrap by part."""
 

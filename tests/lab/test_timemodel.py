@@ -32,7 +32,7 @@ def _kinds_in_play(name: str, players: int, games: int = 6) -> set[str]:
 
 @pytest.mark.parametrize("info", INFOS, ids=lambda i: i.name)
 def test_every_time_model_key_is_a_real_decision_kind(info) -> None:  # type: ignore[no-untyped-def]
-    """Issue 14 item 6: UPTIME's old keys bid/raise matched no decision kind and auctions
+    """UPTIME's old keys bid/raise matched no decision kind and auctions
     fell back silently. Every kind the model prices must occur in play, and every kind
     that occurs in play must be priced."""
     model = TimeModel.from_info(info)

@@ -1,5 +1,5 @@
 """Turn quality on the toy game, and the report page: findings first, evidence as
-tables, no Python reprs (issue 14 items 3 and 8)."""
+tables, no Python reprs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one rule for a design claim measured by intervals (issue 25, item 3): it holds only
+"""The one rule for a design claim measured by intervals: it holds only
 when its interval lies inside the target, fails only when it lies wholly outside, else needs
 data, and says how many more games would decide it (games scale with 1/width^2)."""
 

@@ -1,5 +1,5 @@
 """`cardlab print GAME --variant V` (and `-o` with a lever set) ends with a one-page
-rules sheet of the changes in rulebook language (issue 24 item 6): each lever's
+rules sheet of the changes in rulebook language: each lever's
 passage and its changed rule, each card change with its why; no sheet as written."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ round_bonus = "at 3 players a bonus of 4 let the leader run away"
 def test_the_sheet_lists_every_player_counts_settings(tmp_path: Path, players: int) -> None:
     """One sheet serves the box at every count: the settings for all counts, then each
     `[players.N.options]` as "At N players: ...", with its why, whichever count the
-    game was made for (issue 24 item 6)."""
+    game was made for."""
     from cardlab.core.registry import load_game
     from cardlab.printing.rules_sheet import rule_changes
 

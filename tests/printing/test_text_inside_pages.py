@@ -1,4 +1,4 @@
-"""No text on any printed page crosses the page edge (issue 16, item 7).
+"""No text on any printed page crosses the page edge.
 
 Read from the PDF's own text layer (pdftotext -bbox-layout): every line of
 every page of every game, on both papers and in both page orders, lies at

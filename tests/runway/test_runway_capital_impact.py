@@ -1,4 +1,4 @@
-"""Card impact by experiment for RUNWAY's Capital cards (issue #14 item 4).
+"""Card impact by experiment for RUNWAY's Capital cards.
 
 A Capital kind's printed numbers are card data (`capital_kinds[K].numbers`, 1-8 in the
 box); the lab's experiments change them: per kind its top card prints 0, and Cash as a

@@ -104,7 +104,7 @@ def test_options_defaults_are_the_rulings():
         "shock_effect": "hype_down",
         "two_player_last_seat": "alternate",
         "last_seat": "catch_up",
-        # the levers (issue 24) default to the rules as written: R7's -1, R11's +1
+        # the levers default to the rules as written: R7's -1, R11's +1
         "cash_penalty": 1,
         "breadth_bonus": 1,
     }

@@ -1,4 +1,4 @@
-"""Unique action labels (issue 16): in every state, no two legal actions read alike,
+"""Unique action labels: in every state, no two legal actions read alike,
 so a player (and OpenSpiel's random_sim_test) can always tell them apart. Checked on
 every decision kind: pitches (match, Cash, Ride), the pass, and the trades (Bench
 swaps "give X, take Y", blind draws, skip, and the empty-hand takes)."""

@@ -1,4 +1,4 @@
-"""RUNWAY's rule levers (issue 24): what Cash winning outside FinTech loses
+"""RUNWAY's rule levers: what Cash winning outside FinTech loses
 (`cash_penalty`, R7) and the end's points per Sector held (`breadth_bonus`, R11). At
 their defaults (1 and 1) the game is the rules as written."""
 

@@ -1,5 +1,5 @@
 """The story of a RUNWAY game (view.narrate) and its final table (view.final_table),
-both built from an observation only (issue 16 items 3 and 4).
+both built from an observation only.
 
 Pinned here: every kind of public event reads as a sentence (no raw lists, ids or
 Python values); a Deal with a Shock under the default never shows "Hype +N"; groups
@@ -207,7 +207,7 @@ def test_groups_run_deal_1_to_12_then_the_end_and_the_last_line_is_the_result(pl
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_final_table_parts_add_up_and_decided_by_follows_r11(players):
-    """R11 / issue 16 item 4: Deals + Rides + Locks + Sector bonus = Reputation for every
+    """R11: Deals + Rides + Locks + Sector bonus = Reputation for every
     seat (FinalTable refuses parts that do not add up), winners as the engine says, and
     the line that decided."""
     for seed in range(10):

@@ -1,7 +1,7 @@
 """Same seed, same game: recorded random games replay identically.
 
 `data/recorded_games.json` was written by `record_games.py` against the engine as it
-stood before the layout refactor (issue 13), with every option spelled out (so the
+stood before the layout refactor, with every option spelled out (so the
 old default `two_player_last_seat=catch_up` is recorded explicitly). Each history must
 replay with the same seat to move and the same legal actions at every step, and end
 with the same zones, returns, winners and lab summary."""

@@ -1,6 +1,6 @@
 """R9 as a designer's number: the Shock count is card data (0-12), a tunable with a range.
 
-Issue #15 item 1. The packaged file holds one `[[shocks]]` entry with `count = 6`;
+The packaged file holds one `[[shocks]]` entry with `count = 6`;
 an older file listing six entries loads to the same box (same ids, same deal). Every
 part that counts Shocks (deck, flips, zones, views, encoding, art) follows the file.
 """

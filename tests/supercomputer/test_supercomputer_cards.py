@@ -137,7 +137,7 @@ def _req(type_: str, count: int, extra: str = "") -> str:
 @pytest.mark.parametrize(
     ("requires", "match"),
     [
-        # Issue 18: 8 parts in all, but a seat attaches at most its 7 picks a round.
+        # 8 parts in all, but a seat attaches at most its 7 picks a round.
         (
             _req("CPU", 2) + _req("RAM", 3) + _req("Storage", 3),
             r"bad\.toml: card 'Impossible Box': field 'requires': 8 parts in all.*at most 7",
@@ -159,7 +159,7 @@ def _req(type_: str, count: int, extra: str = "") -> str:
     ],
 )
 def test_builds_no_set_of_parts_can_meet_are_refused(tmp_path, requires, match):
-    """Issue 18 item 2 (S2, S6): a build that no set of parts can meet at every player
+    """S2, S6: a build that no set of parts can meet at every player
     count is an error naming the file, the build and the requirement."""
     f = tmp_path / "bad.toml"
     f.write_text(_one_build(requires))

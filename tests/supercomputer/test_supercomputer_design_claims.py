@@ -1,4 +1,4 @@
-"""Issue 18's design targets as SUPER COMPUTER claims of kind `design`, measured by
+"""The design targets as SUPER COMPUTER claims of kind `design`, measured by
 `metrics` in one placement study per report, and the report's placement section
 (the report's set beside `first_set`)."""
 
@@ -116,7 +116,7 @@ def _fake_study(wins: dict[str, int], cost: float = 1.0) -> dict:
     ],
 )
 def test_skill_verdict_is_the_paired_win_rate_drop(wins: dict[str, int], expected: str) -> None:
-    """Issue 24: placement skill is judged on the result: the builder's win rate with
+    """Placement skill is judged on the result: the builder's win rate with
     its deck-aware placement minus placing at random, paired by seed, with Newcombe's
     paired interval: holds wholly at or above +8 points, fails wholly below, else needs
     data (with about how many pairs would decide). The points a round are reported, not
@@ -204,7 +204,7 @@ def test_report_shows_the_placement_section(tiny_report: Path) -> None:
     )
     assert "Scrap rate per seat kind and per round" in html
     assert "first set (the old set)" in html and "rounds 1 / 2 / 3" in html
-    # issue 24: the ablation table shows the win rates the claim judges, beside the points
+    # the ablation table shows the win rates the claim judges, beside the points
     ablation = {r["figure"]: r for r in sec["tables"][2]["rows"]}
     (win_row,) = [r for f, r in ablation.items() if f.startswith("builder's win rate")]
     assert " -> " in win_row["this report's set"] and "points" in win_row["this report's set"]

@@ -1,4 +1,4 @@
-"""SUPER COMPUTER's rule levers (issue 24): the bounded computer (`case_width`,
+"""SUPER COMPUTER's rule levers: the bounded computer (`case_width`,
 `case_height`) and scrap values relative to green (`scrap_of_green`). Each changes a
 rule of the page (S4, S6); at 0 the game is the rules as written."""
 
@@ -32,7 +32,7 @@ def _fits(cells, w, h):
 
 
 def test_levers_are_declared_with_the_rule_as_written_first():
-    """Issue 24: each lever names the passage it changes and what it is for; its
+    """Each lever names the passage it changes and what it is for; its
     default (0) is the page's rule."""
     named = {spec.name: spec for spec in levers(OPTIONS)}
     assert set(named) == {"case_width", "case_height", "scrap_of_green"}

@@ -1,4 +1,4 @@
-"""The placement metrics module (issue 18): it measures what it says on small runs."""
+"""The placement metrics module: it measures what it says on small runs."""
 
 import pytest
 
@@ -111,7 +111,7 @@ def test_lookahead_placement_is_an_option_and_checked(kind, placement):
 
 
 def test_every_study_plays_the_variant_it_is_given():
-    """metrics.games and the ablation take a variant (the tuner's trials, issue 18)."""
+    """metrics.games and the ablation take a variant (the tuner's trials)."""
     from cardlab.core.variants import CardChange, Variant
 
     fillers = ("Case Fan", "Riser Cable", "1 Gb/s NIC", "Air Cooler")

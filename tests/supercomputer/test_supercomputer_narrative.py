@@ -1,4 +1,4 @@
-"""SUPER COMPUTER's story for players (issue 16 items 2-4): unique action labels,
+"""SUPER COMPUTER's story for players: unique action labels,
 a readable line for every public event, and a final table that adds up.
 
 `view.narrate` and `view.final_table` read only an observation, so they can tell
@@ -46,7 +46,7 @@ def play(players, seed, **options):
 @settings(max_examples=12, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**31), opts=st.sampled_from(OPTION_SETS))
 def test_action_labels_are_unique_in_every_state(players, seed, opts):
-    """Issue 16 item 2: two legal actions never share a label (picks name the part,
+    """Two legal actions never share a label (picks name the part,
     placements the part and the cell, builds their name, scrap the part)."""
     for state in play(players, seed, **opts):
         if state.is_terminal():
@@ -84,7 +84,7 @@ def _kinds_seen():
 
 
 def test_every_event_kind_has_a_readable_line():
-    """Issue 16 item 3: a line for every public event: round deals, secret build keeps,
+    """A line for every public event: round deals, secret build keeps,
     reveals with each seat's pick, placements with the cell, scrap with why, the race's
     wins and discards, round scoring with its parts per seat, and the end."""
     seen, reasons = _kinds_seen()
@@ -126,7 +126,7 @@ def test_narrative_groups_by_round_and_pick():
     ("players", "opts"), [(2, {}), (4, {"builds": "keep_both"}), (5, {"builds": "public_race"})]
 )
 def test_final_table_adds_up_and_names_the_winner(players, opts):
-    """Issue 16 item 4 (S6, S8): per round, attached green + scrap red + build points;
+    """S6, S8: per round, attached green + scrap red + build points;
     every row sums to the seat's score (FinalTable checks it) and matches the
     engine's scores, winners and tie-break level."""
     for seed in range(4):

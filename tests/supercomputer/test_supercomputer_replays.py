@@ -1,4 +1,4 @@
-"""Same seed, same game (issue 13 item 6): games recorded with the engine as it was
+"""Same seed, same game: games recorded with the engine as it was
 before the readable-state refactor and the incremental placement (commit 40a59ed)
 replay identically today: the recorded actions are legal in order, and returns,
 winners and every card's zone (hashed every 25 decisions) are the same.
@@ -7,7 +7,7 @@ data/recorded_games.json: 14 random games over 2-5 players and every option set,
 written by playing `random.Random(i)` choices from seed 100 + i. A change to the
 card files or the deal changes these games: re-record only for a deliberate change.
 They were recorded with the first card set, so they replay with it (the packaged
-variant "first_set"): the revised set of issue 18 changed connectors only, and this
+variant "first_set"): the revised set changed connectors only, and this
 also checks that the variant restores the first set exactly."""
 
 import hashlib

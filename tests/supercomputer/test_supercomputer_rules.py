@@ -419,7 +419,7 @@ def test_unknown_option_and_bad_value_are_named():
 
 def test_options_default_to_the_rulings():
     """S5, S9: defaults are no voluntary scrap, choose one build, pass left; the levers
-    (issue 24) default to the rules as written (no case, the printed red dots)."""
+    default to the rules as written (no case, the printed red dots)."""
     g = game()
     assert g.options == {
         "voluntary_scrap": False,

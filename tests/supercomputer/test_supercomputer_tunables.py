@@ -1,4 +1,4 @@
-"""Issue 15 item 1 for SUPER COMPUTER: connector colours, copies per part and build
+"""Tunables for SUPER COMPUTER: connector colours, copies per part and build
 points are tunables; a variant changing them plays everywhere, and bad values are
 refused with errors naming the file, the change and what is allowed (S1, S2)."""
 

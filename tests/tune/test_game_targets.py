@@ -1,5 +1,5 @@
 """A game's own tuning targets (claims.tune_targets): SUPER COMPUTER's placement
-targets of issue 18 are measured per trial, scored as misses and reported as claims."""
+targets are measured per trial, scored as misses and reported as claims."""
 
 from __future__ import annotations
 

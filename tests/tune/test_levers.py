@@ -1,4 +1,4 @@
-"""The tuner and rule levers (issue 24 item 3): an integer lever is searched over its
+"""The tuner and rule levers: an integer lever is searched over its
 whole range beside card numbers, `--list` shows it, the confirmation on fresh seeds
 refuses a candidate that only won by noise, and each change's `why` is measured."""
 

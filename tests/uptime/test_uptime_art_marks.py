@@ -1,4 +1,4 @@
-"""UPTIME's cost marks read without colour (issue 27 item 5): each material has its own
+"""UPTIME's cost marks read without colour: each material has its own
 shape and its initial inside, on the cost pips of every Component and on each raw
 material's own face, in the art the table shows and the printer prints."""
 

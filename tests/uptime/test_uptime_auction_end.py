@@ -47,7 +47,7 @@ def test_only_the_winner_pays_raises_strictly_higher_once_around():
     act(s, "Raise to 3")
     # Seat 2 holds only 2 materials and cannot beat 3: passes by itself; the opener does not answer.
     # Seat 1 holds 4 materials for a bid of 3: which it pays is its decision, even with one
-    # kind (others cannot tell its kinds, issue 23 item 9: docs/rules/uptime.md, "Paying")
+    # kind (others cannot tell its kinds: docs/rules/uptime.md, "Paying")
     assert s.current_player() == 1 and s.decision_kind() == "pay"
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["Pay Copper"]
     act(s, "Pay Copper", "Pay Copper", "Pay Copper")  # each step: more cards than owed

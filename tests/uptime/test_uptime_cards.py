@@ -129,7 +129,7 @@ def test_options_defaults_are_the_rulings():
         "supply_reshuffle": True,
         "row_sweep": False,
         "starting_hand": 4,
-        # the rule levers (issue 24) default to the rule as written
+        # the rule levers default to the rule as written
         "hand_limit": 0,
         "trade_in": 0,
         "leftover_rate": 3,

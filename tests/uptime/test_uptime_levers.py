@@ -1,4 +1,4 @@
-"""UPTIME's rule levers (issue 24; docs/rules/uptime.md "Rule levers"): each default is the
+"""UPTIME's rule levers (docs/rules/uptime.md "Rule levers"): each default is the
 rule as written, each changes the rulebook passage it names, and every lever keeps the game
 API contract (`check_game`) and true bounds."""
 

@@ -1,4 +1,4 @@
-"""The story of an UPTIME game (issue 16 items 3-4): every public event of the log has a
+"""The story of an UPTIME game: every public event of the log has a
 readable line, grouped by round, and the final table adds up and names the tie-break line that
 decided (U17). Both are built from an observation only."""
 
@@ -81,7 +81,7 @@ def _readable(text: str) -> None:
 
 
 def test_every_event_kind_has_a_readable_line():
-    """Issue 16: a readable line for every kind of public event (and no kind is forgotten)."""
+    """A readable line for every kind of public event (and no kind is forgotten)."""
     assert set(SAMPLE_EVENTS) == set(view.EVENT_KINDS)
     for kind, fields in SAMPLE_EVENTS.items():
         _readable(view.event_text({"kind": kind, **fields}))
@@ -97,7 +97,7 @@ def test_every_event_kind_has_a_readable_line():
 
 
 def test_points_never_read_as_a_count_of_cards():
-    """Issue 16: '5 pts (Computers 5, ...)' read as five Computers; now the source follows."""
+    """'5 pts (Computers 5, ...)' once read as five Computers; now the source follows."""
     pts = {"computers": 5, "network": 2, "network_uncapped": 2, "contracts": 0, "leftovers": 1,
            "total": 8}  # fmt: skip
     assert view.points_phrase(pts) == (
@@ -207,7 +207,7 @@ def test_log_tells_reserves_auctions_reshuffles_and_reserve_clearing():
     )
     act(s, "Reserve CPU")  # seat 0
     act(s, "Bid on Contract Hospital Records", "Open the bidding at 1")  # seat 1
-    act(s, "Pay Copper")  # seat 1's payment: 1 of 2 materials (a public decision, item 9)
+    act(s, "Pay Copper")  # seat 1's payment: 1 of 2 materials (a public decision)
     act(s, "Draw")  # seat 2 (the others could not raise above 1)
     lines = [x.text for x in view.narrate(s.observation(2))]
     expected = [

@@ -1,5 +1,5 @@
-"""A Requisition that can only be paid with the seat's Patch says so in its label
-(issue 27 item 3): the payment after it may take the Patch without a question, so the
+"""A Requisition that can only be paid with the seat's Patch says so in its label:
+the payment after it may take the Patch without a question, so the
 label is the player's one warning. A Requisition the seat can pay without the Patch
 keeps its plain label."""
 

@@ -1,4 +1,4 @@
-"""Issue 23 item 9: whether a seat must decide is public, so it never depends on hidden cards.
+"""Whether a seat must decide is public, so it never depends on hidden cards.
 
 A seat p cannot tell the true state from `resample_from_infostate(p, seed)` (the contract keeps
 p's observation). Apply the same next action in both worlds (when it is legal in both): p must

@@ -1,5 +1,5 @@
-"""Harness properties for UPTIME over Hypothesis-drawn seeds, 2-4 players
-(issue 2 section 5): cards conserved, legal actions never empty, bounded length,
+"""Harness properties for UPTIME over Hypothesis-drawn seeds, 2-4 players:
+cards conserved, legal actions never empty, bounded length,
 one winner consistent with the tie-break chain, illegal actions refused without
 change, replay, clone independence, resampling that keeps the observation and
 leaks nothing.
@@ -118,7 +118,7 @@ def _check_unique_labels(state):
     sweep=st.booleans(),
 )
 def test_every_state_has_unique_action_labels(players, seed, action_seed, reshuffle, sweep):
-    """Issue 16: two legal actions never read the same (two copies of a Component in the Build
+    """Two legal actions never read the same (two copies of a Component in the Build
     Row are told apart by their slot); OpenSpiel's random_sim_test rejects duplicate labels."""
     import random
 

@@ -1,4 +1,4 @@
-"""UPTIME's recommended ruleset (packaged variant `lab`, issue 24 item 4): it is marked
+"""UPTIME's recommended ruleset (packaged variant `lab`): it is marked
 recommended with the lab's finding on the rules as written, and it sets the first-seat
 levers differently at 3 players, where one card more per place left the first seat
 38.5% of wins (docs/rules/uptime.md "The recommended ruleset")."""

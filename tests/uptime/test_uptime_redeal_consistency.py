@@ -1,4 +1,4 @@
-"""Issue 23 item 10: every redeal is a world consistent with what the seat has observed.
+"""Every redeal is a world consistent with what the seat has observed.
 
 `Knowledge` is an independent consistency checker: it reads only seat p's observations,
 one after each decision of the game (the public log, the face-up zones, p's own hand), and the

@@ -274,7 +274,7 @@ def test_patch_substitutes_for_a_material_of_a_component():
     s = arrange(game(), hands={0: ["Silicon", "Patch"]}, row=["CPU"])
     act(s, "Requisition CPU")
     # Silicon or the Patch first: seat 0's one legal way (Silicon, the Patch must cover the
-    # Copper) is still its decision, as others cannot see it holds no Copper (issue 23 item 9)
+    # Copper) is still its decision, as others cannot see it holds no Copper (docs/rules/uptime.md, "Paying")
     assert s.decision_kind() == "pay" and len(s.legal_actions()) == 1
     act(s, "Pay Silicon")  # then the Copper is the Patch, forced (no material left)
     assert names(s, s.tableau[0]) == ["CPU"] and s.hand[0] == []
@@ -355,7 +355,7 @@ def test_same_seed_same_actions_same_game():
 
 
 def test_two_copies_in_the_build_row_read_differently():
-    """Issue 16: each Build Row action names its slot, so two Motherboards are two labels."""
+    """Each Build Row action names its slot, so two Motherboards are two labels."""
     s = arrange(
         game(),
         hands={0: ["Copper", "Polymer", "Patch"]},

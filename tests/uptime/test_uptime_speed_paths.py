@@ -1,4 +1,4 @@
-"""Fast paths written for the search (issue 17) give what the readable code gives."""
+"""Fast paths written for the search give what the readable code gives."""
 
 from __future__ import annotations
 

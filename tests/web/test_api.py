@@ -42,7 +42,7 @@ def test_games_list_counts_options_and_bots(client):
             "doc": "pass instead of laying; all passing ends the game",
             "ruling": "",
         },
-        {  # the template's rule lever (issue 24): its passage, purpose and range
+        {  # the template's rule lever: its passage, purpose and range
             "name": "round_bonus",
             "allowed": [0, 1, 2],
             "type": "integer",

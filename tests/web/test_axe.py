@@ -1,4 +1,4 @@
-"""Issue 27 item 8: an axe-core accessibility pass (axe-core 4.14.1, vendored under
+"""An axe-core accessibility pass (axe-core 4.14.1, vendored under
 tests/web/vendor/, MPL-2.0) on the lobby and on a table of every game at 1280x900 and
 390x844, during a decision of the human seat and with a card chosen by touch: no
 serious or critical violation."""

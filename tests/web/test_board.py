@@ -1,4 +1,4 @@
-"""Issue 27 item 1: the board. When a decision of yours is asked, the cards it is about
+"""The board: when a decision of yours is asked, the cards it is about
 are on screen at 1280x900 and at 390x844: every card a legal move's label names (in your
 hand, on the shared table, in your seat), the Deal in play for a RUNWAY pitch, every
 cell you may place a SUPER COMPUTER part on and your build cards (browser.py's

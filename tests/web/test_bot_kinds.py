@@ -1,4 +1,4 @@
-"""Issue 23 item 6: each game is offered only the bots that play it (lobby and API), a
+"""Each game is offered only the bots that play it (lobby and API), a
 foreign kind is refused with a 400 naming the allowed ones, and a bot that raises is
 logged once and replaced by the quick bot (greedy), not by random play."""
 

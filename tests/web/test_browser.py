@@ -202,7 +202,7 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
         assert line.lower().count(name.lower()) == 1, line
     assert "Game over" in page.text_content("#await")
     assert page.text_content(".final .decided").startswith("Decided by")
-    seed = page.evaluate("T.view.table.seed")  # shown once the game is over (issue 23)
+    seed = page.evaluate("T.view.table.seed")  # shown once the game is over
     shown = page.text_content(".final .seed")
     assert seed and seed in shown and f"cardlab play {game} --players {players}" in shown
     # the log is told once, in sentences: its structured form is no panel of raw fields
@@ -433,7 +433,7 @@ def test_links_without_a_token_or_with_a_wrong_one_say_what_to_do(browser, serve
     page.wait_for_selector(".await.refused")
     text = page.text_content("#await")
     assert "fresh invitation link" in text, text
-    # The older query-string form of a link is refused (issue 23 item 7): by the server
+    # The older query-string form of a link is refused: by the server
     # (400, the token would land in its log) and, should the page load anyway (a cache,
     # a proxy), by the page, which sends nothing and drops the query from the address.
     page.close()
@@ -598,7 +598,7 @@ def test_an_early_pick_reads_as_chosen_after_a_reconnect_and_single_moves_are_ta
 ):
     """SUPER COMPUTER, two humans: seat 1 picks before seat 0 (its pick is held by
     the table). After a reload both pages show seat 1 as having picked, never "still
-    picking" (# issue 27: the banner said "You chose..." while the panel said still
+    picking" (the banner once said "You chose..." while the panel said still
     picking). Then the first placement, a single legal move, is taken for each player
     after a visible moment, shown in words (no grid coordinates)."""
     made = server.create(

@@ -1,4 +1,4 @@
-"""Issue 23 item 2: tables expire. A table nobody has open is closed as abandoned after
+"""Tables expire. A table nobody has open is closed as abandoned after
 its idle limit; finished and abandoned tables leave memory and are rebuilt read-only
 when opened (replays keep working); the caps count live tables only; per-client limits
 believe X-Forwarded-For only from a configured proxy and group IPv6 by /64."""

@@ -1,4 +1,4 @@
-"""A protocol fuzzer (issue 12 item 9): Hypothesis draws sequences of messages from
+"""A protocol fuzzer: Hypothesis draws sequences of messages from
 several seats, the host, a spectator and strangers (no token, a wrong token, another
 seat's token), valid and malformed, at a table whose picks are simultaneous, and
 table requests over HTTP. Whatever the sequence:
@@ -263,7 +263,7 @@ class contextlib_exit:
         return False
 
 
-# -- issue 27 item 5: chat, mute, undo and rematch ------------------------------------------
+# -- chat, mute, undo and rematch ------------------------------------------
 SOCIAL_WHO = ["seat0", "seat1", "host", "spectator"]
 social_steps = st.lists(
     st.one_of(
@@ -356,7 +356,7 @@ def test_chat_mute_undo_and_rematch_refusals_change_nothing(tmp_path_factory, sc
         close_all()
 
 
-# -- issue 23: Host, query tokens, foreign bot kinds, hand-back sequences -----------------
+# -- Host, query tokens, foreign bot kinds, hand-back sequences -----------------
 HOST_VALUES = ["testserver", "testserver:80", "localhost:8000", "attacker.example", "", None]
 ORIGIN_VALUES = ["http://testserver", "http://attacker.example", "null", None]
 QUERIES = ["", "a=1", "token=x", "seat=0&token=x", "%74oken=x", "Seat_Token=y"]

@@ -1,4 +1,4 @@
-"""Issue 12: no client names a server file, bounded resources, host seat control,
+"""Web hardening: no client names a server file, bounded resources, host seat control,
 defensive parsing, same-origin side effects, clean names."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def app_client(db, **kwargs):
     )
 
 
-# -- item 1: files only from the command line ---------------------------------------------
+# -- files only from the command line -----------------------------------------------------
 @pytest.mark.parametrize("key", ["cards", "variant"])
 def test_no_option_can_name_a_server_file(client, tmp_path, key):
     fifo = tmp_path / "fifo"
@@ -114,7 +114,7 @@ def test_error_texts_never_carry_a_server_path():
     assert "3/4" in text and "0/1" in text
 
 
-# -- item 2: bounded resources ---------------------------------------------------------
+# -- bounded resources -----------------------------------------------------------------
 def test_bot_strength_is_capped(tmp_path):
     with app_client(tmp_path / "t.db", limits=Limits(max_bot_iterations=200)) as c:
         assert c.get("/api/games").json()["limits"]["max_bot_iterations"] == 200
@@ -273,7 +273,7 @@ def test_one_playtest_run_at_a_time_with_a_visible_queue(tmp_path, monkeypatch):
         assert started == ["alpha", "beta", "gamma"]
 
 
-# -- item 3: seat control belongs to the host --------------------------------------------
+# -- seat control belongs to the host ----------------------------------------------------
 def host_socket(client, made):
     host = SeatSocket(client, made["table"], {"role": "host", "token": made["tokens"]["host"]})
     host.state()
@@ -350,7 +350,7 @@ def test_host_commands_need_the_host_and_a_human_seat(client):
     assert "not a human's seat" in host.error()["error"]
 
 
-# -- item 4: parse defensively -----------------------------------------------------------
+# -- parse defensively -------------------------------------------------------------------
 def test_deep_json_is_refused_before_decoding_over_http(client):
     deep = "[" * 2000 + "]" * 2000
     resp = client.post("/api/tables", content=deep, headers=ORIGIN)
@@ -391,7 +391,7 @@ def test_deep_json_as_the_hello_is_refused_with_a_close_code(client):
         assert closed.value.code == 4400
 
 
-# -- item 6: side effects need the same origin -------------------------------------------
+# -- side effects need the same origin ---------------------------------------------------
 @pytest.mark.parametrize("headers", [{}, {"origin": "https://evil.example"}, {"origin": "null"}])
 def test_posts_with_side_effects_need_this_origin(client, headers, db):
     resp = client.post("/api/tables", json={"game": "highcard"}, headers=headers)
@@ -402,7 +402,7 @@ def test_posts_with_side_effects_need_this_origin(client, headers, db):
         assert conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 0
 
 
-# -- item 7: names -----------------------------------------------------------------------
+# -- names -------------------------------------------------------------------------------
 def test_names_lose_format_characters_and_are_bounded(client):
     assert clean_name("\u202eevil") == "evil"
     assert clean_name("a\u200b\u2066b\u2069\u200dc") == "abc"

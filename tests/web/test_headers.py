@@ -1,5 +1,5 @@
 """Security headers on every page, pages without inline script or style, and the
-pages' own scripts working under the strict policy (issue 12 item 5)."""
+pages' own scripts working under the strict policy."""
 
 from __future__ import annotations
 

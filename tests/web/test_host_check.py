@@ -1,4 +1,4 @@
-"""Issue 23 item 4: the Host allow-list on every HTTP and websocket request, and the
+"""The Host allow-list on every HTTP and websocket request, and the
 Origin checks compared against it (DNS rebinding: Host and Origin both attacker.example)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The lobby's words come from the games (issue 13's web de-listing, issue 16 item 6):
+"""The lobby's words come from the games:
 pitches from GameInfo, the Rules pane from each game's howto.md, options in
 players' words; no web module lists a game by name."""
 

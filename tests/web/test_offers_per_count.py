@@ -1,4 +1,4 @@
-"""A variant's per-player-count options reach the lobby (issue 24): `[players.N.options]`
+"""A variant's per-player-count options reach the lobby: `[players.N.options]`
 are in the offer the lobby reads, and the option fields show the value the table will
 play at the chosen count, the same merge the server applies (`Variant.options_for`)."""
 

@@ -1,4 +1,4 @@
-"""Issue 23 item 3: operator actions need the operator. A playtest run needs the
+"""Operator actions need the operator. A playtest run needs the
 operator token in an Authorization header; runs queue one at a time with a limit;
 a run never removes the previous report until the new one is complete; stopping
 the server ends a run's whole process group."""

@@ -1,5 +1,5 @@
-"""The table serves a plugin's own assets from the plugin's package, safely (issue 26
-item 3): its view script at /games/<game>/view.js (the one `GameInfo.view_script`
+"""The table serves a plugin's own assets from the plugin's package, safely:
+its view script at /games/<game>/view.js (the one `GameInfo.view_script`
 declares; the client names only the game), its rules document in the lobby's
 Rules pane, its personas as the only extra bots offered to it; a game without a
 view script is drawn by the generic view with no 404 and no script error, and

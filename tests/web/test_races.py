@@ -1,4 +1,4 @@
-"""Issue 23 item 5: a bot's move is applied only while the seat is still that bot's
+"""A bot's move is applied only while the seat is still that bot's
 and the table is still at the step it searched. Before the fix, handing a seat to a
 bot and straight back let the bot's move land after the seat was human again
 (`_bot_move` did not re-check after `await _decide`); the turn timer's move could

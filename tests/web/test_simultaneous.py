@@ -1,5 +1,5 @@
-"""Simultaneous decisions at the browser table (issue 16 item 5) and think times
-(issue 14 item 6): every seat picks at once, early picks stay secret until the
+"""Simultaneous decisions at the browser table and think times:
+every seat picks at once, early picks stay secret until the
 engine reaches them, the reveal waits for the last pick, a restart loses none."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 item 8: slow clients and fairness. A connection that sends no whole
+"""Slow clients and fairness. A connection that sends no whole
 request in time is closed (uvicorn alone holds it forever), a flood of bad requests
 writes a bounded number of log lines, and searching bots of one client queue behind
 each other, not in front of another client's."""

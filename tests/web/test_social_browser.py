@@ -1,4 +1,4 @@
-"""Table features around the game in the browser (issue 27 item 5): chat, the host's
+"""Table features around the game in the browser: chat, the host's
 mute, Undo, Rematch, the your-turn title, keyboard zoom and card animation that
 respects reduced motion. Two human seats on two pages of a real `cardlab serve`,
 Debian's Chromium via Playwright; screenshots go to artifacts/web/."""

@@ -1,4 +1,4 @@
-"""The table as players meet it (issue 27 item 3): who has made a secret choice is
+"""The table as players meet it: who has made a secret choice is
 public, what they chose is not; a turn timer that runs out plays the quick bot's move."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 item 1 at the table: a table's seed is 64 bits from `secrets`, never sent
+"""Seeds at the table: a table's seed is 64 bits from `secrets`, never sent
 while the game is live, shown after the end with the command that deals the game
 again; bots' generators come from the seed through sha256 (nothing a player sees
 predicts them) and a restarted server makes every bot decision exactly as before."""

@@ -1,4 +1,4 @@
-"""Table features players expect (issue 27 item 5): chat, the host's mute,
+"""Table features players expect: chat, the host's mute,
 rematch and undo, over real sockets on the toy game."""
 
 from __future__ import annotations

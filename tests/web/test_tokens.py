@@ -1,4 +1,4 @@
-"""Issue 23 item 7: seat tokens travel only in the link's fragment or a socket message,
+"""Seat tokens travel only in the link's fragment or a socket message,
 never a query string: any request whose query names a token is refused (400, saying
 links carry the token after '#'), the table page refuses old query links, and the
 access log of a real uvicorn server never carries the token."""

@@ -1,4 +1,4 @@
-"""Issue 27 items 2 and 8: every game played to the end at 1280x900 and 390x844 by
+"""Every game played to the end at 1280x900 and 390x844 by
 touching cards only (a lit card, its target, Confirm; a marked cell; the decision bar's
 Draw/Pass), one human seat against quick bots, with screenshots under artifacts/board/."""
 

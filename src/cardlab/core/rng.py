@@ -38,7 +38,7 @@ def seeded(seed: int) -> random.Random:
     """Exactly `random.Random(seed)` for an int seed (the same Mersenne Twister state, so
     the same draws), made without the two Python-level calls behind it: `Random.__init__`
     and `Random.seed`, which for an int only pass it on to the C `seed` and reset
-    `gauss_next`. Searches make one per redeal (issue 17: about 15% less time creating it).
+    `gauss_next`. Searches make one per redeal (about 15% less time creating it).
     Pinned against `random.Random` by tests/test_core.py."""
     rng = _new_random(random.Random)
     _seed_random(rng, seed)
@@ -48,7 +48,7 @@ def seeded(seed: int) -> random.Random:
 
 SEED_BITS = 64
 """A seed the user did not give has this many bits: too many to pin by searching the
-seeds against a first screen (a million seeds took about 3 CPU-minutes, issue 23)."""
+seeds against a first screen (a million seeds took about 3 CPU-minutes)."""
 
 
 def fresh_seed() -> int:

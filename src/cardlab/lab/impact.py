@@ -12,7 +12,7 @@ dealt the card from the game's seed), and says who they are in `holders_are`.
 
 For each ablation the lab writes the changed card file (replayable with `--cards`),
 plays the report's seats on the same game seeds and seating as the unchanged cards,
-and reads the difference game by game (issue 25, item 5): the holders' win share and
+and reads the difference game by game: the holders' win share and
 score with the change minus without it in the same game, with a 95% paired interval
 (`paired.paired_diff`; the deal's luck cancels). The rows are Holm-adjusted together,
 ranked (controlled first, by effect size), and each carries the games a 5-point change

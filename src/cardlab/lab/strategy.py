@@ -1,6 +1,6 @@
 """Strategy diagnostics: who wins, with what points, how games are won and lost.
 
-Every report carries these, read from the main run's records (issue 25, item 2):
+Every report carries these, read from the main run's records:
 
 - per persona (agent label) and per seat: win rate with a Wilson interval, mean score
   and mean points by source (the columns of the game's final table). A persona is

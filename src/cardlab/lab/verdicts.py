@@ -27,7 +27,7 @@ A claim is judged first under the rulebook as written. Where one of our rulings
 both: "fails as written; holds only with ruling U13".
 
 The JSON shape (one entry of report.json `claims`) is documented in docs/lab.md and
-kept stable for `cardlab tune` (issue 15).
+kept stable for `cardlab tune`, which reads it.
 """
 
 from __future__ import annotations

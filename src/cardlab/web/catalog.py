@@ -96,7 +96,7 @@ def option_values(spec: Any) -> dict[str, Any]:
 
 
 def lever_fields(spec: Any) -> dict[str, Any]:
-    """What the lobby shows of an option that is a rule lever (issue 24): `lever` true,
+    """What the lobby shows of an option that is a rule lever: `lever` true,
     the rulebook `passage` it changes, what a designer would try it for (`purpose`),
     for an integer lever the whole range `low`..`high` it accepts (`allowed` is then
     the grid of suggested values, the rule as written first; both None for a listed

@@ -91,7 +91,7 @@ _OPTION_LINE = re.compile(r"^- \*\*(?P<label>[^*]+)\*\*(?: \([^)]*\))?: (?P<text
 
 OPTION_SECTIONS = ("## Table options", "## Optional rule changes")
 """The `howto.md` sections whose lists explain options: the table options, then the
-rule changes the lab tries (levers, issue 24), appended by each game's authors."""
+rule changes the lab tries (levers), appended by each game's authors."""
 
 
 def option_words(game: str) -> dict[str, str]:

@@ -159,7 +159,7 @@ class Table:
         self._bot_cost: dict[int, float] = {}
         self.bot_turns = bot_turns
         # Bumped whenever a seat changes hands: a bot's (or the timer's) move made for
-        # an earlier holder is refused under the lock (issue 23 item 5).
+        # an earlier holder is refused under the lock.
         self.epoch: dict[int, int] = {}
         self._bot_failed: set[int] = set()
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
@@ -785,8 +785,8 @@ class Table:
 
     async def _timed_out(self, seat: int, seq: int, epoch: int | None = None) -> None:
         """The clock ran out: the quick bot (greedy) plays for the seat, from a redeal of
-        what the seat cannot see, as a bot would (a random move threw away best cards,
-        issue 27); refused if the seat changed hands or the table moved on meanwhile."""
+        what the seat cannot see, as a bot would (a random move threw away best
+        cards); refused if the seat changed hands or the table moved on meanwhile."""
         if self.seq != seq or self.state.is_terminal():
             return
         action = self.timer_move(seat, seq)

@@ -73,7 +73,7 @@ class CardColumns:
     the same tuples as `RunwayCards` (not copies), each with its type. `RunwayCards` is a
     plain Python class (its module holds the pydantic card models), so compiled code
     (make compiled) reads its attributes by a name lookup each; a compiled class's fields
-    are read directly (issue 17). One per game start, shared by every clone."""
+    are read directly. One per game start, shared by every clone."""
 
     __slots__ = (
         "capital_number", "deal_sector", "deal_score", "deal_hype", "cash_penalty", "breadth_bonus",

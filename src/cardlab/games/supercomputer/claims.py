@@ -255,7 +255,7 @@ def picked(state: Any, label: str) -> tuple[str, int] | None:
     return label[len("pick ") :], pick_number(state)
 
 
-# -- the tuner's targets (issue 18) ------------------------------------------------------
+# -- the tuner's targets: placement ------------------------------------------------------
 TUNE_SEATS = ("builder", "points", "greedy", "random")
 """The seats of the placement study: the personas, greedy and one random seat (rotated),
 as in docs/rules/supercomputer.md's measurements."""
@@ -265,7 +265,7 @@ SCRAP_BUILDER = (0.08, 0.20)
 
 
 def tune_targets(players: int, variant: Any, run_seed: int, games: int) -> list[dict[str, Any]]:
-    """Issue 18's placement targets for `cardlab tune` (`lab.tune.evaluate.game_targets`):
+    """The placement targets for `cardlab tune` (`lab.tune.evaluate.game_targets`):
     placement is a real decision (mean legal cells >= 2.5, one-cell placements <= 25%)
     and connecting is a risk a careful player manages (the `builder` persona scraps
     8-20% of its parts, a random seat more). Measured by `metrics` on `games` games of
@@ -316,14 +316,14 @@ def tune_targets(players: int, variant: Any, run_seed: int, games: int) -> list[
     ]
 
 
-# -- issue 18's design targets, as claims, and the report's placement section ---------------
+# -- the design targets, as claims, and the report's placement section ---------------
 FIRST_SET = "first_set"
 """The packaged variant holding the old card set, shown beside the report's set."""
 ABLATION_MIN = 3.0
-"""Issue 18's retired target (points a round random placement must cost the builder);
+"""The retired target (points a round random placement must cost the builder);
 the points figure is still reported beside the win-rate judgement."""
 WIN_DROP_MIN = 0.08
-"""Issue 24: placing at random must cut the builder's win rate by at least 8 points."""
+"""Placing at random must cut the builder's win rate by at least 8 points."""
 BUILD_SHARE_MIN = 0.20
 KEPT_MIN = 0.05
 STUDY_KEY = "supercomputer.placement_study"
@@ -557,7 +557,7 @@ def pairs_to_decide(w: dict[str, float], target: float) -> int | None:
 
 @claim(
     "supercomputer.placement_skill_pays",
-    OUR_TARGET + f"Skill in placement pays, judged on the result (issue 24): with the same "
+    OUR_TARGET + f"Skill in placement pays, judged on the result: with the same "
     f"opponents and seeds, the builder persona placing at random wins at least "
     f"{WIN_DROP_MIN:.0%} points less often than with its deck-aware placement (the strongest "
     "placer we have), with a paired interval.",
@@ -643,7 +643,7 @@ def builds_matter(ctx: LabContext) -> Any:
 
 
 def report_sections(ctx: LabContext) -> list[dict[str, Any]]:
-    """The report's placement section (issue 18): placement options per decision,
+    """The report's placement section: placement options per decision,
     scrap per persona and per round, and the random-placement ablation, the report's
     set beside `first_set`. Read from the study the claims share."""
     study = placement_study(ctx)

@@ -1,4 +1,4 @@
-"""Placement metrics for a SUPER COMPUTER card set (issue 18): is the connector
+"""Placement metrics for a SUPER COMPUTER card set: is the connector
 puzzle a real decision?
 
 - `placement_options`: legal cells per placement decision (mean, share with one
@@ -11,7 +11,7 @@ puzzle a real decision?
   difference in that seat's points per round with a 95% interval, and the paired
   win counts (won in both games of a pair, only with its own placement, only placing
   at random, in neither) from which the lab's claim draws a paired interval on the
-  win rates (issue 24: skill is judged on the result).
+  win rates (skill is judged on the result).
 
 Engine-only (it imports the core and this game): agents are passed in as objects
 with `step(state) -> action` (cardlab.agents' personas, greedy, random, ...).
@@ -247,7 +247,7 @@ def play_stats(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
 
 def builds_kept(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
     """Per build, per seat kind: the share of that kind's seat-games that held it at
-    least once (issue 18: each build kept by some persona in >= 5% of games)."""
+    least once (the target: each build kept by some persona in >= 5% of games)."""
     out: dict[str, dict[str, float]] = {}
     totals: dict[str, int] = {}
     for g in records:

@@ -47,7 +47,7 @@ OPTIONS = (
         "'Cards must be attached on the turn they are played and all adjacent connectors "
         "MUST be satisfied'",
         purpose="make placement a plan, not a reflex: with room running out, where a part "
-        "goes decides what still fits (issue 18's placement-skill target)",
+        "goes decides what still fits (the placement-skill target)",
         low=0,
         high=7,
     ),

@@ -60,8 +60,8 @@ class HotTables:
     table columns (the same tuples as `CardTables`, not copies) and the game's options and
     action layout, each with its type. `CardTables` and the Game are plain Python classes
     (pydantic cards, the core's Game), so compiled code (make compiled) reads their
-    attributes by a name lookup each; a compiled class's fields are read directly
-    (issue 17). One per game start, shared by every clone; never changed."""
+    attributes by a name lookup each; a compiled class's fields are read directly.
+    One per game start, shared by every clone; never changed."""
 
     __slots__ = (
         "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks", "fresh_masks",

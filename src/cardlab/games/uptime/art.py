@@ -42,7 +42,7 @@ MATERIAL_PALETTE = ("#8d99ae", "#c26a2d", "#3a8f5c", "#6a4c93")
 MATERIAL_SHAPES = ("square", "circle", "triangle", "diamond")
 """A shape per material, in card-file order, so a cost reads without its colours (in
 greyscale, on a black-and-white print, for a colour-blind player): each pip is the
-material's shape with the material's initial inside (issue 27 item 5)."""
+material's shape with the material's initial inside."""
 ABILITY_TEXT = {
     "workstation": "On claim: take 1 free raw material of your choice.",
     "blade": "On claim: return 1 Component from your tableau to the bottom of the Build Deck, "

@@ -216,7 +216,7 @@ def always_ends(ctx: LabContext) -> Any:
     ruled = _ending(ctx, stall_end=True)
     ev = as_written.evidence
     if ev["games_that_did_not_end_by_a_rule"]:
-        # every figure names its player count and games (issue 25: one fact, one number)
+        # every figure names its player count and games (one fact, one number)
         per = "; ".join(
             f"{n}p {b['did_not_end_by_a_rule'] / max(1, b['games']):.0%} of {b['games']} games "
             f"(Row frozen in {b['build_row_frozen'] / max(1, b['games']):.0%})"

@@ -82,7 +82,7 @@ def resample(state: UptimeState, player: int, seed: int) -> UptimeState:
     pool.sort()
     if pay_q >= 0 and pay_q != player:
         _give_owed(s, pay_q, kept[pay_q], slots, pool)
-    # The Supply Deck first, from what `player` knows can be in it (issue 23 item 10): the
+    # The Supply Deck first, from what `player` knows can be in it: the
     # deck's kinds since its last shuffle (all materials at the start; after a reshuffle the
     # face-up discard it was made of), less the free choices taken from it (public), less what
     # `player` itself drew from it; never a kind publicly found gone (U5). Other seats' draws
@@ -146,7 +146,7 @@ def _give_owed(
     (owed - its Patches) of them, which everyone can tell. Count the owed kinds it keeps
     publicly (`mine`), and give it only what they leave short from the sorted pool, owed
     kinds in order: the same cards whatever its true hand was. (Giving an owed kind it did
-    not need took a card the Supply Deck's known kinds needed, issue 23 item 10.)"""
+    not need took a card the Supply Deck's known kinds needed.)"""
     sub = s.table.sub
     held = [0] * M
     for c in mine:

@@ -99,7 +99,7 @@ class UptimeGame(Game):
             "more (the rulebook: 4, and 5 with two players)",
             "U16",
         ),
-        # Rule levers (issue 24): each default is the rule as written; docs/rules/uptime.md
+        # Rule levers: each default is the rule as written; docs/rules/uptime.md
         # "Rule levers" gives the passage each changes and what a designer tries it for.
         lever(
             "hand_limit",

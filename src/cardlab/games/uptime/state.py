@@ -81,7 +81,7 @@ class HotTable:
     the same tuples as `CardTable` (not copies) and the game's options as plain values.
     `CardTable` (its module holds the pydantic card models) and the game are Python
     objects, so compiled code (make compiled) reads them by a name lookup each (and the
-    options dict by key); a compiled class's fields are read directly (issue 17). One per
+    options dict by key); a compiled class's fields are read directly. One per
     game start, shared by every clone; never changed."""
 
     __slots__ = (
@@ -202,7 +202,7 @@ class UptimeState(GameState):
         # The Supply Deck's materials by kind since its last shuffle, less those taken from it
         # by a free choice (public: the deck's start and every take are), and per seat the
         # kinds it drew from it (each seat's own knowledge): the redeal deals the deck only
-        # from what the seat knows can still be in it (issue 23 item 10, resample.py).
+        # from what the seat knows can still be in it (resample.py).
         self.epoch_kinds = [0] * M
         for c in self.supply:
             if t.kind[c] == MATERIAL:
@@ -761,9 +761,9 @@ class UptimeState(GameState):
             return
 
     def _choice_public(self, dk: int, p: int) -> bool:
-        """Whether `p` might have a choice here, judged from public information only (issue
-        23 item 9): then the sub-decision waits for `p` even when `p`'s hand leaves one legal
-        way, since whether a seat must decide is public and may not depend on hidden cards.
+        """Whether `p` might have a choice here, judged from public information only: then
+        the sub-decision waits for `p` even when `p`'s hand leaves one legal way, since
+        whether a seat must decide is public and may not depend on hidden cards.
         (Completing a one-way payment at once told everyone that the payer held one kind, or
         no owed material beside its Patch.) Hand sizes, Patch counts, tableaux and what is
         owed are public; the kinds of the materials in a hand are not.
@@ -900,7 +900,7 @@ class UptimeState(GameState):
         present = 0
         for c in self.supply:
             present |= 1 << sub[c]
-        kinds = [0] * M  # the new deck's kinds are public (issue 23 item 10)
+        kinds = [0] * M  # the new deck's kinds are public
         for c in self.supply:
             kinds[sub[c]] += 1
         self.epoch_kinds = kinds

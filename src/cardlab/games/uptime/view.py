@@ -51,7 +51,7 @@ def seat_name(p: int) -> str:
 # ---- actions ------------------------------------------------------------------------
 def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
     """The cost in words, and whether paying it must spend the seat's Patches: a
-    Requisition the seat can pay only with its wild Patch says so (issue 27 item 3),
+    Requisition the seat can pay only with its wild Patch says so,
     since the payment that follows may then take the Patch without another question.
     The seat is the decider, the only one who sees the label; what it holds is its own."""
     t = state.table
@@ -124,7 +124,7 @@ def action_label(state: UptimeState, action: int) -> str:
         return f"Trade in a {t.material_names[action - A.PAY_MAT]} ({state.trade_left} to give)"
     if A.REQ <= action < A.RESERVE + ROW:
         # The slot is named so that two copies of a Component in the Row read differently
-        # (issue 16: every legal action of a state has its own label).
+        # (every legal action of a state has its own label).
         s = (action - A.REQ) % ROW
         c = state.build_row[s]
         if c < 0:

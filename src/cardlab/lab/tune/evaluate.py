@@ -220,8 +220,8 @@ def game_targets(
     ``value`` (what was measured) and ``miss`` (0 when it holds, about 1 when far
     off). The tuner adds the misses to the shared targets' (`objectives.misses`),
     so a search can aim at what the rulebook promises about this game, not only
-    at game length and seat balance. (SUPER COMPUTER: the placement targets of
-    issue 18.)"""
+    at game length and seat balance. (SUPER COMPUTER: its placement
+    targets.)"""
     claims = info.module("claims")
     hook = getattr(claims, "tune_targets", None) if claims is not None else None
     if hook is None:

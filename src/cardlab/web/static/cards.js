@@ -119,7 +119,7 @@ const Cards = {
   },
 };
 
-// Zoom from the keyboard (issue 27 item 5). Every face-up card on the page can take
+// Zoom from the keyboard. Every face-up card on the page can take
 // focus; Enter or Space on it does what a tap does (a plain card zooms; a card a move
 // is chosen by is chosen), Z zooms any card; the open zoom takes the focus as a dialog,
 // Escape closes it, and the focus goes back to the card it came from (or, when the

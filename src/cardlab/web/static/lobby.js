@@ -53,7 +53,7 @@ function optionField(opt) {
   const about = opt.about ? inWords(opt.about) : opt.doc;  // the player rules' words when they have them
   const label = el("label", { class: opt.lever ? "option lever" : "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
   label.append(el("small", {}, ` ${about}`));
-  // a lever says what a designer would try it for (issue 24), after the plain words
+  // a lever says what a designer would try it for, after the plain words
   if (opt.lever && opt.purpose) label.append(el("small", { class: "purpose" }, ` Try it to ${opt.purpose.replace(/_/g, " ")}.`));
   if (hint) label.append(el("small", { class: "hint" }, ` · ${hint}`));
   label.append(el("small", { class: "variant-mark" }, ""));

@@ -1,4 +1,4 @@
-// Around the game (issue 27 item 5): the table's chat (with the host's mute), the
+// Around the game: the table's chat (with the host's mute), the
 // Undo and Rematch buttons, your-turn alerts (tab title, an optional beep, a
 // notification while the tab is hidden) and a short animation of cards arriving.
 //
