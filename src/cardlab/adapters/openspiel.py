@@ -381,7 +381,13 @@ class CardlabObserver:
     def string_from(self, state: CardlabSpielState, player: int) -> str:
         if state.inner is None:
             return f"seat {player}: deal pending"
-        text = json.dumps(state.inner.observation(player), sort_keys=True)
+        obs = state.inner.observation(player)
+        if not self.perfect_recall:
+            # an observation is what the seat sees now, as the tensor is; the game's log
+            # (the public history) belongs to the information state alone, and leaving
+            # it out keeps the string's length flat over a game instead of growing
+            obs = {k: v for k, v in obs.items() if k != "log"}
+        text = json.dumps(obs, sort_keys=True)
         if self.perfect_recall:
             own = [a for seat, a in state.moves if seat == player]
             text += f"\nown actions: {own}"
