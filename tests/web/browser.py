@@ -42,6 +42,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+SHORT_GAMES: dict[str, dict[str, Any]] = {"hearts": {"deals": 2}}
+"""Games the browser tests play shorter than their default: HEARTS over two deals (one
+passing left, one right, and the next-deal turn between them) instead of four, which
+would double the longest browser cases and show nothing new. A test that sets options
+or a variant of its own plays those."""
+
+
 class Server:
     """`cardlab serve` in its own process, so a test can kill it mid-game."""
 
@@ -88,6 +95,8 @@ class Server:
             self.log.close()
 
     def create(self, **spec: Any) -> dict[str, Any]:
+        if spec.get("game") in SHORT_GAMES and "options" not in spec and "variant" not in spec:
+            spec["options"] = SHORT_GAMES[spec["game"]]
         req = urllib.request.Request(
             self.url + "/api/tables",
             data=json.dumps(spec).encode(),
