@@ -11,10 +11,13 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.core import CardlabError
 from cardlab.lab.simulate import GameRecord, Observer, SimSpec, play_batch, probe_batch
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 BACKENDS = ("local", "ray")
 
@@ -118,7 +121,7 @@ class _progress:
 
     def __init__(self, enabled: bool, label: str, total: int) -> None:
         self.enabled, self.label, self.total = enabled, label, total
-        self._bar = None
+        self._bar: Progress | None = None
 
     def __enter__(self) -> Callable[[int], None]:
         if not self.enabled:

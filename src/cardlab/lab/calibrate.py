@@ -40,7 +40,7 @@ def read_decisions(db_path: str | Path) -> list[dict[str, Any]]:
     if not Path(db_path).exists():
         raise CardlabError(f"--db {db_path}: no such database")
     try:
-        from cardlab.web.store import decision_times  # type: ignore[attr-defined]
+        from cardlab.web.store import decision_times
     except ImportError:  # the web package without the reader: the documented schema
         decision_times = _read_sqlite
     return list(decision_times(db_path))

@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlab.lab.backends import RunResult, run_spec
 from cardlab.lab.simulate import Observer, SimSpec, load_checked, make_spec
 from cardlab.lab.timemodel import TimeModel
+
+if TYPE_CHECKING:
+    from cardlab.core.plugin import GameInfo
 
 
 @dataclass
@@ -64,7 +67,7 @@ class LabContext:
         return type(load_checked(self.game, self.players, self.options, self.cards, self.variant))
 
     @property
-    def info(self) -> Any:
+    def info(self) -> GameInfo:
         from cardlab.core.registry import game_info
 
         return game_info(self.game)

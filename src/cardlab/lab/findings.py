@@ -198,7 +198,7 @@ def play_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
         tb = o.get("tiebreak_share", 0.0)
         if tb >= 0.25:
             levels = {k: v for k, v in o["tiebreak_levels"].items() if k != "not needed"}
-            top = max(levels, key=levels.get) if levels else "?"
+            top = max(levels, key=lambda k: levels[k]) if levels else "?"
             seeds = o.get("tiebreak_seeds", {}).get(top, [])
             found = _finding(
                 72,

@@ -172,7 +172,10 @@ def paired_holders(
     share and mean score, without the change (a) and with it (b)."""
     a = {r.index: r for r in finished(base)}
     b = {r.index: r for r in finished(changed)}
-    wa, wb, sa, sb = [], [], [], []
+    wa: list[float] = []
+    wb: list[float] = []
+    sa: list[float] = []
+    sb: list[float] = []
     for i in sorted(set(a) & set(b)):
         ha = _holder_seats(a[i], holders, holder_seats)
         hb = _holder_seats(b[i], holders, holder_seats)

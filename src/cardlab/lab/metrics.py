@@ -400,8 +400,8 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any]:
     points: defaultdict[str, float] = defaultdict(float)
     for r in done:
         seen_here: set[str] = set()
-        for seat, cards in enumerate(r.acquired):
-            names = set(cards)
+        for seat, acquired in enumerate(r.acquired):
+            names = set(acquired)
             seen_here |= names
             share = 1 / len(r.winners) if seat in r.winners else 0.0
             for name in names:

@@ -183,7 +183,8 @@ def _load_baseline(path: Path | None) -> dict[str, Any] | None:
     if path is None:
         return None
     try:
-        return json.loads(path.read_text())
+        baseline: dict[str, Any] = json.loads(path.read_text())
+        return baseline
     except (OSError, json.JSONDecodeError) as exc:
         raise CardlabError(f"--baseline {path}: {exc}") from None
 

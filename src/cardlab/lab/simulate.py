@@ -511,7 +511,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         _fill_tracking(record, tracker)
         return record
     tracker.finish()
-    info = result.info
+    info: dict[str, Any] = result.info  # the game's own facts (`GameState.info`)
     record.scores = [float(x) for x in result.returns]
     record.winners = [int(w) for w in result.winners]
     # the traces are better-is-higher: a penalty-point game's final points turned

@@ -18,7 +18,7 @@ from cardlab.lab.backends import RunResult
 from cardlab.lab.simulate import GameRecord, SimSpec
 
 
-def _schema():  # type: ignore[no-untyped-def]
+def _schema() -> Any:  # a pyarrow Schema (pyarrow is untyped)
     import pyarrow as pa
 
     counts = pa.map_(pa.string(), pa.int64())
@@ -156,7 +156,7 @@ def list_runs(directory: str | Path) -> list[dict[str, Any]]:
     if not files:
         return []
     pattern = str(Path(directory) / "*.parquet")
-    rows = duckdb.sql(
+    relation = duckdb.sql(
         f"""
         SELECT run_id, any_value(game) AS game, any_value(players) AS players,
                any_value(run_seed) AS seed, any_value(options) AS options,
@@ -168,7 +168,9 @@ def list_runs(directory: str | Path) -> list[dict[str, Any]]:
         FROM read_parquet('{pattern}', filename = true)
         GROUP BY run_id ORDER BY run_id
         """
-    ).fetchall()
+    )
+    assert relation is not None, "a SELECT always yields a relation"
+    rows = relation.fetchall()
     cols = ["run_id", "game", "players", "seed", "options", "cards", "cards_sha256"]
     cols += ["agents", "games"]
     cols += ["mean_decisions", "errors", "file"]

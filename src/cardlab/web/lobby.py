@@ -138,7 +138,7 @@ def rules_html(game: str) -> str:
     if howto is not None:
         parts.append(f'<div class="howto">{md.render(howto)}</div>')
     if designer is not None:
-        doc = md.render(designer)
+        doc: str = md.render(designer)
         if howto is None:
             return doc
         parts.append(

@@ -103,8 +103,8 @@ class Offers:
                         self._add_variant(path)
                     except CardlabError as exc:
                         log.warning("packaged variant not offered: %s", exc)
-        for path in variants:
-            self._add_variant(Path(path))
+        for variant in variants:
+            self._add_variant(Path(variant))
 
     # -- start-up (errors here go to the operator and may name paths) ----------------
     def _add_cards(self, spec: str) -> None:

@@ -152,9 +152,10 @@ async def _hello(ws: WebSocket, hub: Hub, conn: Connection) -> bool:
                 raise security.BadMessage(f"this table has seats 0..{table.record.players - 1}")
             role = f"seat{seat}"
         else:
-            role = msg.get("role")
-            if role not in ("spectator", "host"):
+            asked = msg.get("role")
+            if not isinstance(asked, str) or asked not in ("spectator", "host"):
                 raise security.BadMessage('hello needs a "seat" or a "role" of spectator/host')
+            role = asked
             seat = None
     except TimeoutError:
         await _refuse(ws, "no hello within 10 seconds", 4408)

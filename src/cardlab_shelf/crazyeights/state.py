@@ -34,6 +34,8 @@ Event = tuple[Any, ...]
 
 
 class CrazyEightsState(GameState):
+    game: CrazyEightsGame
+
     def __init__(self, game: CrazyEightsGame, seed: int) -> None:
         self.game = game
         self.cards: DeckFile = game.cards
@@ -140,7 +142,7 @@ class CrazyEightsState(GameState):
             self.deals_won[winner] += 1
         self.log.append(("scored", tuple(scored), winner, out is None))
         self.deal += 1
-        if self.deal >= self.game.options["deals"]:
+        if self.deal >= int(self.game.options["deals"]):
             self.end_reason = ALL_DEALS
             self.log.append(("end", ALL_DEALS))
         else:

@@ -40,6 +40,8 @@ Event = tuple[Any, ...]
 
 
 class HeartsState(GameState):
+    game: HeartsGame
+
     def __init__(self, game: HeartsGame, seed: int) -> None:
         self.game = game
         self.cards: DeckFile = game.cards
@@ -166,7 +168,7 @@ class HeartsState(GameState):
         self.log.append(("scored", tuple(scored), moon))
         self.deal += 1
         self.taken = [[] for _ in range(self.game.num_players)]
-        if self.deal >= self.game.options["deals"]:
+        if self.deal >= int(self.game.options["deals"]):
             self.end_reason = ALL_DEALS
             self.log.append(("end", ALL_DEALS))
         else:

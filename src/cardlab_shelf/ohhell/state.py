@@ -35,6 +35,8 @@ Event = tuple[Any, ...]
 
 
 class OhHellState(GameState):
+    game: OhHellGame
+
     def __init__(self, game: OhHellGame, seed: int) -> None:
         self.game = game
         self.cards: DeckFile = game.cards

@@ -36,6 +36,8 @@ Event = tuple[Any, ...]
 
 
 class WarState(GameState):
+    game: WarGame
+
     def __init__(self, game: WarGame, seed: int) -> None:
         self.game = game
         self.cards: DeckFile = game.cards
@@ -130,7 +132,7 @@ class WarState(GameState):
         if out:
             self._gather()
             self._end(OUT_OF_CARDS)
-        elif self.battles >= self.game.options["battles"]:
+        elif self.battles >= int(self.game.options["battles"]):
             self._gather()
             self._end(CAP)
 

@@ -30,6 +30,7 @@ from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.core.moves import Move
+from cardlab.core.rng import shuffle
 from cardlab.games.supercomputer import resample, scoring, view
 from cardlab.games.supercomputer.actions import (
     GRID_SIZE,
@@ -236,7 +237,7 @@ class SuperComputerState(GameState):
         self.round_index += 1
         self.turn = 0
         deck = list(t.all_parts if n == MAX_PLAYERS else t.base_parts)
-        resample.shuffle(rng, deck)
+        shuffle(rng, deck)
         self.hands = []
         for _ in range(n):
             self.hands.append(sorted(deck[-HAND_SIZE:]))
@@ -249,7 +250,7 @@ class SuperComputerState(GameState):
         self.scrap_piles = [[] for _ in range(n)]
         self.hand_knowers = [1 << q for q in range(n)]
         build_deck = list(range(t.num_builds))
-        resample.shuffle(rng, build_deck)  # the top of the build deck is the end of the list
+        shuffle(rng, build_deck)  # the top of the build deck is the end of the list
         self.build_offers = [[] for _ in range(n)]
         self.kept_builds = [[] for _ in range(n)]
         self.returned_builds = [[] for _ in range(n)]

@@ -276,7 +276,7 @@ def _better(metric: str, base: float, cand: float, m: dict[str, Any], players: i
         box = m.get("box_minutes")
         if not box:
             return False
-        mid = (box[0] + box[1]) / 2
+        mid: float = (box[0] + box[1]) / 2
         return abs(cand - mid) < abs(base - mid)
     return False
 

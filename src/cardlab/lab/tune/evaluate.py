@@ -102,7 +102,7 @@ def play_trial_game(
             options_seen=dict(options),
             error=repr(exc),
         )
-    info = result.info
+    info: dict[str, Any] = result.info  # the game's own facts (`GameState.info`)
     return GameFacts(
         seed=seed,
         first_player=int(info.get("first_player", first[0])),
