@@ -5,6 +5,7 @@ the hidden-information contract at the OpenSpiel level."""
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 
@@ -218,3 +219,18 @@ def test_an_illegal_action_is_refused_and_changes_nothing(name):
     assert after == before
     state.apply_action(state.legal_actions()[0])  # and play goes on from there
     assert len(state.moves) == 6
+
+
+def test_an_observation_string_leaves_the_log_to_the_information_state():
+    """The observation is what the seat sees now (as its tensor is); the public log, the
+    history, is in the information state string alone."""
+    game = pyspiel.load_game(openspiel.short_name("supercomputer"), {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    state.apply_action(rng.randrange(game.max_chance_outcomes()))
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    observed = json.loads(state.observation_string(0))
+    informed = json.loads(state.information_state_string(0).split("\nown actions:")[0])
+    assert "log" not in observed and informed["log"]
+    assert {k: v for k, v in informed.items() if k != "log"} == observed

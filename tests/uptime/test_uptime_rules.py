@@ -172,6 +172,28 @@ def test_workstation_takes_the_chosen_material_from_the_supply_discard_first():
     assert names(s, s.supply) == ["Copper", "Silicon"] and len(s.supply_discard) == discard - 1
 
 
+def test_a_free_material_names_the_supply_discard_card_it_takes():
+    """U5 as data: the move names the discard's card it will take (public), and names no
+    card when the material would come unseen from the Supply Deck."""
+    s = arrange(
+        game(),
+        tableaus={0: ["CPU", "RAM", "Case"]},
+        row=["Workstation"],
+        supply_discard=["Copper"],
+        supply_deck=["Silicon", "Copper"],
+    )
+    act(s, "Requisition Workstation")
+    by_label = {s.action_to_string(a): s.describe_action(a) for a in s.legal_actions()}
+    for label, move in by_label.items():
+        material = label.removeprefix("Take a free ")
+        assert move.kind == "choose_material" and move.extra["material"] == material
+        in_discard = [c for c in s.supply_discard if names(s, [c]) == [material]]
+        assert move.targets == ((s.table.ids[in_discard[-1]],) if in_discard else ())
+    copper = by_label["Take a free Copper"]
+    act(s, "Take a free Copper")
+    assert names(s, s.hand[0]) == ["Copper"] and s.table.ids[s.hand[0][0]] == copper.targets[0]
+
+
 def test_u5_from_the_deck_then_name_another_kind_when_one_is_gone():
     """U5: none in the discard -> from the Supply Deck (then shuffled); gone everywhere -> name another."""
     s = arrange(
@@ -185,6 +207,8 @@ def test_u5_from_the_deck_then_name_another_kind_when_one_is_gone():
     assert s.decision_kind() == "choose_material" and s.current_player() == 0
     assert "Take a free Rare-Earth" not in labels(s)
     assert "names Rare-Earth, but none is left anywhere" in s.observation(1)["log"][-1]
+    from_deck = [a for a in s.legal_actions() if s.action_to_string(a) == "Take a free Copper"]
+    assert s.describe_action(from_deck[0]).targets == ()  # unseen: no card is named
     act(s, "Take a free Copper")  # not in the discard: from the deck
     assert names(s, s.hand[0]) == ["Copper"] and names(s, s.supply) == ["Silicon"]
     assert s.known_materials[0 * 4 + 1] == 1  # everyone saw a Copper go to seat 0
