@@ -589,6 +589,20 @@ def test_the_lobby_offers_a_packaged_variant_by_name(browser, server):
     page.close()
 
 
+# A forced move's note lives FORCED_MS (800 ms) before the page takes the move, so a
+# loaded machine can miss it between "it is there" and "read it". The page records each
+# note's text the moment it is added.
+RECORD_FORCED_NOTES_JS = """() => {
+  window.forcedNotes = [];
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const node of change.addedNodes)
+        if (node.classList && node.classList.contains("forced-note"))
+          window.forcedNotes.push(node.textContent);
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
 def seat_card_text(page, seat: int) -> str:
     return page.locator(".seat-card", has_text=f"Seat {seat} ·").first.text_content()
 
@@ -629,10 +643,13 @@ def test_an_early_pick_reads_as_chosen_after_a_reconnect_and_single_moves_are_ta
     pages[1].screenshot(path=str(ARTIFACTS / "early-pick-after-reload.png"))
     # seat 0 picks: the picks are revealed; each first placement is the only move
     seq = pages[0].evaluate("T.view.seq")
+    for page in pages:  # the note shows for a moment only: record it when it appears
+        page.evaluate(RECORD_FORCED_NOTES_JS)
     pages[0].locator(pick).first.click()
     for page in pages:
-        page.wait_for_selector(".forced-note:has-text('Only one move')", timeout=20000)
-        note = page.text_content(".forced-note")
+        page.wait_for_function("window.forcedNotes.length > 0", timeout=20000)
+        note = page.evaluate("window.forcedNotes[0]")
+        assert note.startswith("Only one move"), note
         assert "as your first part" in note and "(0,0)" not in note, note
     for page in pages:  # taken without a click: the table moves past both placements
         page.wait_for_function(f"T.view.seq >= {seq} + 5", timeout=20000)
