@@ -194,6 +194,32 @@ def test_a_free_material_names_the_supply_discard_card_it_takes():
     assert names(s, s.hand[0]) == ["Copper"] and s.table.ids[s.hand[0][0]] == copper.targets[0]
 
 
+def test_a_requisition_names_the_cards_of_yours_that_can_pay_for_it():
+    """U3's costs as data (`pays_with`), so the table can show what a seat pays with: a
+    Component's two raw materials, a Computer's built Components, and the wild Patch for
+    either; never a card that cannot pay (the Polymer for a CPU) nor another seat's."""
+    s = arrange(
+        game(),
+        hands={0: ["Silicon", "Copper", "Polymer", "Patch"], 1: ["Silicon"]},
+        tableaus={0: ["RAM", "Case", "PSU"]},
+        row=["CPU", "Workstation"],
+    )
+    by_label = {s.action_to_string(a): s.describe_action(a) for a in s.legal_actions()}
+    pays = {
+        label.split(" from ")[0]: {names(s, [s.table.ids.index(i)])[0] for i in move.pays_with}
+        for label, move in by_label.items()
+        if move.kind == "requisition"
+    }
+    assert pays == {
+        "Requisition CPU": {"Silicon", "Copper", "Patch"},
+        "Requisition Workstation": {"RAM", "Case", "PSU", "Patch"},
+    }, pays
+    mine = {s.table.ids[c] for c in [*s.hand[0], *s.tableau[0]]}
+    for move in by_label.values():
+        assert set(move.pays_with) <= mine
+        assert move.to_json().get("pays_with", []) == list(move.pays_with)
+
+
 def test_u5_from_the_deck_then_name_another_kind_when_one_is_gone():
     """U5: none in the discard -> from the Supply Deck (then shuffled); gone everywhere -> name another."""
     s = arrange(

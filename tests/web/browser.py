@@ -186,13 +186,14 @@ class CspExempt:
 
 
 # The cards a decision is about that a player cannot see right now (empty = all in view),
-# measured the same way on any version of the table page: for each legal move, every card
-# its label names that the page shows outside the other seats' panels and the piles below
-# the board (#public: discards; your own cards there on the old page count) - your hand,
+# measured the same way on any version of the table page: for each legal move, every
+# card its description (`does`) names that the page shows outside the other seats'
+# panels and the piles below the board (#public: discards; your own cards there on the old page count) - your hand,
 # the shared table, your own seat - must have one copy inside the viewport, uncovered (the
-# point at its centre is the card); the Deal in play for a RUNWAY pitch; for SUPER COMPUTER
-# every cell you may place on and your build cards (the card, or the decision bar's line
-# naming it). None while it is not your decision.
+# point at its centre is the card); the cards of yours that can pay for a move, and for
+# SUPER COMPUTER your build cards (the card, or the decision bar's line naming it); the
+# Deal in play for a RUNWAY pitch; every SUPER COMPUTER cell you may place on. None
+# while it is not your decision.
 DECISION_OUT_OF_VIEW_JS = r"""() => {
   const v = T.view;
   if (!v || v.terminal || !v.legal || v.legal.length < 2) return null;
@@ -206,18 +207,26 @@ DECISION_OUT_OF_VIEW_JS = r"""() => {
   const out = [];
   const pool = [...document.querySelectorAll('.card[data-name]')].filter((e) => e.getClientRects().length
     && !e.closest('.seat-card:not(.me), #log, #zoom, #replay, #final, .grid, #public .panel:not(.key-you)'));
-  const names = [...new Set(pool.map((e) => e.dataset.name))].sort((a, b) => b.length - a.length);
-  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // the cards each move names, as the engine describes it (`does`): each card it plays
+  // or acts on and each card of yours that can pay for it; of interchangeable cards
+  // (`alternatives`) one is enough. A card with no element on the board is not judged.
+  const seen = (id) => pool.filter((e) => e.dataset.id === id);
+  const barNames = (name) => [...document.querySelectorAll('#tray .bar-note')].some((n) => shown(n) && n.textContent.includes(name));
+  const named = (id) => `${(seen(id)[0] || {dataset: {}}).dataset.name || id}`;
   for (const m of v.legal) {
-    let label = m.label;
-    for (const n of names) {
-      const re = new RegExp('(^|[^\\w-])' + esc(n) + '(?![\\w-])');
-      if (!re.test(label)) continue;
-      label = label.replace(re, '$1\u0000');
-      if (!pool.some((e) => e.dataset.name === n && shown(e))) out.push(`${n} (for "${m.label}")`);
+    const d = m.does || {};
+    for (const id of [...(d.cards || []), ...(d.targets || [])]) {
+      const els = seen(id);
+      if (els.length && !els.some(shown)) out.push(`${named(id)} (for "${m.label}")`);
     }
+    for (const id of d.pays_with || []) {  // or the decision bar's line naming it
+      const els = seen(id);
+      if (els.length && !els.some(shown) && !barNames(els[0].dataset.name)) out.push(`${named(id)} (to pay for "${m.label}")`);
+    }
+    const alts = (d.alternatives || []).filter((id) => seen(id).length);
+    if (alts.length && !alts.some((id) => seen(id).some(shown))) out.push(`${named(alts[0])} (for "${m.label}")`);
   }
-  if (v.obs.game === 'runway' && v.legal.some((m) => m.label.startsWith('pitch '))) {
+  if (v.obs.game === 'runway' && v.legal.some((m) => (m.does || {}).kind === 'pitch')) {
     const deal = [...document.querySelectorAll('.key-deal_in_play .card')];
     if (!deal.some(shown)) out.push('the Deal in play');
   }
@@ -227,8 +236,7 @@ DECISION_OUT_OF_VIEW_JS = r"""() => {
     if (!label || label.textContent !== 'Your builds' || z.closest('.seat-card:not(.me)')) continue;
     for (const c of z.querySelectorAll('.card')) {
       // the card itself, or the decision bar's line naming it (it never leaves the screen)
-      const note = [...document.querySelectorAll('#tray .bar-note')].find((n) => n.textContent.includes(c.dataset.name));
-      if (!shown(c) && !(note && shown(note))) out.push(`your build ${c.dataset.name}`);
+      if (!shown(c) && !barNames(c.dataset.name)) out.push(`your build ${c.dataset.name}`);
     }
   }
   return [...new Set(out)];

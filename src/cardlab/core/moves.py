@@ -30,6 +30,10 @@ class Move:
     - `alternatives`: ids of interchangeable cards the move spends one of.
     - `targets`: ids of cards the move acts on that are not the mover's to spend
       (the Build Row card a Requisition claims, the Bench card a trade takes).
+    - `pays_with`: ids of the mover's cards that can pay what the move costs when the
+      payment is asked in the decisions that follow (a Requisition's materials). They
+      are shown with the decision, so the mover sees what they can pay with, but
+      touching one does not choose the move (the payment is its own decision).
     - `cells`: (x, y) grid cells the move places on.
     - `slot`: the numbered slot it acts on (a Build Row slot), when it has one.
     - `amount`: a number it names (a bid), when it has one.
@@ -42,6 +46,7 @@ class Move:
     cards: tuple[str, ...] = ()
     alternatives: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
+    pays_with: tuple[str, ...] = ()
     cells: tuple[tuple[int, int], ...] = ()
     slot: int | None = None
     amount: int | None = None
@@ -54,7 +59,7 @@ class Move:
 
     def named_ids(self) -> set[str]:
         """Every card id the move names (what must be visible to the mover)."""
-        return {*self.cards, *self.alternatives, *self.targets}
+        return {*self.cards, *self.alternatives, *self.targets, *self.pays_with}
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form the table and the adapters send: empty fields left out."""
@@ -65,6 +70,8 @@ class Move:
             out["alternatives"] = list(self.alternatives)
         if self.targets:
             out["targets"] = list(self.targets)
+        if self.pays_with:
+            out["pays_with"] = list(self.pays_with)
         if self.cells:
             out["cells"] = [list(c) for c in self.cells]
         if self.slot is not None:

@@ -82,6 +82,30 @@ def _requisition_cost(state: UptimeState, card: int, seat: int) -> str:
     return f"pay {t.material_names[a]}, {t.material_names[b]}" + _patches_for(len(missing), names)
 
 
+def _payment_ids(state: UptimeState, card: int, seat: int) -> tuple[str, ...]:
+    """The seat's own cards that can pay for requisitioning `card` (U3's costs, in the
+    order `_requisition_cost` words them): a Component's two raw materials, any raw
+    material for a Network or a Patch card, the built Components for a Computer, and the
+    seat's wild Patches whenever the cost is short. Only the seat's hand and tableau."""
+    t = state.table
+    ids = t.ids
+    hand = state.hand[seat]
+    patches = tuple(ids[c] for c in hand if t.kind[c] == PATCH)
+    raw = tuple(ids[c] for c in hand if t.kind[c] == MATERIAL)
+    k = t.kind[card]
+    if k == CONTRACT:
+        return ()
+    if k == COMPUTER:
+        built = tuple(ids[c] for c in state.tableau[seat] if t.kind[c] == COMPONENT)
+        return built + patches
+    if k == PATCH and not int(state.game.options["patch_cost"]):
+        return ()  # a free Patch card costs nothing
+    if k in (NETWORK, PATCH):
+        return raw + patches
+    a, b = t.component_cost[t.sub[card]]
+    return tuple(ids[c] for c in hand if t.kind[c] == MATERIAL and t.sub[c] in (a, b)) + patches
+
+
 def _patches_for(count: int, what: str) -> str:
     """ "; spends your Patch for Copper" when paying needs `count` Patches, else ""."""
     if count <= 0:
@@ -191,7 +215,8 @@ def describe_action(state: UptimeState, action: int) -> Move:
         c = state.build_row[slot]
         target = (ids[c],) if c >= 0 else ()
         if verb == 0:
-            return Move("requisition", targets=target, slot=slot, costly=True)
+            pays = _payment_ids(state, c, seat) if c >= 0 else ()
+            return Move("requisition", targets=target, pays_with=pays, slot=slot, costly=True)
         if verb == 1:
             return Move("bid_on", targets=target, slot=slot, costly=True)
         return Move("reserve", targets=target, alternatives=held(PATCH), slot=slot, costly=True)

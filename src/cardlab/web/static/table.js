@@ -214,6 +214,10 @@ function moveIds(move) {
   const d = does(move);
   return [...(d.cards || []), ...(d.alternatives || []), ...(d.targets || [])];
 }
+// The mover's cards that can pay what a move costs, paid in the decisions after it (a
+// Requisition's materials): shown with the decision and lit with the move, never touched
+// to choose it.
+const payIds = (move) => does(move).pays_with || [];
 function moveCell(move) {
   const cells = does(move).cells;
   return Array.isArray(cells) && cells.length ? cells[0] : null;
@@ -332,7 +336,7 @@ function cellNeighbours(obs, seat, x, y) {
 
 // Hovering a move lights up the cards it names (by id, from its description).
 function highlight(move, on) {
-  const ids = new Set(moveIds(move));
+  const ids = new Set([...moveIds(move), ...payIds(move)]);
   document.querySelectorAll(".card[data-id]").forEach((c) => {
     if (ids.has(c.dataset.id)) c.classList.toggle("lit", on);
   });
@@ -663,14 +667,18 @@ function draw() {
   bringDecisionIntoView(view);
 }
 
-// When a new decision of yours is asked, the cards it is about (those its moves name, the
-// cells you may place on, the game's focus panels) are brought into view above the
-// decision bar: scrolled by the least that shows them all, or to the first of them when
-// they cannot all fit one screen.
+// When a new decision of yours is asked, the cards it is about (those its moves name,
+// the cards of yours that can pay for them, the cells you may place on, the game's focus
+// panels) are brought into view above the decision bar: scrolled by the least that shows
+// them all, or to the first of them when they cannot all fit one screen.
 function decisionNodes(view) {
   const focus = boardOf(view.obs).focus.map((k) => `#upfront .panel[data-key="${k}"]`);
   const sel = [".card.touchable", ".grid .target", ...focus].join(", ");
-  return [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+  const pays = new Set((view.legal || []).flatMap(payIds));
+  const payers = pays.size
+    ? [...document.querySelectorAll("#hand .card[data-id], #mine .card[data-id]")].filter((e) => pays.has(e.dataset.id))
+    : [];
+  return [...document.querySelectorAll(sel), ...payers].filter((e) => e.getClientRects().length);
 }
 
 function bringDecisionIntoView(view) {
@@ -687,11 +695,40 @@ function bringDecisionIntoView(view) {
   if (!nodes.length) return;
   const rects = nodes.map((e) => e.getBoundingClientRect());
   const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+  if (top < 0 || bottom > trayTop()) {
+    const room = trayTop();
+    window.scrollBy({ top: bottom - top <= room ? (top < 0 ? top - 4 : bottom - room + 4) : top - 4 });
+  }
+  notePayers(view);
+}
+
+// Where the decision bar begins (the screen's bottom when it is hidden).
+function trayTop() {
   const tray = document.getElementById("tray");
-  const room = window.innerHeight - (tray.hidden ? 0 : tray.getBoundingClientRect().height + 6);
-  if (top >= 0 && bottom <= room) return;
-  const by = bottom - top <= room ? (top < 0 ? top - 4 : bottom - room + 4) : top - 4;
-  window.scrollBy({ top: by });
+  return window.innerHeight - (tray.hidden ? 0 : tray.getBoundingClientRect().height + 6);
+}
+
+// On a small screen the cards a move is asked about and the cards of yours that can pay
+// for it may not fit one screen (UPTIME's Build Row above, your hand and tableau below).
+// Then the decision bar, which never leaves the screen, names what you can pay with; a
+// touch on the line scrolls to those cards.
+function notePayers(view) {
+  const pays = new Set((view.legal || []).flatMap(payIds));
+  const els = pays.size
+    ? [...document.querySelectorAll("#hand .card[data-id], #mine .card[data-id]")]
+      .filter((e) => pays.has(e.dataset.id) && e.getClientRects().length)
+    : [];
+  const room = trayTop();
+  const off = els.some((e) => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > room; });
+  T.payNote = off ? { seq: view.seq, ids: els.map((e) => e.dataset.id), text: `You can pay with: ${countedNames(els)}` } : null;
+  if (T.payNote) drawTray(view);
+}
+
+// "2 Polymer, Rare-Earth, CPU": names in their board order, each with its count.
+function countedNames(els) {
+  const counts = new Map();
+  for (const e of els) counts.set(e.dataset.name, (counts.get(e.dataset.name) || 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${n} ${name}` : name)).join(", ");
 }
 
 // Tap (or click) a card to see it large, with its values in words; tap again to close.
@@ -920,6 +957,15 @@ function drawTray(view) {
   if (note) {
     const p = h("p", "bar-note", note.text);
     p.dataset.names = JSON.stringify(note.names || []);
+    tray.append(p);
+  }
+  if (T.payNote && T.payNote.seq === view.seq) {
+    const first = T.payNote.ids[0];
+    const p = button(T.payNote.text, "bar-note pay-note", () => {
+      const el = [...document.querySelectorAll("#hand .card[data-id], #mine .card[data-id]")].find((e) => e.dataset.id === first);
+      if (el) el.scrollIntoView({ block: "center" });
+    });
+    p.title = "Show these cards";
     tray.append(p);
   }
   if (T.sel && T.sel.confirm) {
