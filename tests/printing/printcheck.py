@@ -12,16 +12,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardlab.games import game_module, list_games
+from cardlab.games import list_games
 from cardlab.printing.paper import PT_PER_MM
 
 GAMES = tuple(list_games())
 """Every discovered game (the entry-point group, plus any registered in-process)."""
-
-
-def engine_ready(game: str) -> bool:
-    """A game's engine has landed when its package exposes GAME."""
-    return hasattr(game_module(game), "GAME")
 
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "print"

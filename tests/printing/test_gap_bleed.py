@@ -6,7 +6,7 @@ by name. And RUNWAY's two decks print two different backs."""
 from __future__ import annotations
 
 import pytest
-from printcheck import engine_ready, px, render_page
+from printcheck import px, render_page
 
 from cardlab.art import game_art
 from cardlab.art.svg import CARD_H, CARD_W
@@ -90,8 +90,6 @@ def test_letter_says_how_much_gap_fits() -> None:
 def test_a_gap_and_bleed_pdf_draws_marks_at_the_cut_lines_and_the_bleed_in_card_colour(
     tmp_path,
 ) -> None:  # type: ignore[no-untyped-def]
-    if not engine_ready("supercomputer"):
-        pytest.skip("supercomputer engine has not landed yet")
     dpi = 300
     pdf = print_game("supercomputer", out=tmp_path / "gap.pdf", gap=GAP, bleed=BLEED)
     layout = SheetLayout(paper_named("a4"), gap=GAP, bleed=BLEED)
@@ -131,8 +129,6 @@ def test_runway_prints_a_different_back_for_each_deck(tmp_path) -> None:  # type
         "Shock": {"Deal"},
         "Sector": {"Deal"},
     }
-    if not engine_ready("runway"):
-        return
     pdf = print_game("runway", out=tmp_path / "rw.pdf")
     layout = SheetLayout(paper_named("a4"))
     # face sheets 1-3 are Capital (27 cards), sheet 4 starts with 5 Capital then Deals;

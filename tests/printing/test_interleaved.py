@@ -5,7 +5,7 @@ sheet immediately followed by its backs; and the faces-only / backs-only split."
 from __future__ import annotations
 
 import pytest
-from printcheck import engine_ready, text_lines
+from printcheck import text_lines
 from pypdf import PdfReader
 
 from cardlab.art import Face
@@ -61,8 +61,6 @@ def test_faces_only_and_backs_only_split_the_two_sides_sheet_for_sheet():
 
 @pytest.mark.parametrize("game", ["uptime"])
 def test_an_interleaved_pdf_pairs_each_face_page_with_its_backs(game, tmp_path):
-    if not engine_ready(game):
-        pytest.skip(f"{game} engine has not landed yet")
     pdf = print_game(game, out=tmp_path / "i.pdf")  # the default order
     pages = len(PdfReader(pdf).pages)
     assert pages % 2 == 0
@@ -78,8 +76,6 @@ def test_an_interleaved_pdf_pairs_each_face_page_with_its_backs(game, tmp_path):
 
 @pytest.mark.parametrize("game", ["runway"])
 def test_faces_only_and_backs_only_pdfs_hold_one_side_each(game, tmp_path):
-    if not engine_ready(game):
-        pytest.skip(f"{game} engine has not landed yet")
     fronts = print_game(game, out=tmp_path / "f.pdf", order="faces-only")
     backs = print_game(game, out=tmp_path / "b.pdf", order="backs-only")
     assert len(PdfReader(fronts).pages) == 1 + 6 and len(PdfReader(backs).pages) == 6

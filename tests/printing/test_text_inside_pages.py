@@ -9,7 +9,7 @@ right edge."""
 from __future__ import annotations
 
 import pytest
-from printcheck import engine_ready, text_lines
+from printcheck import text_lines
 
 from cardlab.games import list_games
 from cardlab.printing import print_game
@@ -28,8 +28,6 @@ WIDEST = {"a4": (3.0, 1.5), "letter": (0.2, 0.0)}
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", list_games())
 def test_every_text_line_lies_inside_the_printable_page(game, paper, order, spacing, tmp_path):
-    if not engine_ready(game):
-        pytest.skip(f"{game} engine has not landed yet")
     gap, bleed = WIDEST[paper] if spacing == "widest-gap" else (0.0, 0.0)
     pdf = print_game(
         game, paper=paper, out=tmp_path / "cards.pdf", order=order, gap=gap, bleed=bleed
@@ -49,8 +47,6 @@ def test_every_text_line_lies_inside_the_printable_page(game, paper, order, spac
 
 
 def test_the_supercomputer_a4_cover_keeps_its_long_contents_line_on_the_page(tmp_path):
-    if not engine_ready("supercomputer"):
-        pytest.skip("supercomputer engine has not landed yet")
     pdf = print_game("supercomputer", paper="a4", out=tmp_path / "sc.pdf")
     cover = " ".join(t.text for t in text_lines(pdf) if t.page == 1)
     assert "Part deck" in cover and "Cable)" in cover
