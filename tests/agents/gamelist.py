@@ -12,13 +12,11 @@ from cardlab.games import game_class
 
 
 def real_games() -> list[str]:
-    names = []
-    for name in cardlab.list_games():
-        try:
-            game_class(name)
-        except (ImportError, AttributeError):
-            continue  # engine not landed yet
-        names.append(name)
+    """Every discovered game. One that fails to load fails here, loudly: a game of the
+    repository that does not register is a bug, not a skip."""
+    names = list(cardlab.list_games())
+    for name in names:
+        game_class(name)
     return names
 
 
@@ -50,3 +48,8 @@ def asks_nothing(name: str) -> bool:
     """A game with one action in all (WAR): every move is forced, and the terminal plays
     forced moves itself, so a human seat is never asked anything."""
     return cardlab.load_game(name, players=seats_for(name)).num_distinct_actions == 1
+
+
+def games_that_ask() -> list[str]:
+    """The games in which a human seat has decisions to make (not WAR)."""
+    return [name for name in real_games() if not asks_nothing(name)]

@@ -15,7 +15,7 @@ import json
 import re
 
 import pytest
-from gamelist import asks_nothing, bots_around, real_games, seats_for
+from gamelist import bots_around, games_that_ask, seats_for
 from rich.console import Console
 
 import cardlab
@@ -50,11 +50,9 @@ def named_in(text: str, secret: set[str]) -> set[str]:
     return {n for n in secret if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)}
 
 
-@pytest.mark.parametrize("game_name", real_games())
+@pytest.mark.parametrize("game_name", games_that_ask())
 @pytest.mark.parametrize("seed", [3, 8])
 def test_terminal_play_from_a_middle_seat_names_no_hidden_card(game_name, seed, monkeypatch):
-    if asks_nothing(game_name):
-        pytest.skip(f"{game_name}: every move is forced, the terminal asks the human nothing")
     game = cardlab.load_game(game_name, players=seats_for(game_name))
     names = card_names(game)
     out = io.StringIO()
@@ -92,11 +90,9 @@ def test_terminal_play_from_a_middle_seat_names_no_hidden_card(game_name, seed, 
     assert not leaks and not end, (leaks, end)
 
 
-@pytest.mark.parametrize("game_name", real_games())
+@pytest.mark.parametrize("game_name", games_that_ask())
 def test_the_terminal_never_prints_another_seats_action_label(game_name):
     """Bots' moves reach the screen only through the public log, never as their labels."""
-    if asks_nothing(game_name):
-        pytest.skip(f"{game_name}: every move is forced, the terminal asks the human nothing")
     game = cardlab.load_game(game_name, players=seats_for(game_name))
     out = io.StringIO()
     bots = bots_around(game_name, 1, lambda seed: make_agent("greedy", seed=seed))
@@ -148,7 +144,7 @@ def replay_of(output: str) -> tuple[list[str], int, int]:
     return argv[2:], int(seed), end
 
 
-@pytest.mark.parametrize("game_name", real_games())
+@pytest.mark.parametrize("game_name", games_that_ask())
 def test_cli_play_shows_the_seed_only_after_the_end_and_its_replay_plays_the_same_game(
     game_name,
 ):
@@ -206,7 +202,7 @@ def test_cli_play_without_a_game_lists_the_games_and_asks_which_one(monkeypatch)
     monkeypatch.setattr(cli, "_stdin_is_terminal", lambda: True)
     names = cardlab.list_games()
     # not the first listed (that one used to be played unasked), and one that asks
-    pick = [n for n in names if not asks_nothing(n)][-1]
+    pick = [n for n in names if n in games_that_ask()][-1]
     assert pick != names[0]
     output = play_cli([], f"{len(names) + 1}\nnope\n{names.index(pick) + 1}\nq\n")
     for i, name in enumerate(names, 1):
