@@ -18,8 +18,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser import GAMES
 from test_touch import BOARD, SIZES, open_table
 
-from cardlab.web.catalog import installed_games
-
 DECISIONS = 14
 """Decisions of the human seat judged per game and size (a few deals or rounds in)."""
 LATER = {"supercomputer": 36}
@@ -30,8 +28,6 @@ parts, up to five rows), so its case runs into the second round."""
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_cards_a_decision_is_about_are_in_view(browser, server, game, size):
-    if game not in installed_games():
-        pytest.skip(f"{game} engine not installed yet")
     errors: list[str] = []
     ctx, page = open_table(browser, server, game, size, errors)
     rng = random.Random(f"view-{game}-{size}")

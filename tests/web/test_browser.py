@@ -154,8 +154,6 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
     the page says who won. Screenshots of a decision and of the end go to artifacts/web/.
     At phone width whole games are played by touch (test_touch.py) and the list is
     clicked by test_the_table_is_usable_on_a_phone."""
-    if game not in installed_games():
-        pytest.skip(f"{game} engine not installed yet")
     if not has_final_table(game):
         pytest.skip(f"{game} has no view.final_table yet (the breakdown cannot be checked)")
     players = players_for(game, 3)
@@ -220,8 +218,6 @@ def test_a_human_plays_a_whole_game_against_bots_by_clicking(browser, server, ga
 def test_the_table_is_usable_on_a_phone(browser, server, game):
     """At 390x844: no sideways page scroll, moves inside the screen and clickable,
     cards at a readable size, SUPER COMPUTER grids shown whole or scrollable."""
-    if game not in installed_games():
-        pytest.skip(f"{game} engine not installed yet")
     ctx, page = open_seat(browser, server, game, "phone")
     clicks = 0
     for _ in range(60):  # far enough into the game for grids, tableaux and deals
@@ -326,8 +322,6 @@ def test_every_card_name_fits_its_card_in_whole_words(browser, server, game, siz
     """The deals of the other tests are random (a table's seed is secret), so they meet
     only some names: here every name of the game is set on a hand card and on a small
     card at this width, and must fit whole at 11px or more (9px is the grid's floor)."""
-    if game not in installed_games():
-        pytest.skip(f"{game} engine not installed yet")
     ctx, page = open_seat(browser, server, game, size)
     # a hand card, or (a hand may be empty at a seat's first turn) any card in a row
     page.wait_for_selector(".card-row .card[data-id]")
@@ -508,8 +502,6 @@ STRICT_CSP = (
 def test_the_pages_work_under_a_csp_without_inline_script_or_style(browser, server, game):
     """All script and style come from static files: under a strict policy (as the
     server sends, or stricter) the lobby and a table draw, play and show no violation."""
-    if game not in installed_games():
-        pytest.skip(f"{game} engine not installed yet")
     made = server.create(
         game=game,
         players=(players := players_for(game, 2)),

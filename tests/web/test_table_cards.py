@@ -24,9 +24,6 @@ from cardlab.web.store import SCHEMA_VERSION, Store
 
 @pytest.fixture
 def uptime_cards(tmp_path: Path) -> Path:
-    games = installed_games()
-    if "uptime" not in games:
-        pytest.skip("UPTIME not installed")
     from cardlab.games import game_info
 
     path = tmp_path / "my-cards.toml"

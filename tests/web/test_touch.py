@@ -15,8 +15,6 @@ from browser import (
 )
 from test_browser import GAMES, players_for
 
-from cardlab.web.catalog import installed_games
-
 BOARD = __import__("browser").ARTIFACTS.parent / "board"
 BOARD.mkdir(parents=True, exist_ok=True)
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -42,8 +40,6 @@ def open_table(browser, server, game: str, size: str, errors: list[str]):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_played_by_touching_cards(browser, server, game, size):
-    if game not in installed_games():
-        pytest.skip(f"{game} engine not installed yet")
     errors: list[str] = []
     ctx, page = open_table(browser, server, game, size, errors)
     rng = random.Random(f"{game}-{size}")
@@ -89,8 +85,6 @@ def test_supercomputer_marks_where_each_hand_card_fits(browser, server):  # noqa
     """The cells the page marks for a part (S4 read from the cards it holds) are the cells
     the engine offers when that part is placed; while picking, pointing at a hand card
     marks its cells on your computer and each hand card says how many spots it fits."""
-    if "supercomputer" not in installed_games():
-        pytest.skip("supercomputer engine not installed yet")
     errors: list[str] = []
     ctx, page = open_table(browser, server, "supercomputer", "desktop", errors)
     rng = random.Random(7)
