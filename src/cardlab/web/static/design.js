@@ -1,11 +1,15 @@
 // The designer's page (/design/GAME, web/design.py): the game's card sheet and rule
 // levers, edited in place and checked as you type; "Save as version" keeps a named,
 // dated version with its difference from the one before; each version can be played
-// at a new table (you and bots) or printed. For the server's operator: requests carry
-// the operator token the lobby keeps (the operator link's fragment).
+// at a new table (you and bots) or printed, or compared with another design (a paired
+// A/B played by bots in the background: a progress bar, then the two designs' claims
+// and experience side by side and a link to the lab's comparison report). For the
+// server's operator: requests carry the operator token the lobby keeps (the operator
+// link's fragment).
 "use strict";
 
-const D = { game: location.pathname.split("/").pop(), sheet: null, options: {}, specs: [], timer: null };
+const D = { game: location.pathname.split("/").pop(), sheet: null, options: {}, specs: [], timer: null, versions: [], poll: null };
+const AS_WRITTEN = "as written";
 const KEY = "cardlab-operator";
 
 function el(tag, cls, text) {
@@ -150,10 +154,172 @@ function drawVersions(versions) {
       a.href = url; a.download = `${D.game}-${v.id}.pdf`; document.body.append(a); a.click(); a.remove();
       li.dataset.printed = "1";
     });
-    li.append(diff, play, print);
+    const compare = el("button", "design-compare-with", "Compare with…");
+    compare.type = "button";
+    compare.addEventListener("click", () => {
+      const form = document.getElementById("design-compare");
+      form.b.value = String(v.id);
+      if (form.a.value === String(v.id)) form.a.value = AS_WRITTEN;
+      form.scrollIntoView({ block: "center" });
+      form.querySelector("button").focus();
+    });
+    li.append(diff, play, print, " ", compare);
     list.append(li);
   }
+  fillCompare(versions);
 }
+
+// --- compare two designs ------------------------------------------------------
+function designOption(value, text) { const o = el("option", "", text); o.value = value; return o; }
+
+function fillCompare(versions) {
+  D.versions = versions;
+  const form = document.getElementById("design-compare");
+  const keep = { a: form.a.value, b: form.b.value };
+  const named = (v) => `version ${v.id} (${v.name}, ${v.created_text})`;
+  form.a.replaceChildren(designOption(AS_WRITTEN, "the cards as written"), ...versions.map((v) => designOption(String(v.id), named(v))));
+  form.b.replaceChildren(...versions.map((v) => designOption(String(v.id), named(v))), designOption(AS_WRITTEN, "the cards as written"));
+  if (keep.a && [...form.a.options].some((o) => o.value === keep.a)) form.a.value = keep.a;
+  if (keep.b && [...form.b.options].some((o) => o.value === keep.b)) form.b.value = keep.b;
+  form.querySelector("button").disabled = !versions.length;
+  if (!versions.length) compareWords("Save a version to compare it with the cards as written.", "muted");
+}
+
+const armValue = (v) => (v === AS_WRITTEN ? AS_WRITTEN : Number(v));
+
+function compareWords(text, cls = "") {
+  const words = document.getElementById("compare-words");
+  words.className = cls;
+  words.textContent = text;
+}
+
+function showProgress(st) {
+  const bar = document.getElementById("compare-progress");
+  bar.hidden = false;
+  bar.max = Math.max(1, st.total);
+  bar.value = Math.min(st.done, bar.max);
+  bar.dataset.done = String(st.done);
+  bar.dataset.state = st.state;
+  const about = st.estimated && st.state === "running" ? "about " : "";
+  if (st.state === "running") {
+    const run = st.run ? ` · ${st.run}: ${st.run_done}/${st.run_total}` : "";
+    compareWords(`${st.labels[0]} against ${st.labels[1]}: ${st.done} of ${about}${st.total} games · ${st.stage}${run}`);
+  } else if (st.state === "done") {
+    compareWords(`Done: ${st.done} games in ${st.elapsed_s} s.`, "good");
+  } else {
+    compareWords(`The comparison failed: ${st.error || "unknown error"}`, "error");
+  }
+}
+
+async function pollCompare(id) {
+  clearTimeout(D.poll);
+  const { ok, data } = await api(`/api/design/${D.game}/compare/${encodeURIComponent(id)}`);
+  if (!ok) { compareWords(data.error || "the comparison is gone", "error"); return; }
+  showProgress(data);
+  const button = document.querySelector("#design-compare button");
+  if (data.state === "running") { button.disabled = true; D.poll = setTimeout(() => pollCompare(id), 500); return; }
+  button.disabled = !D.versions.length;
+  if (data.state === "done") drawResult(data);
+}
+
+const MARKS = { holds: "✔ holds", fails: "✘ fails", needs_data: "… needs data", untestable: "? untestable" };
+const verdictWords = (arm) => (arm ? MARKS[arm.verdict] || String(arm.verdict) : "–");
+// an experience figure in its unit: a share as a percentage, anything else a number
+const num = (v, unit) => (typeof v !== "number" ? "–" : unit === "share" ? `${Math.round(v * 1000) / 10}%` : String(Math.round(v * 100) / 100));
+
+function cellsRow(cells, cls = "") {
+  const tr = el("tr", cls);
+  for (const c of cells) tr.append(typeof c === "string" ? el("td", "", c) : c);
+  return tr;
+}
+
+function headRow(cells) {
+  const tr = el("tr");
+  for (const c of cells) tr.append(el("th", "", c));
+  return tr;
+}
+
+function drawResult(st) {
+  const box = document.getElementById("compare-result");
+  const r = st.result;
+  box.replaceChildren();
+  if (!r) { box.append(el("p", "error", "The comparison finished but its result cannot be read.")); return; }
+  box.dataset.job = st.id;
+  const [a, b] = r.labels;
+  box.append(el("p", "", ""));
+  box.lastChild.append(el("strong", "compare-title", `${a} against ${b}`));
+  const changed = r.what === "cards" ? "the cards" : `the rule option ${r.what} (${r.values[0]} against ${r.values[1]})`;
+  box.append(el("p", "", `What changed: ${changed}. ${r.games} games an arm on the same seeds; ${r.games_played} games played in all (${r.elapsed_s} s).`));
+  for (const line of r.primary || []) box.append(el("p", "compare-primary", line));
+  const link = el("a", "compare-report", "Open the comparison report (both arms side by side, with every plot)");
+  link.href = st.report;
+  link.target = "_blank";
+  link.rel = "noopener";
+  box.append(el("p", "", ""));
+  box.lastChild.append(link);
+
+  box.append(el("h4", "", "Claims, each design's verdict"));
+  const claims = el("table", "gate compare-claims");
+  claims.append(headRow(["claim", a, b]));
+  for (const c of r.claims) {
+    const differ = verdictWords(c.arms[0]) !== verdictWords(c.arms[1]);
+    const tr = cellsRow([`${c.text}${c.kind === "invariant" ? " (engine invariant)" : ""}`], differ ? "v-fails compare-changed" : "");
+    for (const arm of c.arms) {
+      const td = el("td", "verdict", verdictWords(arm));
+      if (arm && arm.note) td.title = arm.note;
+      tr.append(td);
+    }
+    claims.append(tr);
+  }
+  box.append(claims);
+  const moved = r.claims.filter((c) => verdictWords(c.arms[0]) !== verdictWords(c.arms[1])).length;
+  box.append(el("p", "muted", moved ? `${moved} claim(s) read differently (highlighted).` : "Every claim reads the same under both."));
+
+  if ((r.experience || []).length) {
+    box.append(el("h4", "", "Experience against the reference bands"));
+    const exp = el("table", "gate compare-experience");
+    exp.append(headRow(["metric", "band", a, b]));
+    for (const m of r.experience) {
+      const cells = [m.title, m.band];
+      for (const x of m.arms) cells.push(x ? `${num(x.value, m.unit)}${x.interval ? ` (${num(x.interval[0], m.unit)} – ${num(x.interval[1], m.unit)})` : ""} ${x.reading || ""}` : "–");
+      const differ = m.arms.length === 2 && m.arms[0] && m.arms[1] && m.arms[0].reading !== m.arms[1].reading;
+      exp.append(cellsRow(cells, differ ? "v-fails compare-changed" : ""));
+    }
+    box.append(exp);
+  }
+  const titles = { compare: "minutes and first-seat advantage, each design", minutes: "estimated minutes per game, each design" };
+  for (const [name, uri] of Object.entries(r.plots || {})) {
+    if (!uri.startsWith("data:image/png;base64,")) continue;
+    const img = el("img", "compare-plot");
+    img.src = uri;
+    img.alt = titles[name] || name;
+    img.width = 560;
+    box.append(el("p", "", ""));
+    box.lastChild.append(img);
+  }
+}
+
+async function loadCompares() {
+  const { ok, data } = await api(`/api/design/${D.game}/compare`);
+  if (!ok) return;
+  const form = document.getElementById("design-compare");
+  if (data.games) Object.assign(form.games, { min: data.games.min, max: data.games.max });
+  const running = data.jobs.find((j) => j.state === "running");
+  const last = running || data.jobs.find((j) => j.state === "done");
+  if (last) pollCompare(last.id);
+}
+
+document.getElementById("design-compare").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const form = ev.target;
+  const body = { a: armValue(form.a.value), b: armValue(form.b.value), games: Number(form.games.value) };
+  form.querySelector("button").disabled = true;
+  document.getElementById("compare-result").replaceChildren();
+  const { ok, data } = await api(`/api/design/${D.game}/compare`, body);
+  if (!ok) { form.querySelector("button").disabled = false; compareWords(data.error || "the comparison did not start", "error"); return; }
+  showProgress(data);
+  pollCompare(data.id);
+});
 
 async function load() {
   const { ok, data } = await api(`/api/design/${D.game}`);
@@ -165,6 +331,7 @@ async function load() {
   drawOptions(D.specs, data.options || {});
   drawVersions(data.versions || []);
   check();
+  loadCompares();
 }
 
 document.getElementById("design-save").addEventListener("submit", async (ev) => {

@@ -71,10 +71,15 @@ const chosenVariant = (form, game) => (game.variants || []).find((x) => form.var
 const countOptions = (v, form) => ((v && v.options_by_players) || {})[String(form.players && form.players.value)] || {};
 const variantOptions = (v, form) => (v ? { ...(v.options || {}), ...countOptions(v, form) } : {});
 
-// An option's value before the player touches it: the variant's (at this player
-// count), else the standard.
+// A design version the operator chose in the form's Cards field (null: the cards as
+// written, or the variant's).
+const chosenVersion = (form) => (form._versions || []).find((v) => form.design_version && String(v.id) === form.design_version.value) || null;
+
+// An option's value before the player touches it: the design version's, else the
+// variant's (at this player count), else the standard.
 function baseline(form, game, opt) {
-  const set = variantOptions(chosenVariant(form, game), form);
+  const version = chosenVersion(form);
+  const set = version ? version.options : variantOptions(chosenVariant(form, game), form);
   return opt.name in set ? set[opt.name] : opt.default;
 }
 
@@ -303,13 +308,74 @@ function gamePanel(game) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const spec = tableRequest(form, game);
-    const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
+    const version = chosenVersion(form);
+    // a design version's table is the operator's (its cards are kept on this server)
+    const url = version ? `/api/design/${encodeURIComponent(game.name)}/versions/${version.id}/table` : "/api/tables";
+    const headers = { "content-type": "application/json", ...(version ? operatorHeaders() : {}) };
+    const resp = await fetch(url, { method: "POST", headers, body: JSON.stringify(spec) });
     const body = await resp.json();
     const box = node.querySelector(".links");
     if (!resp.ok) { box.hidden = false; box.replaceChildren(el("p", { class: "error" }, body.error)); return; }
     showLinks(box, body, spec);
   });
   return node;
+}
+
+// --- design versions in the new-table form (the operator's) ---------------------
+// For the operator, the Cards field offers the design page's saved versions beside
+// the cards as written: a table of a version deals its cards under its rule options
+// (the form's option fields show them; a change made here goes over them), and the
+// table, its replay and its reports name the version. A version deals its own cards,
+// so the variant choice is set aside while one is chosen.
+function showVersion(form, game, about) {
+  const v = chosenVersion(form);
+  if (form.variant) {
+    if (v) form.variant.value = "";
+    form.variant.disabled = !!v;
+  }
+  if (form._showVariant) form._showVariant();
+  for (const opt of game.options) {
+    const field = form[`opt:${opt.name}`];
+    if (!field) continue;
+    if (!form._showVariant) {
+      const value = JSON.stringify(baseline(form, game, opt));
+      if (![...field.options].some((o) => o.value === value)) field.append(el("option", { value }, valueWords(JSON.parse(value))));
+      field.value = value;
+    }
+    if (!v && form._showVariant) continue;  // the variant's marks, just drawn
+    const set = !!v && opt.name in v.options;
+    field.closest("label").classList.toggle("from-variant", set);
+    const mark = field.closest("label").querySelector(".variant-mark");
+    if (mark) mark.textContent = set ? ` · set by version ${v.id}` : "";
+  }
+  about.textContent = v ? ` Deals version ${v.id}'s cards (${v.name}) under its rules; the table and its replay name the version.` : "";
+}
+
+function versionField(form, game, versions) {
+  form._versions = versions;
+  const select = el("select", { name: "design_version", "aria-label": "Cards" });
+  select.append(el("option", { value: "" }, "as written"));
+  for (const v of versions) select.append(el("option", { value: String(v.id) }, `version ${v.id} (${v.name}, ${v.created_text})`));
+  const about = el("small", { class: "version-about" }, "");
+  select.addEventListener("change", () => showVersion(form, game, about));
+  return el("label", { class: "option design-version-choice" }, "Cards: ", select, about);
+}
+
+async function offerVersions(games) {
+  if (!operatorHeaders().authorization) return;
+  for (const game of games) {
+    const node = document.getElementById(`game-${game.name}`);
+    const form = node && node.querySelector("form");
+    if (!form || form.design_version) continue;
+    try {
+      const resp = await fetch(`/api/design/${encodeURIComponent(game.name)}/versions`, { headers: operatorHeaders() });
+      if (!resp.ok) continue;
+      const { versions } = await resp.json();
+      if (versions && versions.length) form.querySelector(".ruleset").append(versionField(form, game, versions));
+    } catch (err) {
+      console.warn("design versions unavailable", err);
+    }
+  }
 }
 
 // --- playtest reports: the latest report per game, a fresh run, its status ---
@@ -421,5 +487,6 @@ async function main() {
   if (!games.length) root.append(el("p", {}, "No game engines are installed yet."));
   for (const game of games) wireRun(document.getElementById(`game-${game.name}`), game, games);
   pollReports(games);
+  offerVersions(games);
 }
 main();
