@@ -23,7 +23,7 @@ PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --all
 	--no-emit-index-url --no-emit-find-links
 
 .PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock fuzz
-.PHONY: compiled test-pure test-compiled bench-compiled measure-compiled gate-compiled
+.PHONY: test-fast slow-list compiled test-pure test-compiled bench-compiled measure-compiled gate-compiled
 
 setup: $(RUN_STAMP)
 setup-dev: $(DEV_STAMP)
@@ -78,6 +78,14 @@ system-deps:
 test: $(DEV_STAMP) system-deps lint typecheck imports compiled
 	$(BIN)/python -m pytest -n 2 --durations=25 --junitxml=artifacts/junit.xml tests
 	$(MAKE) --no-print-directory test-pure
+
+# The inner loop: every test but the slow ones (tests/durations.json, measured; browser
+# tests), in a few minutes. `make slow-list` re-measures the list from `make test`'s report.
+test-fast: $(DEV_STAMP) compiled
+	$(BIN)/python -m pytest -n 2 -m "not slow" tests
+
+slow-list:
+	$(BIN)/python scripts/slow_tests.py artifacts/junit.xml tests/durations.json
 
 # The browser table's protocol fuzzer, longer than the bounded run in `make test`.
 fuzz: $(DEV_STAMP)
