@@ -7,7 +7,8 @@ the winner (not the tie-break), the first seat has no real edge, and the game
 fits the box's playing time. They are declared in files a designer edits, not
 here: `targets.toml` beside this module (every game) and a game package's own
 `targets.toml` (e.g. UPTIME's share of seats ending at 0 points). Each target's
-`miss` is 0 when it holds."""
+`miss` is 0 when it holds. A figure a game's trial gives no data for (a Draw counter in
+a game without one) is `untestable` there: never a target that holds."""
 
 from __future__ import annotations
 
@@ -21,8 +22,16 @@ RATE_FIGURES = (
     "first_seat_edge",
     "zero_seat_share",
     "no_lead_change_share",
+    "dead_draw_share",
 )
 """Figures measured as rates (judged on a 95% Wilson interval)."""
+DENOMINATORS = {"zero_seat_share": "seats", "dead_draw_share": "draw_games"}
+"""What a rate counts over when not games: seats, or the games with a Draw counter."""
+NO_DATA = {
+    "dead_draw_share": "no game offered a Draw that says whether it takes anything "
+    "(a move of kind draw with extra supply_empty)",
+}
+"""Why a figure absent from a trial's figures has no data (shown with `untestable`)."""
 FIGURES = (*RATE_FIGURES, "box_minutes")
 SHARED_FILE = Path(__file__).with_name("targets.toml")
 """The shared targets every game is tuned toward: a file the designer edits."""
@@ -54,6 +63,7 @@ class Target:
             "tiebreak_share": "by tie-break",
             "zero_seat_share": "of seats at 0 points",
             "no_lead_change_share": "of games without a lead change",
+            "dead_draw_share": "of games with Draw taking nothing for a third of the game or more",
         }.get(self.figure, "")
         parts = []
         if self.max is not None:
@@ -70,7 +80,9 @@ class Target:
             # an edge inside the sampling noise of this many games is no finding
             allowed = float(max(self.within or 0.0, m.get("first_seat_edge_ci95", 0.0)))
             return max(0.0, abs(float(m["first_seat_edge"])) - allowed)
-        value = float(m.get(self.figure, 0.0))
+        if self.figure not in m:
+            return 0.0  # no data: nothing for the search to lower (the verdict says untestable)
+        value = float(m[self.figure])
         out = 0.0
         if self.max is not None:
             out += max(0.0, value - self.max)
@@ -129,24 +141,31 @@ def file_target_rows(targets: tuple[Target, ...], m: dict[str, Any]) -> list[dic
     out = []
     for t in targets:
         verdict, ci = _judge(t, m)
-        row = {
+        row: dict[str, Any] = {
             "id": t.id,
             "text": t.text,
             "threshold": t.threshold,
-            "value": round(float(m.get(t.figure, 0.0)), 4),
+            "value": round(float(m[t.figure]), 4) if t.figure in m else None,
             "miss": round(t.miss(m), 4),
             "verdict": verdict or ("holds" if t.miss(m) == 0 else "fails"),
         }
         if ci is not None:
             row["interval"] = ci
+        if verdict == "untestable":
+            row["why"] = no_data_why(t.figure)
         out.append(row)
     return out
+
+
+def no_data_why(figure: str) -> str:
+    return NO_DATA.get(figure, f"the trial's games give no {figure}")
 
 
 def interval_verdict(target_id: str, m: dict[str, Any]) -> tuple[str, list[float] | None]:
     """A shared rate target judged with its 95% Wilson interval: `holds` when the whole
     interval meets the threshold, `fails` when none of it does, else `needs_data` (the
-    games cannot tell). Box time has no interval here: its point verdict stands."""
+    games cannot tell), and `untestable` when the games give no data for its figure
+    (more games would not tell). Box time has no interval here: its point verdict stands."""
     t = next((t for t in TARGETS if t.id == target_id), None)
     return ("", None) if t is None else _judge(t, m)
 
@@ -164,9 +183,9 @@ def _judge(t: Target, m: dict[str, Any]) -> tuple[str, list[float] | None]:
         ok = fair - band <= lo and hi <= fair + band
         bad = hi < fair - band or lo > fair + band
     else:
-        n = int(m.get("seats", 0) if t.figure == "zero_seat_share" else m["games"])
+        n = int(m.get(DENOMINATORS.get(t.figure, "games"), 0))
         if n <= 0 or t.figure not in m:
-            return ("needs_data", None)
+            return ("untestable", None)
         lo, hi = wilson(m[t.figure] * n, n)
         top = 1.0 if t.max is None else t.max
         bottom = 0.0 if t.min is None else t.min
@@ -207,6 +226,8 @@ def verdicts(m: dict[str, Any]) -> list[dict[str, Any]]:
         }
         if ci is not None:
             entry["interval"] = ci
+        if judged == "untestable":
+            entry["why"] = no_data_why(t.figure)
         out.append(entry)
     out += [{"kind": "design", **row} for row in m.get("file_targets", [])]
     for g in m.get("game_targets", []):
