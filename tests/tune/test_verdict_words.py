@@ -59,9 +59,10 @@ def test_the_shared_targets_come_from_a_file(tmp_path: Path) -> None:
         load_targets(bad)
 
 
-def test_uptime_declares_seats_at_zero_in_its_targets_file() -> None:
-    own, lead = game_file_targets(game_info("uptime"))
+def test_uptime_declares_its_experience_targets_in_its_targets_file() -> None:
+    own, lead, draw = game_file_targets(game_info("uptime"))
     assert lead.figure == "no_lead_change_share" and lead.max == 0.5
+    assert draw.id == "uptime.draw_alive" and draw.figure == "dead_draw_share"
     assert own.id == "uptime.seats_at_zero" and own.figure == "zero_seat_share"
     from cardlab.lab.tune.evaluate import evaluate
     from cardlab.lab.tune.study import start_from as start
@@ -78,6 +79,8 @@ def test_uptime_declares_seats_at_zero_in_its_targets_file() -> None:
     assert m["seats"] == 32
     assert any(c["id"] == "uptime.lead_changes" for c in verdicts(m))
     assert 0 <= m["no_lead_change_share"] <= 1
+    assert m["draw_games"] == 8 and 0 <= m["dead_draw_share"] <= 1  # UPTIME offers Draw
+    assert any(c["id"] == "uptime.draw_alive" for c in verdicts(m))
 
 
 def test_a_start_variant_is_called_by_its_name() -> None:
