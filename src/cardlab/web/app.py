@@ -1,4 +1,6 @@
-"""The Starlette application: lobby and table pages, the JSON API and the socket."""
+"""The Starlette application: lobby and table pages, table creation, the socket, and
+the route modules mounted beside them (a game's assets, the lab's reports, the
+designer's pages)."""
 
 from __future__ import annotations
 
@@ -18,8 +20,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardlab.core.errors import CardlabError
-from cardlab.core.registry import UnknownGameError, game_info
-from cardlab.web import art, designer, lobby, requests, security
+from cardlab.web import asset_routes, designer, lobby, report_routes, requests, security
 from cardlab.web.catalog import Catalog
 from cardlab.web.gate import AllowedHosts, RequestGate, install_log_filter
 from cardlab.web.guards import install_log_budget
@@ -27,14 +28,7 @@ from cardlab.web.headers import SecurityHeaders
 from cardlab.web.hub import Hub, TooMany
 from cardlab.web.limits import ClientAddress, Limits, SocketCount
 from cardlab.web.offers import Offers
-from cardlab.web.reports import (
-    FILES,
-    QUICK_SETTINGS,
-    REPORT_CSP,
-    Reports,
-    RunRefused,
-    operator_allowed,
-)
+from cardlab.web.reports import QUICK_SETTINGS, Reports
 from cardlab.web.sockets import table_socket
 from cardlab.web.store import Store
 
@@ -193,94 +187,6 @@ def create_app(
             )
         return FileResponse(STATIC / "table.html", headers=_NO_STORE)
 
-    async def card_art(request: Request) -> Response:
-        svg = art.card_svg(hub.catalog, request.path_params["game"], request.path_params["card"])
-        if svg is None:
-            return Response(status_code=404)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
-
-    async def game_view(request: Request) -> Response:
-        """A game's table view script, from its own package (`GameInfo.view_script`).
-
-        The client names only the game; the file is the one the game declares,
-        so no path a client sends ever reaches the filesystem. A game with no
-        view script (or one the registry does not know, a test's toy catalog)
-        gets a script that registers nothing, so the table draws it with the
-        generic view and the page sees neither a 404 nor a script error."""
-        name = request.path_params["game"]
-        if name not in hub.catalog.names():
-            return Response(status_code=404)
-        try:
-            path = game_info(name).asset("view_script")
-        except UnknownGameError:  # in the catalog, not in the registry: no declaration
-            path = None
-        except ValueError as exc:  # declared outside its package: never read it
-            log.warning("not serving %s's view script: %s", name, exc)
-            path = None
-        if path is None:
-            return Response(
-                "// this game has no view script: the generic view draws it\n",
-                media_type="text/javascript",
-                headers={"Cache-Control": "max-age=3600"},
-            )
-        return Response(
-            path.read_bytes(),
-            media_type="text/javascript",
-            headers={"Cache-Control": "max-age=3600"},
-        )
-
-    async def api_art(request: Request) -> Response:
-        return JSONResponse(art.art_index(hub.catalog, request.path_params["game"]))
-
-    async def api_reports(request: Request) -> Response:
-        return JSONResponse(reports.all_status(), headers=_NO_STORE)
-
-    async def api_report_run(request: Request) -> Response:
-        refused = foreign_origin(request, "start playtests")
-        if refused is not None:
-            return refused
-        why = operator_allowed(request.headers.get("authorization"), operator)
-        if why is not None:
-            return JSONResponse(
-                {"error": why, "operator": True},
-                status_code=401,
-                headers={"WWW-Authenticate": 'Bearer realm="cardlab operator"'},
-            )
-        game = request.path_params["game"]
-        try:
-            status = reports.start(game)
-        except RunRefused as exc:
-            code = 409 if game in reports.games else 404
-            return JSONResponse({"error": str(exc)}, status_code=code)
-        return JSONResponse(status, status_code=202)
-
-    async def report_file(request: Request) -> Response:
-        game, name = request.path_params["game"], request.path_params["name"]
-        path = reports.file(game, name)
-        if path is None:
-            known = game in reports.games and name in FILES
-            text = "No playtest report yet" if known else "No such report file"
-            return HTMLResponse(
-                f"<!doctype html><title>{text}</title><h1>{text}</h1>"
-                '<p><a href="/">Back to the lobby</a></p>',
-                status_code=404,
-            )
-        headers = {**_NO_STORE, "X-Content-Type-Options": "nosniff"}
-        if name.endswith(".html"):
-            headers["Content-Security-Policy"] = REPORT_CSP
-        return FileResponse(path, media_type=FILES[name], headers=headers)
-
-    async def favicon(request: Request) -> Response:
-        # Browsers ask for /favicon.ico on every page (the reports included).
-        return FileResponse(
-            STATIC / "favicon.svg",
-            media_type="image/svg+xml",
-            headers={"Cache-Control": "max-age=86400"},
-        )
-
-    async def gate_page(request: Request) -> Response:
-        return HTMLResponse(reports.gate_html(), headers=_NO_STORE)
-
     sockets = SocketCount(hub.limits.sockets_per_client)
 
     async def socket(ws: WebSocket) -> None:
@@ -294,15 +200,9 @@ def create_app(
         Route("/api/rules/{game}", api_rules),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/t/{table_id}", table_page),
-        Route("/art/{game}/{card}.svg", card_art),
-        Route("/api/art/{game}", api_art),
-        Route("/games/{game}/view.js", game_view),
-        Route("/api/reports", api_reports),
-        Route("/api/reports/{game}/run", api_report_run, methods=["POST"]),
-        Route("/reports/{game}/{name}", report_file),
-        Route("/gate", gate_page),
-        Route("/favicon.ico", favicon),
         WebSocketRoute("/ws/{table_id}", socket),
+        *asset_routes.routes(hub.catalog, STATIC),
+        *report_routes.routes(reports, operator, foreign_origin),
         *designer.routes(
             hub, STATIC, operator, foreign_origin, lambda r: client_address.key(r.scope)
         ),
@@ -321,7 +221,7 @@ def create_app(
     return app
 
 
-_NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+_NO_STORE = report_routes.NO_STORE
 
 
 async def _bounded_body(request: Request) -> bytes | None:
