@@ -6,7 +6,11 @@ from the lobby's form deals the version's cards under its options and names it."
 
 from __future__ import annotations
 
+import calendar
+import collections
+import sqlite3
 import sys
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -14,6 +18,8 @@ from web_support import HOSTS, ORIGIN, close_all, toy_catalog
 
 from cardlab.web.app import create_app
 from cardlab.web.compare import CompareRequest, parse_compare
+from cardlab.web.design import SCHEMA, VERDICTS, Designs
+from cardlab.web.store import Store
 
 TOKEN = "compare-token"
 OPERATOR = {"authorization": f"Bearer {TOKEN}", **ORIGIN}
@@ -162,3 +168,133 @@ def test_a_table_from_the_lobby_form_deals_the_versions_cards(app_client):
         client.post("/api/design/uptime/versions/99/table", json=spec, headers=OPERATOR).status_code
         == 404
     )
+
+
+def _finish(client, job_id, seconds=180.0):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status = client.get(f"/api/design/uptime/compare/{job_id}", headers=OPERATOR).json()
+        if status["state"] != "running":
+            return status
+        time.sleep(0.2)
+    raise AssertionError(f"the comparison did not finish in {seconds:g} s")
+
+
+@pytest.mark.slow  # a real comparison: about 15 s
+def test_a_finished_comparison_leaves_each_versions_verdicts_in_the_list(tmp_path):
+    """A real comparison (10 games an arm) of two saved versions: each keeps its claims'
+    verdicts, counted from the comparison's result, in the versions list; a version never
+    compared says so; the verdicts survive a new server on the same database, and an
+    older database (versions only) gains the verdicts' table when opened."""
+    db = tmp_path / "d.db"
+
+    def app_on(path):
+        return create_app(
+            db=path,
+            catalog=toy_catalog(),
+            bot_delay=0,
+            allowed_hosts=HOSTS,
+            operator_token=TOKEN,
+            message_rate=10_000,
+        )
+
+    app = app_on(db)
+    with TestClient(app) as client:
+        one = _save(client, "two Towers")
+        two = _save(client, "three Towers", tower="3")
+        never = _save(client, "one Tower, hand limit 6", tower="1", options={"hand_limit": 6})
+        before = client.get("/api/design/uptime", headers=OPERATOR).json()["versions"]
+        assert [(v["id"], v["verdicts"], v["verdicts_text"]) for v in before] == [
+            (never, None, "not yet compared"),
+            (two, None, "not yet compared"),
+            (one, None, "not yet compared"),
+        ]
+        started = client.post(
+            "/api/design/uptime/compare", json={"a": one, "b": two, "games": 10}, headers=OPERATOR
+        )
+        assert started.status_code == 202, started.text
+        job = started.json()["id"]
+        status = _finish(client, job)
+        assert status["state"] == "done", status.get("error")
+        claims = status["result"]["claims"]
+        assert len(claims) >= 3
+        page = client.get("/api/design/uptime", headers=OPERATOR).json()
+        listed = {v["id"]: v for v in page["versions"]}
+        for arm, version in enumerate((one, two)):
+            got = listed[version]["verdicts"]
+            want = collections.Counter(c["arms"][arm]["verdict"] for c in claims if c["arms"][arm])
+            assert {k: got[k] for k in VERDICTS} == {k: want.get(k, 0) for k in VERDICTS}
+            assert got["claims"] == sum(want.values()) >= 3
+            assert got["games"] == 10 and got["job"] == job
+            assert got["report"] == f"/design/uptime/compare/{job}/report.html"
+            assert client.get(got["report"]).status_code == 200
+            day = time.strftime("%Y-%m-%d", time.gmtime())
+            assert got["date"] == day
+            text = listed[version]["verdicts_text"]
+            assert text.startswith("claims: ") and text.endswith(f" · 10 games an arm · {day}")
+            if want.get("holds"):
+                assert f"{want['holds']} hold" in text
+        assert listed[one]["verdicts"]["against"] == "version 2 (three Towers)"
+        assert listed[two]["verdicts"]["against"] == "version 1 (two Towers)"
+        assert listed[never]["verdicts"] is None
+        assert listed[never]["verdicts_text"] == "not yet compared"
+        lobby = client.get("/api/design/uptime/versions", headers=OPERATOR).json()["versions"]
+        assert {v["id"]: v["verdicts_text"] for v in lobby} == {
+            k: v["verdicts_text"] for k, v in listed.items()
+        }
+        client.portal.call(app.state.hub.design_compare.stop)
+    close_all()
+    # a new server on the same database: the verdicts are still there (and so is the
+    # comparison's report, recovered from its directory)
+    again = app_on(db)
+    with TestClient(again) as client:
+        reopened = client.get("/api/design/uptime", headers=OPERATOR).json()["versions"]
+        assert [(v["id"], v["verdicts"], v["verdicts_text"]) for v in reopened] == [
+            (v["id"], v["verdicts"], v["verdicts_text"]) for v in page["versions"]
+        ]
+    close_all()
+    # the store alone, re-opened: the same rows
+    store = Store(str(db))
+    try:
+        designs = Designs(store)
+        assert designs.latest_verdicts("uptime", one) == listed[one]["verdicts"]
+        assert designs.latest_verdicts("uptime", never) is None
+    finally:
+        store.close()
+
+
+def test_an_older_database_gains_the_verdicts_table_and_the_latest_comparison_wins(tmp_path):
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as old:  # a database from before verdicts were kept
+        old.executescript(SCHEMA.split("CREATE TABLE IF NOT EXISTS design_verdicts")[0])
+        old.execute(
+            "INSERT INTO design_versions (game, name, created, cards, cards_sha256, options, "
+            "parent, diff) VALUES ('uptime', 'old one', 1.0, x'00', 'ab', '{}', NULL, '[]')"
+        )
+    store = Store(str(db))
+    try:
+        designs = Designs(store)
+        (v,) = designs.versions("uptime")
+        assert (v["verdicts"], v["verdicts_text"]) == (None, "not yet compared")
+        counts = {"holds": 7, "fails": 1, "needs_data": 0, "untestable": 0}
+        at = calendar.timegm((2026, 12, 3, 12, 0, 0))
+        designs.record_verdicts(
+            "uptime", v["id"], "first", games=20, against="x", counts=counts, report="/r1", at=at
+        )
+        (v,) = designs.versions("uptime")
+        assert v["verdicts_text"] == "claims: 7 hold, 1 fails · 20 games an arm · 2026-12-03"
+        later = {"holds": 1, "fails": 0, "needs_data": 2, "untestable": 1}
+        designs.record_verdicts(
+            "uptime", v["id"], "second", games=50, against="y", counts=later, report="/r2",
+            at=at + 86400,
+        )  # fmt: skip
+        (v,) = designs.versions("uptime")
+        assert v["verdicts"]["job"] == "second" and v["verdicts"]["report"] == "/r2"
+        assert (
+            v["verdicts_text"]
+            == "claims: 1 holds, 2 need data, 1 untestable · 50 games an arm · 2026-12-04"
+        )
+    finally:
+        store.close()

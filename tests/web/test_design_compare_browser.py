@@ -37,6 +37,7 @@ def test_edit_save_and_compare_with_the_cards_as_written(browser, tmp_path):  # 
         page.fill('#design-save input[name="name"]', "two Towers")
         page.click("#design-save button")
         page.wait_for_selector("#design-saved.good")
+        assert page.text_content(".design-version .design-verdicts") == "not yet compared"
         page.click(".design-version .design-compare-with")
         assert page.input_value('#design-compare select[name="a"]') == "as written"
         assert page.input_value('#design-compare select[name="b"]') == "1"
@@ -92,9 +93,23 @@ def test_edit_save_and_compare_with_the_cards_as_written(browser, tmp_path):  # 
         assert "as-written.toml" in text and "v1-two-Towers.toml" in text
         assert "Experience against the reference band" in text
         assert report.locator("img").count() >= 2
+        # the version's line now carries its verdicts under this comparison (arm B's)
+        mine = verdicts[1::2]  # the claims table's cells: arm A, arm B, row by row
+        line = page.locator('.design-version[data-version="1"] .design-verdicts')
+        page.wait_for_function(
+            "!!document.querySelector('.design-version .design-verdicts a.design-verdicts-report')"
+        )
+        holds = sum(v.endswith("holds") for v in mine)
+        fails = sum(v.endswith("fails") for v in mine)
+        text = line.text_content()
+        assert text.startswith("claims: ") and (f" {holds} hold" in text or not holds), text
+        assert f" {fails} fail" in text or not fails, text
+        assert f"{GAMES} games an arm" in line.text_content()
+        assert "the comparison" in line.locator("a").text_content()
         # the page finds the finished comparison again when it is opened anew
         page.reload()
         page.wait_for_selector("#compare-result .compare-claims")
+        assert f"{GAMES} games an arm" in page.text_content(".design-version .design-verdicts")
         assert not errors, errors
         print(f"compare of {GAMES} games an arm: {took:.1f} s in the browser")
         ctx.close()

@@ -11,6 +11,8 @@ from starlette.testclient import TestClient
 from web_support import HOSTS, ORIGIN, close_all, create, seat_socket, toy_catalog
 
 from cardlab.web.app import create_app
+from cardlab.web.feedback import parse_answer
+from cardlab.web.store import TableRecord
 
 TOKEN = "designer-token"
 OPERATOR = {"authorization": f"Bearer {TOKEN}", **ORIGIN}
@@ -103,3 +105,59 @@ def test_a_player_answers_the_survey_and_only_the_operator_reads_it(app_client):
     b.send({"type": "sync"})
     b.state()
     assert not any("who leads" in f for f in b.frames)  # another seat never receives it
+
+
+def test_players_answers_are_listed_per_version_beside_the_bots(app_client):
+    """Survey answers from tables of a design version are summed up for that version
+    (the table's record names it), apart from the game's own cards' tables, with the
+    human seats' and the bot seats' points and wins of the same games."""
+    client, app = app_client
+    rows = client.get("/api/design/uptime", headers=OPERATOR).json()["sheet"]["rows"]
+    two = [dict(r, count="2") if r.get("name") == "Tower" else r for r in rows]
+    saved = client.post(
+        "/api/design/uptime/versions", json={"rows": two, "name": "two Towers"}, headers=OPERATOR
+    )
+    version = saved.json()["id"]
+    other = client.post(
+        "/api/design/uptime/versions",
+        json={"rows": two, "name": "hand limit", "options": {"hand_limit": 6}},
+        headers=OPERATOR,
+    ).json()["id"]
+    store, feedback = app.state.hub.store, app.state.hub.feedback
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "agent": "greedy"}]
+    plays = {
+        "v1": ([10.0, 4.0], {0}, 5, f"design version {version} (two Towers)"),
+        "v2": ([3.0, 8.0], {1}, 3, f"design version {version} (two Towers)"),
+        "own": ([1.0, 9.0], {1}, 1, None),
+    }
+    for table_id, (points, won, fun, label) in plays.items():
+        settings = {"design_version": label, "cards": label} if label else {}
+        store.create_table(TableRecord(table_id, "uptime", 2, {}, 1, seats, settings), {})
+        play = {
+            "seats": [
+                {"human": s == 0, "points": points[s], "won": s in won, "decisions": 4,
+                 "kinds": {"buy": 4}}
+                for s in range(2)
+            ],
+            "length": 20,
+        }  # fmt: skip
+        answer = parse_answer({"fun": fun, "length": "right", "confusing": f"rule {table_id}"})
+        feedback.record(table_id, 0, "uptime", answer, play)
+    listed = {
+        v["id"]: v for v in client.get("/api/design/uptime", headers=OPERATOR).json()["versions"]
+    }
+    said = listed[version]["players"]
+    assert said["answers"] == 2 and said["fun"]["mean"] == 4 and said["length"]["right"] == 2
+    assert said["confusing"] == ["rule v1", "rule v2"]
+    assert said["play"]["games"] == 2
+    assert said["play"]["humans"]["win_share"] == 0.5 and said["play"]["bots"]["win_share"] == 0.5
+    assert said["play"]["humans"]["mean_points"] == 6.5
+    assert said["play"]["bots"]["mean_points"] == 6.0
+    assert listed[other]["players"] is None  # no table of it answered yet
+    summary = client.get("/api/feedback/uptime", headers=OPERATOR).json()
+    assert summary["answers"] == 3  # the game's own figures count every table
+    by = {g["label"]: (g["version"], g["answers"]) for g in summary["versions"]}
+    assert by == {
+        f"design version {version} (two Towers)": (version, 2),
+        "the game's cards (no design version)": (None, 1),
+    }

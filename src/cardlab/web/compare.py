@@ -11,7 +11,9 @@ keep their core. Its stdout is the progress feed (`@progress {...}` lines: a run
 and its total, games done, the stage); the job's status counts games done against the
 total the last comparison of the game played at that size (the first one guesses, and
 says the total is estimated). When it succeeds the job's directory holds the lab's
-report (`report/report.html`, `report.json`, `summary.md`) and `result.json`.
+report (`report/report.html`, `report.json`, `summary.md`) and `result.json`, and each
+arm that is a saved version keeps its claims' verdicts in the database
+(`Designs.record_verdicts`), for the versions list.
 
 The lab compares one changed thing on the same seeds: card files (`--compare cards=A,B`)
 under the same rule options, or one rule option under the same cards. Two designs that
@@ -51,7 +53,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardlab.core.errors import CardlabError
-from cardlab.web.design import DesignRefused, Designs
+from cardlab.web.design import VERDICTS, DesignRefused, Designs
 from cardlab.web.offers import scrub
 
 log = logging.getLogger("cardlab.web.compare")
@@ -378,6 +380,7 @@ class CompareJobs:
                 raise RuntimeError(_last_error(tail) or f"the comparison exited with {code}")
             self._learn(job["game"], job["games"], job["done"])
             job.update(state="done", total=job["done"], stage="done", estimated=False)
+            self._keep_verdicts(job_id)
             log.info("design comparison %s of %s done", job_id[:6], job["game"])
         except asyncio.CancelledError:
             job.update(state="failed", error="the server stopped during the comparison")
@@ -402,6 +405,40 @@ class CompareJobs:
             else:
                 shutil.rmtree(work, ignore_errors=True)
             self._prune()
+
+    def _keep_verdicts(self, job_id: str) -> None:
+        """Each arm that is a saved version keeps its claims' verdicts in the database
+        (design_verdicts, beside the versions), so the versions list shows them after
+        the comparison's own files are pruned or the server restarts."""
+        job, result = self.jobs[job_id], self.result(job_id)
+        if not result:
+            return
+        claims = result.get("claims") or []
+        for i, which in enumerate((job["a"], job["b"])):
+            if which == AS_WRITTEN:
+                continue
+            counts = {k: 0 for k in VERDICTS}
+            for claim in claims:
+                arm = (claim.get("arms") or [None, None])[i]
+                if arm and arm.get("verdict") in counts:
+                    counts[arm["verdict"]] += 1
+            try:
+                self.designs.record_verdicts(
+                    job["game"],
+                    int(which),
+                    job_id,
+                    games=int(result.get("games", job["games"])),
+                    against=job["labels"][1 - i],
+                    counts=counts,
+                    report=f"/design/{job['game']}/compare/{job_id}/report.html",
+                )
+            except Exception as exc:  # noqa: BLE001 - the comparison itself is done
+                log.warning("verdicts of comparison %s not kept: %s", job_id[:6], exc)
+
+    def kept(self, job_id: str) -> bool:
+        """Whether a finished comparison's report is still kept (not pruned)."""
+        job = self.jobs.get(job_id)
+        return job is not None and job.get("state") == "done"
 
     async def _read_feed(self, job: dict[str, Any], stream: asyncio.StreamReader) -> None:
         async for raw in stream:

@@ -6,6 +6,9 @@ sheet the page edits) and the rule options it sets, checked by loading the game 
 every player count before it is kept. Versions live in the server's database beside
 the tables (`design_versions`), each with its difference from the one before (or from
 the packaged cards for the first), so the designer sees what changed between nights.
+When a comparison (web/compare.py) finishes, each arm that is a saved version keeps
+its claims' verdicts (`design_verdicts`: how many hold, fail, need data, with the games
+an arm, the date and the comparison's report), and the list shows each version's latest.
 Everything here is the operator's: the routes that read or change versions take the
 operator token (web/app.py).
 """
@@ -41,7 +44,25 @@ CREATE TABLE IF NOT EXISTS design_versions (
     parent INTEGER,
     diff TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS design_verdicts (
+    job TEXT NOT NULL,
+    game TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    at REAL NOT NULL,
+    games INTEGER NOT NULL,
+    against TEXT NOT NULL,
+    holds INTEGER NOT NULL,
+    fails INTEGER NOT NULL,
+    needs_data INTEGER NOT NULL,
+    untestable INTEGER NOT NULL,
+    report TEXT NOT NULL,
+    PRIMARY KEY (job, version)
+);
+CREATE INDEX IF NOT EXISTS design_verdicts_version ON design_verdicts (game, version, at);
 """
+
+VERDICTS = ("holds", "fails", "needs_data", "untestable")
+"""The claims' verdicts a comparison counts for each arm that is a saved version."""
 
 
 class DesignRequest(BaseModel):
@@ -204,8 +225,62 @@ class Designs:
         )
         return [self.describe(_row(r)) for r in rows]
 
+    def record_verdicts(
+        self,
+        game: str,
+        version: int,
+        job: str,
+        *,
+        games: int,
+        against: str,
+        counts: dict[str, int],
+        report: str,
+        at: float | None = None,
+    ) -> None:
+        """Keep what a finished comparison found of `version`'s claims (one row a
+        comparison and version: recording the same comparison again replaces it)."""
+        self.store.run(
+            "INSERT OR REPLACE INTO design_verdicts (job, game, version, at, games, against, "
+            "holds, fails, needs_data, untestable, report) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                job,
+                game,
+                int(version),
+                time.time() if at is None else float(at),
+                int(games),
+                against,
+                *(int(counts.get(k, 0)) for k in VERDICTS),
+                report,
+            ),
+        )
+
+    def latest_verdicts(self, game: str, version: int) -> dict[str, Any] | None:
+        """The latest comparison's verdicts of `version`, or None (never compared)."""
+        rows = self.store.run(
+            "SELECT job, at, games, against, holds, fails, needs_data, untestable, report "
+            "FROM design_verdicts WHERE game=? AND version=? ORDER BY at DESC, rowid DESC "
+            "LIMIT 1",
+            (game, int(version)),
+        )
+        if not rows:
+            return None
+        job, at, games, against, *counts, report = rows[0]
+        got = dict(zip(VERDICTS, (int(n) for n in counts), strict=True))
+        return {
+            "job": job,
+            "at": round(float(at), 3),
+            "date": time.strftime("%Y-%m-%d", time.gmtime(float(at))),
+            "games": int(games),
+            "against": against,
+            **got,
+            "claims": sum(got.values()),
+            "report": report,
+            "text": verdicts_text(got, int(games), float(at)),
+        }
+
     def describe(self, v: dict[str, Any]) -> dict[str, Any]:
-        """A version as the page lists it (no card bytes)."""
+        """A version as the page lists it (no card bytes), with its latest verdicts."""
+        verdicts = self.latest_verdicts(v["game"], v["id"])
         return {
             "id": v["id"],
             "name": v["name"],
@@ -215,6 +290,8 @@ class Designs:
             "options": json.loads(v["options"]),
             "parent": v["parent"],
             "diff": json.loads(v["diff"]),
+            "verdicts": verdicts,
+            "verdicts_text": verdicts["text"] if verdicts else NOT_COMPARED,
         }
 
     def page(self, game: str) -> dict[str, Any]:
@@ -229,6 +306,26 @@ class Designs:
             "from": self.describe(latest) if latest else None,
             "versions": self.versions(game),
         }
+
+
+NOT_COMPARED = "not yet compared"
+
+
+def verdicts_text(counts: dict[str, int], games: int, at: float) -> str:
+    """The list's line, e.g. "claims: 7 hold, 1 fails · 20 games an arm · 2026-12-03"."""
+    words = {
+        "holds": ("holds", "hold"),
+        "fails": ("fails", "fail"),
+        "needs_data": ("needs data", "need data"),
+        "untestable": ("untestable", "untestable"),
+    }
+    parts = [
+        f"{n} {words[k][0] if n == 1 else words[k][1]}"
+        for k in VERDICTS
+        if (n := int(counts.get(k, 0)))
+    ]
+    day = time.strftime("%Y-%m-%d", time.gmtime(at))
+    return f"claims: {', '.join(parts) or 'none read'} · {games} games an arm · {day}"
 
 
 _FIELDS = "id, game, name, created, cards, cards_sha256, options, parent, diff"

@@ -127,7 +127,14 @@ def routes(
         if no is not None:
             return no
         game = request.path_params["game"]
-        return JSONResponse(page_payload(designs, hub.catalog, game), headers=_NO_STORE)
+        payload = page_payload(designs, hub.catalog, game)
+        said = {g["version"]: g for g in feedback.summary(game)["versions"] if g["version"]}
+        for v in payload["versions"]:
+            if v["verdicts"] and not jobs.kept(v["verdicts"]["job"]):
+                v["verdicts"]["report"] = None  # a pruned comparison's report is gone
+            # what players at this version's tables said, beside those tables' bots
+            v["players"] = said.get(v["id"])
+        return JSONResponse(payload, headers=_NO_STORE)
 
     async def api_check(request: Request) -> Response:
         no = refused(request, "checking a design", changes=True)
@@ -196,7 +203,10 @@ def routes(
         if no is not None:
             return no
         listed = [
-            {k: v[k] for k in ("id", "name", "created_text", "options", "cards_sha256")}
+            {
+                k: v[k]
+                for k in ("id", "name", "created_text", "options", "cards_sha256", "verdicts_text")
+            }
             for v in designs.versions(request.path_params["game"])
         ]
         return JSONResponse({"versions": listed}, headers=_NO_STORE)

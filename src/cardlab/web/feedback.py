@@ -3,9 +3,10 @@
 At the end of a table game each human seat may answer four questions: how much fun
 (1-5), how the length felt, a rule that confused them, anything else. Answers are
 kept with the game record (SQLite, beside the tables), never sent to another seat,
-and summed up per game for the designer beside what the same tables show of play:
-the humans' and the bots' points, wins and game length, so a designer reads where
-people differ from the bots the lab judges by.
+and summed up per game, and per design version the tables dealt, for the designer
+beside what the same tables show of play: the humans' and the bots' points, wins and
+game length, so a designer reads where people differ from the bots the lab judges by
+(the design page lists each version's beside its claims' verdicts).
 
 One answer a seat a table: answering again replaces it (a player who changes their
 mind), and only a seated human at a finished table may answer."""
@@ -13,6 +14,7 @@ mind), and only a seated human at a finished table may answer."""
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from typing import Any, Literal
@@ -147,63 +149,99 @@ class Feedback:
 
     def summary(self, game: str) -> dict[str, Any]:
         """What players said of `game`, and how its finished table games went for the
-        human seats against the bot seats (points, wins, length): the designer's page."""
+        human seats against the bot seats (points, wins, length): the designer's page.
+        `versions` has the same, one entry a design version the tables dealt (the
+        table's record names it; `version` None: the game's own cards)."""
         rows = self.store.run(
-            "SELECT fun, length, confusing, text FROM feedback WHERE game=? ORDER BY at",
+            "SELECT f.fun, f.length, f.confusing, f.text, "
+            "json_extract(t.settings, '$.design_version') FROM feedback f "
+            "LEFT JOIN tables t ON t.id = f.table_id WHERE f.game=? ORDER BY f.at",
             (game,),
         )
-        funs = [r[0] for r in rows if r[0] is not None]
-        lengths = {k: sum(1 for r in rows if r[1] == k) for k in LENGTHS}
+        games = self.store.run(
+            "SELECT g.play, json_extract(t.settings, '$.design_version') FROM feedback_games g "
+            "LEFT JOIN tables t ON t.id = g.table_id WHERE g.game=?",
+            (game,),
+        )
+        plays = [(json.loads(r[0]), r[1]) for r in games]
+        labels = list(dict.fromkeys([*(r[4] for r in rows), *(p[1] for p in plays)]))
+        versions = []
+        for label in labels:
+            versions.append(
+                {
+                    "version": version_number(label),
+                    "label": label or "the game's cards (no design version)",
+                    **_answers([r for r in rows if r[4] == label]),
+                    "play": _play([p for p, lab in plays if lab == label]),
+                }
+            )
         return {
             "game": game,
-            "answers": len(rows),
-            "fun": {
-                "answered": len(funs),
-                "mean": round(statistics.mean(funs), 2) if funs else None,
-                "histogram": {str(k): funs.count(k) for k in range(1, 6)},
-            },
-            "length": lengths,
-            "confusing": [r[2] for r in rows if r[2]],
-            "comments": [r[3] for r in rows if r[3]],
-            "play": self._play(game),
+            **_answers(rows),
+            "play": _play([p for p, _ in plays]),
+            "versions": versions,
         }
 
-    def _play(self, game: str) -> dict[str, Any]:
-        """Human seats against bot seats in the answered table games of `game`: points,
-        their spread, win share, decisions a seat and the share of each kind of move."""
-        rows = self.store.run("SELECT play FROM feedback_games WHERE game=?", (game,))
-        plays = [json.loads(r[0]) for r in rows]
-        sides: dict[str, list[dict[str, Any]]] = {"humans": [], "bots": []}
-        for play in plays:
-            for seat in play["seats"]:
-                sides["humans" if seat["human"] else "bots"].append(seat)
 
-        def side(seats: list[dict[str, Any]]) -> dict[str, Any]:
-            points = [float(x["points"]) for x in seats if x["points"] is not None]
-            kinds: dict[str, int] = {}
-            for x in seats:
-                for k, n in x["kinds"].items():
-                    kinds[k] = kinds.get(k, 0) + n
-            total = sum(kinds.values())
-            return {
-                "seats": len(seats),
-                "mean_points": round(statistics.mean(points), 2) if points else None,
-                "spread": round(statistics.pstdev(points), 2) if len(points) > 1 else None,
-                "win_share": round(sum(x["won"] for x in seats) / len(seats), 3) if seats else None,
-                "decisions_per_seat": round(statistics.mean(x["decisions"] for x in seats), 1)
-                if seats
-                else None,
-                "move_kinds": {k: round(n / total, 3) for k, n in sorted(kinds.items())}
-                if total
-                else {},
-            }
+_VERSION = re.compile(r"design version (\d+) \(")
 
+
+def version_number(label: str | None) -> int | None:
+    """The version a table's `design_version` names ("design version 3 (...)"), or None."""
+    m = _VERSION.match(label or "")
+    return int(m.group(1)) if m else None
+
+
+def _answers(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    """The survey answers summed up: fun, how the length felt, confusions, comments."""
+    funs = [r[0] for r in rows if r[0] is not None]
+    return {
+        "answers": len(rows),
+        "fun": {
+            "answered": len(funs),
+            "mean": round(statistics.mean(funs), 2) if funs else None,
+            "histogram": {str(k): funs.count(k) for k in range(1, 6)},
+        },
+        "length": {k: sum(1 for r in rows if r[1] == k) for k in LENGTHS},
+        "confusing": [r[2] for r in rows if r[2]],
+        "comments": [r[3] for r in rows if r[3]],
+    }
+
+
+def _play(plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """Human seats against bot seats in answered table games: points, their spread, win
+    share, decisions a seat and the share of each kind of move."""
+    sides: dict[str, list[dict[str, Any]]] = {"humans": [], "bots": []}
+    for play in plays:
+        for seat in play["seats"]:
+            sides["humans" if seat["human"] else "bots"].append(seat)
+
+    def side(seats: list[dict[str, Any]]) -> dict[str, Any]:
+        points = [float(x["points"]) for x in seats if x["points"] is not None]
+        kinds: dict[str, int] = {}
+        for x in seats:
+            for k, n in x["kinds"].items():
+                kinds[k] = kinds.get(k, 0) + n
+        total = sum(kinds.values())
         return {
-            "games": len(plays),
-            "mean_length": round(statistics.mean(p["length"] for p in plays), 1) if plays else None,
-            "humans": side(sides["humans"]),
-            "bots": side(sides["bots"]),
+            "seats": len(seats),
+            "mean_points": round(statistics.mean(points), 2) if points else None,
+            "spread": round(statistics.pstdev(points), 2) if len(points) > 1 else None,
+            "win_share": round(sum(x["won"] for x in seats) / len(seats), 3) if seats else None,
+            "decisions_per_seat": round(statistics.mean(x["decisions"] for x in seats), 1)
+            if seats
+            else None,
+            "move_kinds": {k: round(n / total, 3) for k, n in sorted(kinds.items())}
+            if total
+            else {},
         }
+
+    return {
+        "games": len(plays),
+        "mean_length": round(statistics.mean(p["length"] for p in plays), 1) if plays else None,
+        "humans": side(sides["humans"]),
+        "bots": side(sides["bots"]),
+    }
 
 
 def survey_frame(saved: bool, note: str = "") -> str:

@@ -3,7 +3,9 @@
 // dated version with its difference from the one before; each version can be played
 // at a new table (you and bots) or printed, or compared with another design (a paired
 // A/B played by bots in the background: a progress bar, then the two designs' claims
-// and experience side by side and a link to the lab's comparison report). For the
+// and experience side by side and a link to the lab's comparison report). Each version
+// lists its latest comparison's claim verdicts (kept by the server) and what players at
+// its tables said beside those tables' bots. For the
 // server's operator: requests carry the operator token the lobby keeps (the operator
 // link's fragment).
 "use strict";
@@ -133,6 +135,18 @@ function drawVersions(versions) {
     const li = el("li", "design-version");
     li.dataset.version = v.id;
     li.append(el("strong", "", v.name), el("span", "muted", ` · ${v.created_text} · cards ${v.cards_sha256.slice(0, 12)}`));
+    // the latest comparison's verdicts of this version's claims (kept in the database)
+    const verdicts = el("p", `design-verdicts${v.verdicts ? "" : " muted"}`, v.verdicts_text || "not yet compared");
+    if (v.verdicts) {
+      verdicts.dataset.job = v.verdicts.job;
+      verdicts.title = `against ${v.verdicts.against}`;
+      if (v.verdicts.report) {
+        const link = el("a", "design-verdicts-report", "the comparison");
+        Object.assign(link, { href: v.verdicts.report, target: "_blank", rel: "noopener" });
+        verdicts.append(" · ", link);
+      }
+    }
+    li.append(verdicts, playersLine(v.players));
     const diff = el("ul", "design-diff");
     for (const d of v.diff.length ? v.diff : ["no change from the one before"]) diff.append(el("li", "", d));
     const play = el("button", "primary design-play", "Play this version");
@@ -167,6 +181,20 @@ function drawVersions(versions) {
     list.append(li);
   }
   fillCompare(versions);
+}
+
+// what players at this version's tables said (the survey), beside those tables' bots
+const pct = (x) => (typeof x === "number" ? `${Math.round(x * 100)}%` : "–");
+function playersLine(p) {
+  if (!p || !p.answers) return el("p", "design-players muted", "players: no survey answers yet");
+  const fun = p.fun.mean === null ? "no fun score" : `fun ${p.fun.mean}/5 (${p.fun.answered} answered)`;
+  const len = Object.entries(p.length).filter(([, n]) => n).map(([k, n]) => `${n} ${k.replace("_", " ")}`).join(", ");
+  const h = p.play.humans, b = p.play.bots;
+  const text = `players: ${p.answers} answer(s), ${fun}${len ? `, length: ${len}` : ""} · in ${p.play.games} game(s): humans won ${pct(h.win_share)} of their seats (mean points ${h.mean_points ?? "–"}), bots ${pct(b.win_share)} (${b.mean_points ?? "–"})`;
+  const line = el("p", "design-players", text);
+  const said = [...p.confusing.map((c) => `confusing: ${c}`), ...p.comments];
+  if (said.length) line.title = said.join("\n");
+  return line;
 }
 
 // --- compare two designs ------------------------------------------------------
@@ -219,7 +247,11 @@ async function pollCompare(id) {
   const button = document.querySelector("#design-compare button");
   if (data.state === "running") { button.disabled = true; D.poll = setTimeout(() => pollCompare(id), 500); return; }
   button.disabled = !D.versions.length;
-  if (data.state === "done") drawResult(data);
+  if (data.state === "done") {
+    drawResult(data);
+    const page = await api(`/api/design/${D.game}`);  // the versions now carry its verdicts
+    if (page.ok) drawVersions(page.data.versions || []);
+  }
 }
 
 const MARKS = { holds: "✔ holds", fails: "✘ fails", needs_data: "… needs data", untestable: "? untestable" };
