@@ -163,6 +163,7 @@ def test_a_table_from_the_lobby_form_deals_the_versions_cards(app_client):
     assert table.game.options["hand_limit"] == 6 and table.game.options["draw_cards"] == 3
     assert table.game.num_players == 3
     assert table.record.settings["cards"] == "design version 1 (two Towers)"
+    assert table.record.settings["design_version_id"] == 1  # kept as a number, not read back
     assert "design version 1 (two Towers)" in table.replay_command()
     assert (
         client.post("/api/design/uptime/versions/99/table", json=spec, headers=OPERATOR).status_code

@@ -131,7 +131,9 @@ def test_players_answers_are_listed_per_version_beside_the_bots(app_client):
         "own": ([1.0, 9.0], {1}, 1, None),
     }
     for table_id, (points, won, fun, label) in plays.items():
-        settings = {"design_version": label, "cards": label} if label else {}
+        # what the hub keeps for a version's table: its name and its number
+        settings = {"design_version": label, "design_version_id": version, "cards": label}
+        settings = settings if label else {}
         store.create_table(TableRecord(table_id, "uptime", 2, {}, 1, seats, settings), {})
         play = {
             "seats": [

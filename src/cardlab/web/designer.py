@@ -190,6 +190,7 @@ def routes(
                 spec,
                 client=client_key(request),
                 cards=(version["cards"], f"design version {number} ({version['name']})"),
+                version=number,
             )
         except DesignRefused as exc:
             return refusal(exc, 404)
@@ -250,6 +251,7 @@ def routes(
                 spec,
                 client=client_key(request),
                 cards=(version["cards"], f"design version {number} ({version['name']})"),
+                version=number,
             )
         except CardlabError as exc:
             status = int(getattr(exc, "status", 400))

@@ -14,7 +14,6 @@ mind), and only a seated human at a finished table may answer."""
 from __future__ import annotations
 
 import json
-import re
 import statistics
 import time
 from typing import Any, Literal
@@ -154,22 +153,25 @@ class Feedback:
         table's record names it; `version` None: the game's own cards)."""
         rows = self.store.run(
             "SELECT f.fun, f.length, f.confusing, f.text, "
-            "json_extract(t.settings, '$.design_version') FROM feedback f "
+            "json_extract(t.settings, '$.design_version'), "
+            "json_extract(t.settings, '$.design_version_id') FROM feedback f "
             "LEFT JOIN tables t ON t.id = f.table_id WHERE f.game=? ORDER BY f.at",
             (game,),
         )
         games = self.store.run(
-            "SELECT g.play, json_extract(t.settings, '$.design_version') FROM feedback_games g "
+            "SELECT g.play, json_extract(t.settings, '$.design_version'), "
+            "json_extract(t.settings, '$.design_version_id') FROM feedback_games g "
             "LEFT JOIN tables t ON t.id = g.table_id WHERE g.game=?",
             (game,),
         )
         plays = [(json.loads(r[0]), r[1]) for r in games]
+        numbers = {r[4]: r[5] for r in rows} | {r[1]: r[2] for r in games}
         labels = list(dict.fromkeys([*(r[4] for r in rows), *(p[1] for p in plays)]))
         versions = []
         for label in labels:
             versions.append(
                 {
-                    "version": version_number(label),
+                    "version": numbers.get(label),
                     "label": label or "the game's cards (no design version)",
                     **_answers([r for r in rows if r[4] == label]),
                     "play": _play([p for p, lab in plays if lab == label]),
@@ -181,15 +183,6 @@ class Feedback:
             "play": _play([p for p, _ in plays]),
             "versions": versions,
         }
-
-
-_VERSION = re.compile(r"design version (\d+) \(")
-
-
-def version_number(label: str | None) -> int | None:
-    """The version a table's `design_version` names ("design version 3 (...)"), or None."""
-    m = _VERSION.match(label or "")
-    return int(m.group(1)) if m else None
 
 
 def _answers(rows: list[tuple[Any, ...]]) -> dict[str, Any]:

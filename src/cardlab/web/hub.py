@@ -415,21 +415,31 @@ class Hub:
         )
 
     def create(
-        self, spec: Any, client: str = "local", cards: tuple[bytes, str] | None = None
+        self,
+        spec: Any,
+        client: str = "local",
+        cards: tuple[bytes, str] | None = None,
+        version: int | None = None,
     ) -> dict[str, Any]:
         """Validate a new-table request; returns the table id and the secret links.
         Every error text is safe to send: it names the field, never a server path.
         `cards` (bytes, what to call them) deals from a card file the server holds, a
-        design version's: never one a request names."""
+        design version's: never one a request names. `version` is that design
+        version's number, kept in the table's settings (`design_version_id`) so the
+        designer's figures group tables by it without reading the name."""
         try:
-            return self._create(spec, client, cards)
+            return self._create(spec, client, cards, version)
         except TooMany:
             raise
         except CardlabError as exc:
             raise CardlabError(scrub(str(exc), self.offers.known_paths())) from None
 
     def _create(
-        self, spec: Any, client: str, cards: tuple[bytes, str] | None = None
+        self,
+        spec: Any,
+        client: str,
+        cards: tuple[bytes, str] | None = None,
+        version: int | None = None,
     ) -> dict[str, Any]:
         """A table request (web/requests.py's TableRequest: shape, types and bounds),
         then what this game and server allow: player count, options, variant, bot
@@ -460,6 +470,8 @@ class Hub:
             digest, staged_path = self.store.stage_cards(card_bytes)
             staged = str(staged_path)
             settings.update(cards=called, cards_sha256=digest, design_version=called)
+            if version is not None:
+                settings["design_version_id"] = version
         elif path is not None:
             refused = (
                 f"new {game_name} tables are refused until the operator fixes this server's "
