@@ -114,9 +114,9 @@ class HotTables:
 class SuperComputerState(GameState):
     """One moment of a SUPER COMPUTER game. Fields are plain data; see `clone`."""
 
-    clone_shares: ClassVar[frozenset[str]] = frozenset({"_legal", "round_records"})
-    """Shared by clones: the cached legal list and the round records are replaced whole,
-    never changed in place."""
+    clone_shares: ClassVar[frozenset[str]] = frozenset({"_legal", "round_records", "log_memo"})
+    """Shared by clones: the cached legal list, the round records and the narrated log
+    are replaced whole, never changed in place."""
 
     __slots__ = (
         "game", "tables", "hot", "num_players", "next_seed",
@@ -126,7 +126,7 @@ class SuperComputerState(GameState):
         "build_deck", "build_offers", "kept_builds", "returned_builds",
         "race_builds", "race_won", "race_discard", "revealed_builds",
         "points", "four_way_attached", "scrapped_count", "picks_made", "round_records",
-        "log", "past_actions", "_legal",
+        "log", "log_memo", "past_actions", "_legal",
     )  # fmt: skip
 
     game: SuperComputerGame
@@ -186,6 +186,9 @@ class SuperComputerState(GameState):
         self.picks_made = [0] * n
         self.round_records: list[tuple[Any, ...]] = []  # per round and seat: what scored what
         self.log: list[tuple[Any, ...]] = []
+        self.log_memo: Any = None
+        """The public log narrated so far (a `view.LogNarration`, immutable, shared by
+        clones), or None: only the view reads and replaces it."""
         self.past_actions: list[int] = []
         self._start_round()
 
@@ -224,6 +227,7 @@ class SuperComputerState(GameState):
         c.picks_made = self.picks_made[:]
         c.round_records = self.round_records  # copy on write (scoring.score_round)
         c.log = self.log[:]
+        c.log_memo = self.log_memo  # immutable, replaced whole (view.log_entries)
         c.past_actions = self.past_actions[:]
         c._legal = self._legal  # never mutated in place, only replaced
         return c

@@ -172,15 +172,131 @@ DECIDED_BY = {
 """The S8 tie-break level that decided, in words."""
 
 
+class LogNarration:
+    """The public log narrated up to some event: `log_entries` narrates each event once
+    and keeps the entries here, so an observation costs the events since the last one
+    narrated instead of the whole game again.
+
+    Immutable: the state holds one in its `log_memo` slot and its clones share it (a
+    clone narrates its own new events into a new one, never into this one); an
+    observation hands out copies of the entries, never these. It covers the log's first
+    `count` events, the last of them `last` (the same object: clones share the events,
+    and a log that was built anew does not match, so it is narrated afresh). The rest is
+    what the narration carries from one event to the next: the round, the pick and each
+    seat's game total. It is a cache, so it does not travel: a pickled state takes an
+    empty one (rebuilt at the next observation), a deep copy shares it."""
+
+    __slots__ = ("count", "last", "entries", "round", "pick", "totals")
+
+    def __init__(
+        self,
+        count: int = 0,
+        last: tuple[Any, ...] | None = None,
+        entries: tuple[dict[str, Any], ...] = (),
+        rnd: int = 0,
+        pick: int = 0,
+        totals: tuple[int, ...] = (),
+    ) -> None:
+        self.count = count
+        self.last = last
+        self.entries = entries
+        self.round = rnd
+        self.pick = pick
+        self.totals = totals
+
+    def covers(self, log: list[tuple[Any, ...]]) -> bool:
+        """Whether this narrates a prefix of `log` (the same event objects) of one event or
+        more (an empty one, as unpickled, has no totals yet: narrating starts afresh)."""
+        return 0 < self.count <= len(log) and log[self.count - 1] is self.last
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return (LogNarration, ())
+
+    def __copy__(self) -> LogNarration:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LogNarration:
+        return self
+
+
+def _copy_round(e: dict[str, Any]) -> dict[str, Any]:
+    out = e.copy()
+    out["race"] = e["race"][:]
+    return out
+
+
+def _copy_reveal(e: dict[str, Any]) -> dict[str, Any]:
+    out = e.copy()
+    out["picks"] = [pick.copy() for pick in e["picks"]]
+    return out
+
+
+def _copy_race_tie(e: dict[str, Any]) -> dict[str, Any]:
+    out = e.copy()
+    out["seats"] = e["seats"][:]
+    return out
+
+
+def _copy_score(e: dict[str, Any]) -> dict[str, Any]:
+    out = e.copy()
+    out["attached"] = [a.copy() for a in e["attached"]]
+    out["scrapped"] = [a.copy() for a in e["scrapped"]]
+    builds = []
+    for b in e["builds"]:
+        b = b.copy()
+        b["requires"] = b["requires"][:]
+        builds.append(b)
+    out["builds"] = builds
+    return out
+
+
+def _copy_end(e: dict[str, Any]) -> dict[str, Any]:
+    out = e.copy()
+    out["winners"] = e["winners"][:]
+    out["scores"] = e["scores"][:]
+    return out
+
+
+COPY_NESTED = {
+    "round": _copy_round,
+    "reveal": _copy_reveal,
+    "race_tie": _copy_race_tie,
+    "score": _copy_score,
+    "end": _copy_end,
+}
+"""A fresh copy of each log entry that holds lists (of names, seats or dicts), all the way
+down; the others hold only strings and numbers and are copied by `dict.copy`."""
+
+
 def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
     """The public log as structured entries, card names only (never ids): each has
     `kind`, `round`, `pick` (the turn of the round, 0 before the first reveal), the
-    event's own fields and `text`, the readable sentence `narrate` also gives."""
-    t, g = s.tables, s.game
+    event's own fields and `text`, the readable sentence `narrate` also gives.
+
+    Each event is narrated once (`LogNarration`, kept on the state and shared by its
+    clones); every call returns fresh copies, so a caller may change what it gets."""
+    log = s.log
+    memo = getattr(s, "log_memo", None)  # absent on a state unpickled from an older build
+    if not isinstance(memo, LogNarration) or not memo.covers(log):
+        memo = LogNarration(totals=(0,) * s.num_players)
+    if memo.count < len(log):
+        memo = _narrate_from(s, memo)
+        s.log_memo = memo
+    out = []
+    for e in memo.entries:
+        nested = COPY_NESTED.get(e["kind"])
+        out.append(e.copy() if nested is None else nested(e))
+    return out
+
+
+def _narrate_from(s: SuperComputerState, memo: LogNarration) -> LogNarration:
+    """`memo` extended by the entries of the events after the ones it covers."""
+    t, g, log = s.tables, s.game, s.log
     out: list[dict[str, Any]] = []
-    rnd, turn = 0, 0
-    totals = [0] * s.num_players
-    for event in s.log:
+    rnd, turn = memo.round, memo.pick
+    totals = list(memo.totals)
+    for i in range(memo.count, len(log)):
+        event = log[i]
         kind = event[0]
         entry: dict[str, Any] = {"kind": kind}
         if kind == "round":
@@ -239,7 +355,7 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
         entry["pick"] = turn
         entry["text"] = sentence(entry)
         out.append(entry)
-    return out
+    return LogNarration(len(log), log[-1], memo.entries + tuple(out), rnd, turn, tuple(totals))
 
 
 def _seats(seats: list[int]) -> str:
