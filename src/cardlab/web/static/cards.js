@@ -17,41 +17,12 @@ const Cards = {
     } catch (e) { /* CSS cards only */ }
   },
 
-  isCard(v) {
-    return v && typeof v === "object" && !Array.isArray(v) && "name" in v && ("id" in v || v.hidden);
-  },
-
-  isCardList(v) {
-    return Array.isArray(v) && v.length > 0 && v.every((c) => this.isCard(c));
-  },
-
-  // A mark for CSS cards: the card's own symbol, else a letter of its kind.
-  mark(card) {
-    if (card.symbol) return card.symbol;
-    const kind = card.kind || card.type || card.category || card.name || "?";
-    return String(kind).slice(0, 2).toUpperCase();
-  },
-
-  colour(card) {
-    const named = card.colour || card.color;
-    if (named) return named;
-    const key = String(card.kind || card.type || card.sector || card.name);
-    let h = 0;
-    for (const ch of key) h = (h * 31 + ch.charCodeAt(0)) % 360;
-    return `hsl(${h} 55% 42%)`;
-  },
-
-  facts(card) {
-    const skip = new Set(["id", "name", "number", "colour", "color", "symbol", "line_mark", "edges", "green", "red", "kind", "type"]);
-    const out = [];
-    for (const [k, v] of Object.entries(card)) {
-      if (skip.has(k) || v === null || v === false || typeof v === "object") continue;
-      out.push(v === true ? k.replace(/_/g, " ") : `${k.replace(/_/g, " ")} ${v}`);
-    }
-    if (card.green) out.push(`green ${card.green.join("/")}`);
-    if (card.red) out.push(`red ${card.red.join("/")}`);
-    return out;
-  },
+  // What a card is, its mark, colour and facts: pure functions of the card (lib/cards.js).
+  isCard: CardLab.isCard,
+  isCardList: CardLab.isCardList,
+  mark: CardLab.cardMark,
+  colour: CardLab.cardColour,
+  facts: CardLab.cardFacts,
 
   render(card, opts = {}) {
     const node = document.createElement("div");

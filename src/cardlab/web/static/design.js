@@ -10,9 +10,13 @@
 // link's fragment).
 "use strict";
 
+// The page's pure functions (lib/design.js, lib/operator.js, lib/lobby.js; published by lib/boot.js).
+const {
+  AS_WRITTEN, armValue, designOptions, playersWords, progressWords, changedWords, verdictWords, claimText,
+  claimMoved, experienceCell, versionLabel, OPERATOR_KEY, operatorFragment, authHeaders,
+} = CardLab;
+
 const D = { game: location.pathname.split("/").pop(), sheet: null, options: {}, specs: [], timer: null, versions: [], poll: null };
-const AS_WRITTEN = "as written";
-const KEY = "cardlab-operator";
 
 function el(tag, cls, text) {
   const n = document.createElement(tag);
@@ -22,14 +26,14 @@ function el(tag, cls, text) {
 }
 
 function token() {
-  const m = /(?:^#|&)operator=([^&]+)/.exec(location.hash);
-  if (m) { try { sessionStorage.setItem(KEY, decodeURIComponent(m[1])); } catch (e) { /* private mode */ } history.replaceState(null, "", location.pathname); }
-  try { return sessionStorage.getItem(KEY); } catch (e) { return null; }
+  const raw = operatorFragment(location.hash);
+  if (raw !== null) { try { sessionStorage.setItem(OPERATOR_KEY, decodeURIComponent(raw)); } catch (e) { /* private mode */ } history.replaceState(null, "", location.pathname); }
+  try { return sessionStorage.getItem(OPERATOR_KEY); } catch (e) { return null; }
 }
 
 async function api(path, body) {
   const t = token();
-  const headers = { "content-type": "application/json", ...(t ? { authorization: `Bearer ${t}` } : {}) };
+  const headers = { "content-type": "application/json", ...authHeaders(t) };
   const resp = await fetch(path, body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   const data = await resp.json().catch(() => ({}));
   if (resp.status === 401) {
@@ -51,14 +55,8 @@ function rows() {
 }
 
 function options() {
-  const out = {};
-  for (const input of document.querySelectorAll("#design-options [data-option]")) {
-    const spec = D.specs.find((s) => s.name === input.dataset.option);
-    if (!spec || input.value === "" || input.value === String(spec.default)) continue;
-    const v = input.value;
-    out[spec.name] = spec.type === "boolean" ? v === "true" : (["integer", "number", "float"].includes(spec.type) ? Number(v) : v);
-  }
-  return out;
+  const fields = [...document.querySelectorAll("#design-options [data-option]")].map((input) => [input.dataset.option, input.value]);
+  return designOptions(fields, D.specs);
 }
 
 function design(name) { return { rows: rows(), options: options(), ...(name ? { name } : {}) }; }
@@ -161,7 +159,7 @@ function drawVersions(versions) {
     print.addEventListener("click", async (ev) => {  // the PDF needs the operator token too
       ev.preventDefault();
       const t = token();
-      const resp = await fetch(print.href, { headers: t ? { authorization: `Bearer ${t}` } : {} });
+      const resp = await fetch(print.href, { headers: authHeaders(t) });
       if (!resp.ok) { li.append(el("p", "error", `printing failed (${resp.status})`)); return; }
       const url = URL.createObjectURL(await resp.blob());
       const a = el("a");
@@ -184,16 +182,11 @@ function drawVersions(versions) {
 }
 
 // what players at this version's tables said (the survey), beside those tables' bots
-const pct = (x) => (typeof x === "number" ? `${Math.round(x * 100)}%` : "–");
 function playersLine(p) {
-  if (!p || !p.answers) return el("p", "design-players muted", "players: no survey answers yet");
-  const fun = p.fun.mean === null ? "no fun score" : `fun ${p.fun.mean}/5 (${p.fun.answered} answered)`;
-  const len = Object.entries(p.length).filter(([, n]) => n).map(([k, n]) => `${n} ${k.replace("_", " ")}`).join(", ");
-  const h = p.play.humans, b = p.play.bots;
-  const text = `players: ${p.answers} answer(s), ${fun}${len ? `, length: ${len}` : ""} · in ${p.play.games} game(s): humans won ${pct(h.win_share)} of their seats (mean points ${h.mean_points ?? "–"}), bots ${pct(b.win_share)} (${b.mean_points ?? "–"})`;
-  const line = el("p", "design-players", text);
-  const said = [...p.confusing.map((c) => `confusing: ${c}`), ...p.comments];
-  if (said.length) line.title = said.join("\n");
+  const told = playersWords(p);
+  if (!told) return el("p", "design-players muted", "players: no survey answers yet");
+  const line = el("p", "design-players", told.text);
+  if (told.said.length) line.title = told.said.join("\n");
   return line;
 }
 
@@ -204,16 +197,13 @@ function fillCompare(versions) {
   D.versions = versions;
   const form = document.getElementById("design-compare");
   const keep = { a: form.a.value, b: form.b.value };
-  const named = (v) => `version ${v.id} (${v.name}, ${v.created_text})`;
-  form.a.replaceChildren(designOption(AS_WRITTEN, "the cards as written"), ...versions.map((v) => designOption(String(v.id), named(v))));
-  form.b.replaceChildren(...versions.map((v) => designOption(String(v.id), named(v))), designOption(AS_WRITTEN, "the cards as written"));
+  form.a.replaceChildren(designOption(AS_WRITTEN, "the cards as written"), ...versions.map((v) => designOption(String(v.id), versionLabel(v))));
+  form.b.replaceChildren(...versions.map((v) => designOption(String(v.id), versionLabel(v))), designOption(AS_WRITTEN, "the cards as written"));
   if (keep.a && [...form.a.options].some((o) => o.value === keep.a)) form.a.value = keep.a;
   if (keep.b && [...form.b.options].some((o) => o.value === keep.b)) form.b.value = keep.b;
   form.querySelector("button").disabled = !versions.length;
   if (!versions.length) compareWords("Save a version to compare it with the cards as written.", "muted");
 }
-
-const armValue = (v) => (v === AS_WRITTEN ? AS_WRITTEN : Number(v));
 
 function compareWords(text, cls = "") {
   const words = document.getElementById("compare-words");
@@ -228,15 +218,7 @@ function showProgress(st) {
   bar.value = Math.min(st.done, bar.max);
   bar.dataset.done = String(st.done);
   bar.dataset.state = st.state;
-  const about = st.estimated && st.state === "running" ? "about " : "";
-  if (st.state === "running") {
-    const run = st.run ? ` · ${st.run}: ${st.run_done}/${st.run_total}` : "";
-    compareWords(`${st.labels[0]} against ${st.labels[1]}: ${st.done} of ${about}${st.total} games · ${st.stage}${run}`);
-  } else if (st.state === "done") {
-    compareWords(`Done: ${st.done} games in ${st.elapsed_s} s.`, "good");
-  } else {
-    compareWords(`The comparison failed: ${st.error || "unknown error"}`, "error");
-  }
+  compareWords(...progressWords(st));
 }
 
 async function pollCompare(id) {
@@ -253,11 +235,6 @@ async function pollCompare(id) {
     if (page.ok) drawVersions(page.data.versions || []);
   }
 }
-
-const MARKS = { holds: "✔ holds", fails: "✘ fails", needs_data: "… needs data", untestable: "? untestable" };
-const verdictWords = (arm) => (arm ? MARKS[arm.verdict] || String(arm.verdict) : "–");
-// an experience figure in its unit: a share as a percentage, anything else a number
-const num = (v, unit) => (typeof v !== "number" ? "–" : unit === "share" ? `${Math.round(v * 1000) / 10}%` : String(Math.round(v * 100) / 100));
 
 function cellsRow(cells, cls = "") {
   const tr = el("tr", cls);
@@ -280,8 +257,7 @@ function drawResult(st) {
   const [a, b] = r.labels;
   box.append(el("p", "", ""));
   box.lastChild.append(el("strong", "compare-title", `${a} against ${b}`));
-  const changed = r.what === "cards" ? "the cards" : `the rule option ${r.what} (${r.values[0]} against ${r.values[1]})`;
-  box.append(el("p", "", `What changed: ${changed}. ${r.games} games an arm on the same seeds; ${r.games_played} games played in all (${r.elapsed_s} s).`));
+  box.append(el("p", "", changedWords(r)));
   for (const line of r.primary || []) box.append(el("p", "compare-primary", line));
   const link = el("a", "compare-report", "Open the comparison report (both arms side by side, with every plot)");
   link.href = st.report;
@@ -294,8 +270,7 @@ function drawResult(st) {
   const claims = el("table", "gate compare-claims");
   claims.append(headRow(["claim", a, b]));
   for (const c of r.claims) {
-    const differ = verdictWords(c.arms[0]) !== verdictWords(c.arms[1]);
-    const tr = cellsRow([`${c.text}${c.kind === "invariant" ? " (engine invariant)" : ""}`], differ ? "v-fails compare-changed" : "");
+    const tr = cellsRow([claimText(c)], claimMoved(c) ? "v-fails compare-changed" : "");
     for (const arm of c.arms) {
       const td = el("td", "verdict", verdictWords(arm));
       if (arm && arm.note) td.title = arm.note;
@@ -304,7 +279,7 @@ function drawResult(st) {
     claims.append(tr);
   }
   box.append(claims);
-  const moved = r.claims.filter((c) => verdictWords(c.arms[0]) !== verdictWords(c.arms[1])).length;
+  const moved = r.claims.filter(claimMoved).length;
   box.append(el("p", "muted", moved ? `${moved} claim(s) read differently (highlighted).` : "Every claim reads the same under both."));
 
   if ((r.experience || []).length) {
@@ -313,7 +288,7 @@ function drawResult(st) {
     exp.append(headRow(["metric", "band", a, b]));
     for (const m of r.experience) {
       const cells = [m.title, m.band];
-      for (const x of m.arms) cells.push(x ? `${num(x.value, m.unit)}${x.interval ? ` (${num(x.interval[0], m.unit)} – ${num(x.interval[1], m.unit)})` : ""} ${x.reading || ""}` : "–");
+      for (const x of m.arms) cells.push(experienceCell(x, m.unit));
       const differ = m.arms.length === 2 && m.arms[0] && m.arms[1] && m.arms[0].reading !== m.arms[1].reading;
       exp.append(cellsRow(cells, differ ? "v-fails compare-changed" : ""));
     }

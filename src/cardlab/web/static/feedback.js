@@ -5,15 +5,14 @@
 "use strict";
 
 (() => {
-  const KEY = "cardlab-operator";
+  // the pure helpers (lib/feedback.js, lib/operator.js; published by lib/boot.js)
+  const { fmt, percentTenths, answersLine, playHeading, moveKindsText, OPERATOR_KEY, authHeaders } = CardLab;
   const el = (tag, cls, text) => {
     const n = document.createElement(tag);
     if (cls) n.className = cls;
     if (text !== undefined) n.textContent = text;
     return n;
   };
-  const fmt = (v, unit = "") => (v === null || v === undefined ? "–" : `${v}${unit}`);
-  const pct = (v) => (v === null || v === undefined ? "–" : `${Math.round(v * 1000) / 10}%`);
 
   function drawSummary(body, s) {
     body.replaceChildren();
@@ -21,10 +20,7 @@
       body.append(el("p", "muted", "No player has answered yet: the survey opens for each player at the end of a table game."));
       return;
     }
-    const fun = s.fun;
-    body.append(el("p", "", `${s.answers} answer${s.answers === 1 ? "" : "s"}. Fun ${fmt(fun.mean)} of 5 (${fun.answered} rated: ` +
-      Object.entries(fun.histogram).map(([k, n]) => `${k}: ${n}`).join(", ") + ").  Length: " +
-      `too short ${s.length.too_short}, about right ${s.length.right}, too long ${s.length.too_long}.`));
+    body.append(el("p", "", answersLine(s)));
     const lists = [["A rule that confused", s.confusing], ["Comments", s.comments]];
     for (const [title, items] of lists) {
       if (!items.length) continue;
@@ -34,16 +30,15 @@
       body.append(ul);
     }
     const p = s.play;
-    body.append(el("h4", "", `Humans and bots at the same ${p.games} table game${p.games === 1 ? "" : "s"} (about ${fmt(p.mean_length)} decisions)`));
+    body.append(el("h4", "", playHeading(p)));
     const table = el("table", "feedback-play");
     const head = el("tr");
     for (const t of ["", "seats", "mean points", "spread", "wins", "decisions a seat", "moves"]) head.append(el("th", "", t));
     table.append(head);
     for (const [name, side] of [["Humans", p.humans], ["Bots", p.bots]]) {
       const tr = el("tr");
-      const moves = Object.entries(side.move_kinds || {}).sort((a, b) => b[1] - a[1]).slice(0, 5)
-        .map(([k, v]) => `${k.replace(/_/g, " ")} ${pct(v)}`).join(", ");
-      for (const t of [name, fmt(side.seats), fmt(side.mean_points), fmt(side.spread), pct(side.win_share), fmt(side.decisions_per_seat), moves || "–"]) {
+      const moves = moveKindsText(side.move_kinds);
+      for (const t of [name, fmt(side.seats), fmt(side.mean_points), fmt(side.spread), percentTenths(side.win_share), fmt(side.decisions_per_seat), moves || "–"]) {
         tr.append(el("td", "", String(t)));
       }
       table.append(tr);
@@ -61,8 +56,7 @@
     box.append(body);
     box.addEventListener("toggle", async () => {
       if (!box.open) return;
-      const token = sessionStorage.getItem(KEY);
-      const headers = token ? { authorization: `Bearer ${token}` } : {};
+      const headers = authHeaders(sessionStorage.getItem(OPERATOR_KEY));
       const resp = await fetch(`/api/feedback/${encodeURIComponent(game)}`, { headers });
       if (resp.status === 401) {
         body.replaceChildren(el("p", "muted", "For the server's operator: open the operator link `cardlab serve` printed to read the players' answers."));

@@ -1,6 +1,14 @@
 // The lobby: one panel per game with its pitch, rules and a new-table form.
 "use strict";
 
+// The lobby's pure functions (lib/lobby.js, lib/operator.js, lib/words.js; published by lib/boot.js).
+const {
+  chosenVariant, countOptions, variantOptions, chosenVersion, baseline, recommendedOf, findingText,
+  tableRequest, seatOptions, seatDefault, optionValueText, optionHint, cardChangesText, playRequest,
+  playNote, countsLine, pitchLine, versionLabel, localTime, verdictsLine, runStatusText, inWords,
+  valueWords, OPERATOR_KEY, operatorFragment, authHeaders,
+} = CardLab;
+
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -12,17 +20,9 @@ const el = (tag, attrs = {}, ...children) => {
 
 function seatRow(index, bots) {
   const kind = el("select", { name: `seat${index}`, "aria-label": `Seat ${index}` });
-  kind.append(el("option", { value: "human" }, index === 0 ? "Human (you)" : "Human (invite)"));
-  for (const bot of bots) {
-    if (bot.strengths) {
-      for (const [label, it] of Object.entries(bot.strengths)) {
-        kind.append(el("option", { value: `bot:${bot.kind}:${it}` }, `Bot: ${bot.kind} (${label}, ${it} iterations)`));
-      }
-    } else {
-      kind.append(el("option", { value: `bot:${bot.kind}` }, `Bot: ${bot.kind}`));
-    }
-  }
-  if (index > 0) kind.value = bots.some((b) => b.kind === "greedy") ? "bot:greedy" : `bot:${bots[0].kind}`;
+  for (const [value, text] of seatOptions(index, bots)) kind.append(el("option", { value }, text));
+  const first = seatDefault(index, bots);
+  if (first !== null) kind.value = first;
   const name = el("input", { name: `name${index}`, type: "text", maxlength: "24", autocomplete: "off",
     placeholder: index === 0 ? "your name" : "their name", "aria-label": `Seat ${index} player name` });
   const showName = () => { name.hidden = kind.value !== "human"; };
@@ -38,18 +38,12 @@ function fillSeats(form, game) {
   for (let i = 0; i < n; i++) box.append(seatRow(i, game.bots));
 }
 
-// An option in words: "Patch cost", values "yes"/"no" or "hype down"; the
-// ruling it implements (e.g. U4) only as a hint.
-const inWords = (text) => { const t = String(text).replace(/(\w)_(?=\w)/g, "$1 "); return t.charAt(0).toUpperCase() + t.slice(1); };
-const valueWords = (v) => (v === true ? "yes" : v === false ? "no" : String(v).replace(/_/g, " "));
-
 function optionField(opt) {
   const select = el("select", { name: `opt:${opt.name}` });
   for (const v of opt.allowed) {
-    const text = valueWords(v) + (v === opt.default ? (opt.lever ? " (as written)" : " (standard)") : "");
-    select.append(el("option", { value: JSON.stringify(v) }, text));
+    select.append(el("option", { value: JSON.stringify(v) }, optionValueText(opt, v)));
   }
-  const hint = opt.ruling ? (opt.ruling === "designer" ? "a designer's test option" : `ruling ${opt.ruling}`) : "";
+  const hint = optionHint(opt);
   const about = opt.about ? inWords(opt.about) : opt.doc;  // the player rules' words when they have them
   const label = el("label", { class: opt.lever ? "option lever" : "option", title: hint ? `${opt.doc} (${hint})` : opt.doc }, `${inWords(opt.name)}: `, select);
   label.append(el("small", {}, ` ${about}`));
@@ -60,44 +54,9 @@ function optionField(opt) {
   return label;
 }
 
-// The rules as written, or a variant the server offers (by name: a packaged one
-// such as UPTIME's lab variant, or one the operator gave `cardlab serve --variant`).
+// The rules as written, or a variant the server offers (lib/lobby.js chosenVariant).
 // Choosing one sets the option fields to the variant's settings (and back to the
 // standard ones for "as written"), so what the form shows is what the table plays.
-const chosenVariant = (form, game) => (game.variants || []).find((x) => form.variant && x.name === form.variant.value);
-
-// The options a variant sets at the chosen player count: its [options], then what it
-// sets differently at that count ([players.N.options], the server's same merge).
-const countOptions = (v, form) => ((v && v.options_by_players) || {})[String(form.players && form.players.value)] || {};
-const variantOptions = (v, form) => (v ? { ...(v.options || {}), ...countOptions(v, form) } : {});
-
-// A design version the operator chose in the form's Cards field (null: the cards as
-// written, or the variant's).
-const chosenVersion = (form) => (form._versions || []).find((v) => form.design_version && String(v.id) === form.design_version.value) || null;
-
-// An option's value before the player touches it: the design version's, else the
-// variant's (at this player count), else the standard.
-function baseline(form, game, opt) {
-  const version = chosenVersion(form);
-  const set = version ? version.options : variantOptions(chosenVariant(form, game), form);
-  return opt.name in set ? set[opt.name] : opt.default;
-}
-
-// The game's recommended ruleset (a variant marked `recommended = true`, or named so),
-// or null.
-const recommendedOf = (game) => (game.variants || []).find((v) => v.recommended) || null;
-
-// One line on the rules as written, beside them: the recommended variant's `finding`,
-// else what the latest playtest report says (filled in by showReport), else why a
-// recommended ruleset exists at all.
-function findingText(game, st) {
-  const rec = recommendedOf(game);
-  if (rec && rec.finding) return rec.finding;
-  const v = st && st.verdicts;
-  if (v && v.fails) return `As written, ${v.fails} of the rulebook's claims fail in the lab's latest report (${st.games_played} games).`;
-  return rec ? "The playtest lab recommends these rules over the rules as written." : "";
-}
-
 function variantField(form, game) {
   const select = el("select", { name: "variant" });
   const rec = recommendedOf(game);
@@ -111,8 +70,7 @@ function variantField(form, game) {
   // the others move to the variant's value at the new count.
   const show = (keepTouched = false) => {
     const v = chosenVariant(form, game);
-    const cards = v && v.card_changes ? ` It changes ${v.card_changes} card number${v.card_changes === 1 ? "" : "s"}.` : "";
-    about.textContent = v ? ` ${v.about}${cards}` : "";
+    about.textContent = v ? ` ${v.about}${cardChangesText(v)}` : "";
     finding.textContent = !v && rec ? ` ${findingText(game, form._report)}` : "";
     const shown = form._shownBaseline || {};
     const set = variantOptions(v, form);
@@ -136,30 +94,6 @@ function variantField(form, game) {
   select.addEventListener("change", () => show());
   form._showVariant = show;
   return el("label", { class: "option variant" }, "Rules: ", select, about, finding);
-}
-
-function tableRequest(form, game) {
-  const spec = { game: game.name, players: Number(form.players.value), options: {}, seats: [] };
-  // Only the options a player changed: the rest are the standard rules or, with a
-  // variant chosen, the variant's own settings.
-  for (const opt of game.options) {
-    const value = JSON.parse(form[`opt:${opt.name}`].value);
-    if (value !== baseline(form, game, opt)) spec.options[opt.name] = value;
-  }
-  if (form.variant && form.variant.value) spec.variant = form.variant.value;
-  for (let i = 0; i < spec.players; i++) {
-    const v = form[`seat${i}`].value;
-    if (v === "human") {
-      const name = form[`name${i}`].value.trim();
-      spec.seats.push(name ? { kind: "human", name } : { kind: "human" });
-      continue;
-    }
-    const [, agent, it] = v.split(":");
-    spec.seats.push(it ? { kind: "bot", agent, params: { iterations: Number(it) } } : { kind: "bot", agent });
-  }
-  spec.turn_seconds = Number(form.turn_seconds.value);
-  spec.bot_delay = Number(form.bot_delay.value);
-  return spec;
 }
 
 // Copy a link (the clipboard API; else select it in its box so the player can copy
@@ -217,49 +151,11 @@ function showLinks(box, made, spec) {
   box.append(list, el("p", { class: "note" }, "Each link is a secret key to its seat: share it only with that player."));
 }
 
-// --- Play: one click to a table with good defaults ---------------------------------
-// Bots of mixed strength: a searching bot (ISMCTS, "solid"), the quick greedy bot and
-// one of the game's personas (a style of play), in turn.
-function defaultBots(game) {
-  const kinds = game.bots.map((b) => b.kind);
-  const ismcts = game.bots.find((b) => b.strengths);
-  const persona = kinds.find((k) => !["greedy", "random"].includes(k) && !game.bots.find((b) => b.kind === k).strengths);
-  const out = [];
-  if (ismcts) out.push({ kind: "bot", agent: ismcts.kind, params: { iterations: ismcts.strengths.solid || Object.values(ismcts.strengths)[0] } });
-  if (kinds.includes("greedy")) out.push({ kind: "bot", agent: "greedy" });
-  if (persona) out.push({ kind: "bot", agent: persona });
-  if (!out.length) out.push({ kind: "bot", agent: kinds[0] });
-  return out;
-}
-
-// "a searching bot (400 iterations)", "greedy", "builder" (a persona)
-const botWords = (seat) => (seat.params && seat.params.iterations ? `a searching bot (${seat.agent}, ${seat.params.iterations} iterations)` : seat.agent);
-
-function playRequest(game) {
-  const rec = recommendedOf(game);
-  const players = game.default_players;
-  const bots = defaultBots(game);
-  const seats = [{ kind: "human" }];
-  for (let i = 1; i < players; i++) seats.push(bots[(i - 1) % bots.length]);
-  const spec = { game: game.name, players, options: {}, seats, turn_seconds: 0, bot_delay: 0.8 };
-  if (rec) spec.variant = rec.name;
-  return spec;
-}
-
-// "30 min" or "25–30 min" for the default player count (the box's length, GameInfo).
-function lengthWords(game) {
-  const m = (game.box_minutes || {})[String(game.default_players)];
-  if (!m) return "";
-  const [lo, hi] = m.map((x) => Math.round(x));
-  return lo === hi ? `${lo} min` : `${lo}–${hi} min`;
-}
-
+// --- Play: one click to a table with good defaults (lib/lobby.js playRequest) -------
 function wirePlay(node, game) {
   const spec = playRequest(game);
   const rec = recommendedOf(game);
-  node.querySelector(".play-note").textContent =
-    `${spec.players} players: you against ${spec.seats.slice(1).map(botWords).join(", ")}` +
-    (rec ? `, with ${rec.title.replace(/^.*?,\s*/, "")}.` : ", with the rules as written.");
+  node.querySelector(".play-note").textContent = playNote(spec, rec);
   node.querySelector("button.play").addEventListener("click", async (ev) => {
     ev.target.disabled = true;
     const resp = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(spec) });
@@ -277,9 +173,8 @@ function gamePanel(game) {
   const node = document.getElementById("game-tpl").content.firstElementChild.cloneNode(true);
   node.id = `game-${game.name}`;
   node.querySelector(".title").textContent = game.title;
-  const length = lengthWords(game);
-  node.querySelector(".counts").textContent = `${game.min_players}–${game.max_players} players` + (length ? ` · about ${length}` : "");
-  node.querySelector(".pitch").textContent = game.pitch + (game.score_direction === "lowest" ? " Fewest points win." : "");
+  node.querySelector(".counts").textContent = countsLine(game);
+  node.querySelector(".pitch").textContent = pitchLine(game);
   node.querySelector(".finding").textContent = findingText(game, null);
   wirePlay(node, game);
   const rules = node.querySelector(".rules");
@@ -355,7 +250,7 @@ function versionField(form, game, versions) {
   form._versions = versions;
   const select = el("select", { name: "design_version", "aria-label": "Cards" });
   select.append(el("option", { value: "" }, "as written"));
-  for (const v of versions) select.append(el("option", { value: String(v.id) }, `version ${v.id} (${v.name}, ${v.created_text})`));
+  for (const v of versions) select.append(el("option", { value: String(v.id) }, versionLabel(v)));
   const about = el("small", { class: "version-about" }, "");
   select.addEventListener("change", () => showVersion(form, game, about));
   return el("label", { class: "option design-version-choice" }, "Cards: ", select, about);
@@ -379,7 +274,6 @@ async function offerVersions(games) {
 }
 
 // --- playtest reports: the latest report per game, a fresh run, its status ---
-const when = (iso) => (iso ? new Date(iso).toLocaleString() : "");
 
 function showReport(node, game, st, settings) {
   const form = node.querySelector("form");
@@ -404,9 +298,9 @@ function showReport(node, game, st, settings) {
     line.className = "report-line";
     line.replaceChildren(
       el("a", { href: st.report, class: "report-link", target: "_blank", rel: "noopener" }, `Open the latest ${game.title} report`),
-      el("small", { class: "muted" }, ` (${when(st.report_at)})`),
+      el("small", { class: "muted" }, ` (${localTime(st.report_at)})`),
       st.verdicts ? el("br") : "",
-      st.verdicts ? el("small", { class: "verdicts" }, `${st.games_played} games · claims: ${st.verdicts.holds} hold, ${st.verdicts.fails} fail, ${st.verdicts.needs_data || 0} need data, ${st.verdicts.untestable} untestable`) : "",
+      st.verdicts ? el("small", { class: "verdicts" }, verdictsLine(st)) : "",
     );
   } else {
     line.className = "report-line muted";
@@ -415,10 +309,9 @@ function showReport(node, game, st, settings) {
   button.disabled = st.state === "running";
   button.title = `Runs cardlab report ${game.name} ${settings} in the background`;
   status.className = `run-status ${st.state}`;
-  if (st.state === "running") status.replaceChildren(`Running a playtest since ${when(st.started)}… (this page updates by itself)`);
-  else if (st.state === "done") status.replaceChildren(`Fresh playtest done at ${when(st.finished)}`);
-  else if (st.state === "failed") status.replaceChildren(`Failed${st.finished ? ` at ${when(st.finished)}` : ""}: ${st.error}`);
-  else status.replaceChildren();
+  const said = runStatusText(st);
+  if (said === null) status.replaceChildren();
+  else status.replaceChildren(said);
 }
 
 let pollTimer = null;
@@ -441,17 +334,16 @@ async function pollReports(games) {
 // --- the operator: a playtest run needs the token `cardlab serve` printed. It comes in
 // the printed link's fragment (/#operator=T: never sent in a request line, so never in
 // a log), is kept in this tab's sessionStorage and sent as an Authorization header.
-const OPERATOR_KEY = "cardlab-operator";
 function takeOperatorFragment() {
-  const m = /(?:^#|&)operator=([^&]+)/.exec(location.hash);
-  if (!m) return;
-  try { sessionStorage.setItem(OPERATOR_KEY, decodeURIComponent(m[1])); } catch (err) { console.warn("no sessionStorage", err); }
+  const raw = operatorFragment(location.hash);
+  if (raw === null) return;
+  try { sessionStorage.setItem(OPERATOR_KEY, decodeURIComponent(raw)); } catch (err) { console.warn("no sessionStorage", err); }
   history.replaceState(null, "", location.pathname + location.search);  // out of the address bar and history
 }
 function operatorHeaders() {
   let token = null;
   try { token = sessionStorage.getItem(OPERATOR_KEY); } catch (err) { /* private mode */ }
-  return token ? { authorization: `Bearer ${token}` } : {};
+  return authHeaders(token);
 }
 async function startRun(game) {
   let resp = await fetch(`/api/reports/${game.name}/run`, { method: "POST", headers: operatorHeaders() });

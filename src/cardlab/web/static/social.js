@@ -11,10 +11,11 @@
 "use strict";
 
 (() => {
+  // the pure helpers (lib/frames.js, lib/clock.js, lib/words.js; published by lib/boot.js)
+  const { letters, isMyTurn, turnTitle, rematchPath, secondsLeft, rematchCountdown } = CardLab;
   const CHAT_LIMIT = 200;           // social.CHAT_LIMIT on the server (it counts again)
   const KEEP = 200;                 // chat lines kept on the page (store.CHAT_KEEP)
   const FOLLOW_SECONDS = 5;         // a rematch someone else started: we follow after this
-  const PREFIX = "● Your turn — ";  // the tab title on your turn
   const SOUND_KEY = "cardlab.sound";
   const NOTIFY_KEY = "cardlab.notify";
 
@@ -87,8 +88,6 @@
     root.replaceChildren(el("h2", "", "Chat"), list, note, form, host, alerts);
     return { root, list, empty, form, input, sendButton, count, note, host, alerts };
   })();
-
-  function letters(text) { return [...text].length; }  // the server counts code points
 
   panel.input.addEventListener("input", () => {
     const n = letters(panel.input.value);
@@ -260,8 +259,7 @@
   // redraw, so the prefix is put back whenever the title changes.
   function applyTitle() {
     const now = document.title;
-    const base = now.startsWith(PREFIX) ? now.slice(PREFIX.length) : now;
-    const want = S.myTurn ? PREFIX + base : base;
+    const want = turnTitle(now, S.myTurn);
     if (now !== want) document.title = want;
   }
   let titleNode = document.querySelector("title");
@@ -380,13 +378,11 @@
   }
 
   function followText() {
-    const left = S.follow ? Math.max(0, Math.ceil((S.follow.end - performance.now()) / 1000)) : 0;
-    return `${S.offeredBy || "A player"} started a rematch (same seats, a new deal). Joining in ${left} s…`;
+    return rematchCountdown(S.offeredBy, S.follow ? secondsLeft(S.follow.end - performance.now()) : 0);
   }
 
   function followLink(link) {
-    const frag = link.seat !== undefined ? `seat=${link.seat}` : `role=${link.role || "host"}`;
-    location.assign(`/t/${encodeURIComponent(link.table)}#${frag}&token=${encodeURIComponent(link.token)}`);
+    location.assign(rematchPath(link));
   }
 
   // -- card movement ------------------------------------------------------------------
@@ -468,7 +464,7 @@
     S.view = msg;
     S.frames += 1;
     if (Array.isArray(msg.table && msg.table.muted)) S.muted = msg.table.muted;
-    const mine = !msg.terminal && msg.you !== null && msg.you !== undefined && Array.isArray(msg.legal) && msg.legal.length > 0;
+    const mine = isMyTurn(msg);
     const began = mine && !S.myTurn;
     S.myTurn = mine;
     applyTitle();

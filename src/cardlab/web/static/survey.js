@@ -58,13 +58,7 @@
     form.append(fun, length, rule, text, sendBtn, skip);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      const answer = { type: "survey" };
-      const f = picked(form, "fun");
-      if (f !== null) answer.fun = Number(f);
-      const l = picked(form, "length");
-      if (l !== null) answer.length = l;
-      if (rule.value.trim()) answer.confusing = rule.value.trim();
-      if (text.value.trim()) answer.text = text.value.trim();
+      const answer = CardLab.surveyAnswer(picked(form, "fun"), picked(form, "length"), rule.value, text.value);  // lib/frames.js
       if (send(answer)) { S.sent = true; sendBtn.disabled = true; }
     });
     b.replaceChildren(h("h2", "", "How was the game?"),

@@ -3,6 +3,15 @@
 // every state frame the server sends.
 "use strict";
 
+// The page's pure functions (lib/, published by lib/boot.js; views.js holds the ones a
+// game's view script may call too).
+const {
+  moveIds, payIds, moveCell, myPlacing, logWords, moveText, placements, movesInAll, asksConfirm,
+  forcedMove, stillLegal, movedWithoutUs, cardById, sameFaces, countedNames, seatName, winnersLine,
+  awaitWords, titleLine, scoreRows, scoreNote, endWords, reissuedText, helloMessage, refusalText,
+  logLines, replayLines, newLink, clockText, timeRanOut, decisionScroll,
+} = CardLab;
+
 // The seat token lives in the link's fragment (never sent to the server in a
 // URL). Older links carried it in the query string, where it lands in access
 // logs and history: such a link is refused (the server refuses it too) and its
@@ -18,18 +27,12 @@ const T = {
   refused: false,  // the server refused this link: stop reconnecting
 };
 
-function hello() {
-  const token = params.get("token");
-  if (params.has("seat")) return { type: "hello", seat: Number(params.get("seat")), token };
-  return { type: "hello", role: params.get("role") || "spectator", token };
-}
-
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
   T.ws = ws;
   setConn("connecting…");
-  ws.onopen = () => { ws.send(JSON.stringify(hello())); };
+  ws.onopen = () => { ws.send(JSON.stringify(helloMessage(params))); };
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (T.refused || (ev.code >= 4400 && ev.code < 4500)) {
@@ -56,14 +59,7 @@ function send(msg) {
 function explainRefusal(code, reason) {
   const box = document.getElementById("await");
   box.className = "await refused";
-  const known = {
-    4401: "This link's key does not open this seat: it may have been mistyped, cut short, or replaced by the host.",
-    4403: "This page was opened from another site, so the table refused it.",
-    4404: "There is no such table here: it may have been created on another server, or the link is incomplete.",
-  }[code];
-  const said = reason ? `The table refused this page: ${reason}.` : "";
-  const why = known && said ? `${known} ${said}` : known || said || "The table refused this page.";
-  box.replaceChildren(h("p", "", why),
+  box.replaceChildren(h("p", "", refusalText(code, reason)),
     h("p", "", "Ask the table's host for a fresh invitation link, or "),
   );
   const a = h("a", "", "start a new table in the lobby");
@@ -79,9 +75,8 @@ function setConn(text) {
 
 // The turn timer ran out on our decision: the server played the quick bot's move for us.
 function noticeTimerMove(before, now) {
-  const mine = before.legal && before.legal.length && before.current_player === before.you;
-  if (!mine || now.seq <= before.seq || T.clicked === before.seq) return;
-  if (T.clockEnd !== null && performance.now() >= T.clockEnd - 1500) {
+  if (!movedWithoutUs(before, now, T.clicked)) return;
+  if (timeRanOut(T.clockEnd, performance.now())) {
     notice("Time ran out: the quick bot (greedy) chose your move (see the game log).", "warn");
   }
 }
@@ -91,8 +86,7 @@ function sendPending(view) {
   const p = T.pending;
   if (!p) return;
   T.pending = null;
-  const still = view.seq === p.seq && view.legal.some((m) => m.action === p.action);
-  if (still && send({ type: "act", action: p.action, seq: p.seq })) {
+  if (stillLegal(view, p) && send({ type: "act", action: p.action, seq: p.seq })) {
     T.clicked = p.seq;
     notice(`Back online: your move "${p.label}" was sent.`, "info");
   } else {
@@ -131,39 +125,13 @@ function onFrame(msg) {
   if (msg.type === "link") showLink(msg);
 }
 
-// "Seat 1 (Ada)", or "Seat 1" for a seat nobody named (its name is then "Seat 1").
-function seatName(view, seat) {
-  const info = view.table.seats[seat];
-  return info && info.name && info.name !== `Seat ${seat}` ? `Seat ${seat} (${info.name})` : `Seat ${seat}`;
-}
-
-// A player as the winner line names them: "You", their name, or "Seat 2".
-function playerName(view, seat) {
-  if (seat === view.you) return "You";
-  const info = view.table.seats[seat];
-  return info && info.name ? info.name : `Seat ${seat}`;
-}
-
 function drawAwait(view) {
   const box = document.getElementById("await");
   box.className = "await";
-  if (view.terminal) { stopClock(); box.textContent = `Game over. ${winnersLine(view)}`; return; }
-  const cp = view.current_player;
-  const decision = view.obs.decision || "";
-  if (cp === view.you) {
-    box.classList.add("mine");
-    box.textContent = `Your decision: ${decision}`;
-  } else if (view.legal && view.legal.length) {
-    // a simultaneous choice (SUPER COMPUTER's picks): every seat chooses at once
-    box.classList.add("mine");
-    box.textContent = "Your choice: everyone chooses at the same time, in secret.";
-  } else if (view.chosen) {
-    box.textContent = `You chose: ${view.chosen.label}. Waiting for the others to choose.`;
-  } else {
-    const who = seatName(view, cp);
-    const kind = view.table.seats[cp] && view.table.seats[cp].kind === "bot" ? "bot is thinking" : "waiting";
-    box.textContent = `${who}: ${kind}. ${decision}`;
-  }
+  const said = awaitWords(view);
+  if (view.terminal) { stopClock(); box.textContent = said.text; return; }
+  if (said.mine) box.classList.add("mine");
+  box.textContent = said.text;
   if (view.table.turn_left !== null && view.table.turn_left !== undefined) startClock(view.table.turn_left);
   else stopClock();
 }
@@ -175,75 +143,12 @@ function startClock(seconds) {
   clock.className = "clock";
   document.getElementById("await").append(clock);
   T.clockEnd = end;
-  const tick = () => { clock.textContent = ` · time left ${Math.max(0, (end - performance.now()) / 1000).toFixed(0)} s`; };
+  const tick = () => { clock.textContent = clockText(end - performance.now()); };
   tick();
   T.timer = setInterval(tick, 500);
 }
 
 function stopClock() { if (T.timer) clearInterval(T.timer); T.timer = null; T.clockEnd = null; }
-
-// "You win!" / "Ada wins!" / "You and Bo share the win." (each player named once).
-function winnersLine(view) {
-  const f = view.final || {};
-  const winners = (f.breakdown && f.breakdown.winners) || f.winners || [];
-  const names = winners.map((s) => playerName(view, s));
-  if (!names.length) return "Nobody wins.";
-  const text = names.length === 1 ? `${names[0]} ${winners[0] === view.you ? "win" : "wins"}!`
-    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win.`;
-  return text.charAt(0).toUpperCase() + text.slice(1);  // "Greedy bot wins!"
-}
-
-// A move that places on a grid cell (its description's `cells`), read in words instead
-// of coordinates: "Place USB Hub below 24 GB GPU" (the cell's neighbours), "... as your
-// first part" on an empty computer. The label itself (the button's title) stays the
-// engine's; every other move reads as its label.
-function moveText(view, move) {
-  const cell = moveCell(move);
-  if (!cell) return move.label;
-  const placing = myPlacing(view.obs, view.you);
-  const ids = moveIds(move);
-  const name = placing ? placing.name : ids.length ? cardName(view.obs, ids[0]) : "";
-  const verb = words(move.does.kind);
-  return `${verb.charAt(0).toUpperCase()}${verb.slice(1)}${name ? ` ${name}` : ""} ${cellWords(view.obs, view.you, cell[0], cell[1])}`;
-}
-
-// What a legal move does, as the engine describes it ({kind, cards, alternatives,
-// targets, cells, slot, amount, costly}): the table reads this, never the label.
-const does = (move) => move.does || { kind: "action" };
-function moveIds(move) {
-  const d = does(move);
-  return [...(d.cards || []), ...(d.alternatives || []), ...(d.targets || [])];
-}
-// The mover's cards that can pay what a move costs, paid in the decisions after it (a
-// Requisition's materials): shown with the decision and lit with the move, never touched
-// to choose it.
-const payIds = (move) => does(move).pays_with || [];
-function moveCell(move) {
-  const cells = does(move).cells;
-  return Array.isArray(cells) && cells.length ? cells[0] : null;
-}
-
-// A log line that names grid cells ("... Core X8 CPU at (1,0)") names them by the
-// parts beside them in that seat's computer as it stands now ("right of Atom CPU"),
-// (0,0) as its first part; a line of no seat keeps the engine's words.
-const CELLS = /\bat \((-?\d+),\s*(-?\d+)\)/g;
-function logWords(obs, line) {
-  const text = String(line.text);
-  const seat = line.seat;
-  if (seat === null || seat === undefined || !Array.isArray(obs.players) || !obs.players[seat]) return text;
-  return text.replace(CELLS, (all, x, y) => {
-    if (Number(x) === 0 && Number(y) === 0) return "as its first part";
-    return cellNeighbours(obs, seat, Number(x), Number(y)) || all;
-  });
-}
-
-// Where a cell is, in words: beside which parts, else "as your first part".
-function cellWords(obs, seat, x, y) {
-  const near = cellNeighbours(obs, seat, x, y);
-  if (near) return near;
-  const p = Array.isArray(obs.players) ? obs.players[seat] : null;
-  return p && Array.isArray(p.computer) && p.computer.length ? "in a new spot" : "as your first part";
-}
 
 function button(text, cls, onClick) {
   const b = h("button", cls, text);
@@ -286,8 +191,8 @@ const FORCED_MS = 800;
 function takeForcedMove(view) {
   clearTimeout(T.forced);
   T.forced = null;
-  if (view.terminal || !view.legal || view.legal.length !== 1 || T.clicked === view.seq) return;
-  const move = view.legal[0];
+  const move = forcedMove(view, T.clicked);
+  if (!move) return;
   const box = document.getElementById("moves");
   const b = box.querySelector("button.move");
   if (b) b.classList.add("forced");
@@ -317,21 +222,6 @@ function clickMove(view, move) {
   }
   T.pending = { action: move.action, seq: view.seq, label: move.label };
   notice(`You are offline (reconnecting): "${move.label}" will be sent as soon as the table is back.`, "warn");
-}
-
-// The part a seat is placing now, when its game says so (obs.players[seat].placing).
-function myPlacing(obs, seat) {
-  const p = Array.isArray(obs.players) ? obs.players[seat] : null;
-  return p && p.placing && p.placing.name ? p.placing : null;
-}
-
-// Which parts a cell touches ("left of 2 TB HDD, below 24 GB GPU"); y grows downward.
-function cellNeighbours(obs, seat, x, y) {
-  const p = Array.isArray(obs.players) ? obs.players[seat] : null;
-  if (!p || !Array.isArray(p.computer)) return "";
-  const at = new Map(p.computer.map((c) => [`${c.x},${c.y}`, c.card && c.card.name]));
-  const sides = [[x, y + 1, "above"], [x, y - 1, "below"], [x + 1, y, "left of"], [x - 1, y, "right of"]];
-  return sides.filter(([a, b]) => at.get(`${a},${b}`)).map(([a, b, w]) => `${w} ${at.get(`${a},${b}`)}`).join(", ");
 }
 
 // Hovering a move lights up the cards it names (by id, from its description).
@@ -368,15 +258,8 @@ function drawHand(view, root) {
 
 // Identical cards (same face, different ids: UPTIME's materials) drawn once with a count.
 function handRow(hand) {
-  const groups = new Map();
-  for (const card of hand) {
-    const { id, ...face } = card;
-    const key = JSON.stringify(face);
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(card);
-  }
   const row = h("div", "card-row");
-  for (const cards of groups.values()) {
+  for (const cards of sameFaces(hand)) {
     const node = Cards.render(cards[0]);
     if (cards.length > 1) {
       // the count sits on the stack's corner, outside the face, so it never covers the
@@ -395,16 +278,7 @@ function handRow(hand) {
 
 // Legal moves that name a grid cell ("... at (x,y)") become clickable cells on your computer.
 function placementTargets(view) {
-  const out = [];
-  const placing = myPlacing(view.obs, view.you);
-  for (const move of view.legal || []) {
-    const cell = moveCell(move);
-    const ids = moveIds(move);
-    if (cell) out.push({ x: cell[0], y: cell[1], action: move.action, label: moveText(view, move),
-      part: placing ? placing.name : ids.length ? cardName(view.obs, ids[0]) : words(does(move).kind),
-      onClick: () => clickMove(view, move) });
-  }
-  return out;
+  return placements(view).map(({ move, ...cell }) => ({ ...cell, onClick: () => clickMove(view, move) }));
 }
 
 // Every seat's panel: the others as compact panels in `root` (their cards in words until
@@ -437,7 +311,7 @@ function drawSeats(view, root, final, mine = null) {
 // round headings; lines since this seat's last move are marked new.
 function drawLog(view) {
   const list = document.getElementById("log");
-  const lines = view.narrative || (view.obs.log || []).map((e, index) => ({ index, group: "", text: typeof e === "string" ? e : e.text || JSON.stringify(e) }));
+  const lines = logLines(view);
   const items = [];
   let group = null;
   for (const line of lines) {
@@ -464,23 +338,14 @@ function drawFinal(view) {
   const columns = b ? b.columns : [];
   ["Place", "Seat", ...columns, b ? "Total" : "Points", b ? "" : ""].forEach((t) => head.append(h("th", "", t)));
   table.append(head);
-  const rows = b ? b.rows.map((r) => ({ seat: r.seat, parts: r.parts, total: r.total }))
-    : f.returns.map((total, seat) => ({ seat, parts: [], total }));
-  const fewest = f.score_direction === "lowest";  // penalty points: fewest first
-  rows.sort((x, y) => (winners.includes(y.seat) - winners.includes(x.seat)) || (fewest ? x.total - y.total : y.total - x.total));
-  const legacy = !b && Array.isArray(f.info.points) ? f.info.points : null;
-  rows.forEach((r, i) => {
+  scoreRows(f).forEach((r, i) => {
     const row = h("tr", winners.includes(r.seat) ? "winner" : "");
     row.dataset.seat = r.seat;
     const cell = (cls, text, label) => { const td = h("td", cls, text); td.dataset.label = label; return td; };
     row.append(cell("place", String(i + 1), "Place"), cell("who", seatName(view, r.seat), "Seat"));
     r.parts.forEach((p, k) => row.append(cell("part num", String(p), columns[k])));
     row.append(cell("total num", String(r.total), b ? "Total" : "Points"));
-    let note = winners.includes(r.seat) ? "Winner" : "";
-    if (legacy && legacy[r.seat]) {
-      note += (note ? ". " : "") + Object.entries(legacy[r.seat]).filter(([k, v]) => v || k === "total").map(([k, v]) => `${words(k)} ${v}`).join(", ");
-    }
-    row.append(cell("detail", note, ""));
+    row.append(cell("detail", scoreNote(f, r.seat), ""));
     table.append(row);
   });
   const wrap = h("div", "scores-wrap");
@@ -490,8 +355,7 @@ function drawFinal(view) {
     if (b.decided_by) box.append(h("p", "decided", `Decided by: ${b.decided_by}`));
     for (const n of b.notes || []) box.append(h("p", "muted", n));
   } else {
-    const tie = f.info.tiebreak ?? f.info.tiebreak_level ?? f.info.tie_break;
-    box.append(h("p", "decided", `Game ended: ${words(String(f.info.end_reason || "over"))}. Tie-break: ${tie ? words(String(tie)) : "not needed"}.`));
+    box.append(h("p", "decided", endWords(f.info)));
   }
   // The seed is sent only once the game is over (it deals every hidden card).
   if (view.table.seed) {
@@ -528,10 +392,8 @@ function drawReplayFrame(frame) {
   box.querySelector("input[type=range]").value = frame.step;
   const body = box.querySelector(".replay-body");
   body.replaceChildren();
-  const story = frame.narrative || (frame.obs.log || []).map((e) => ({ text: typeof e === "string" ? e : e.text || JSON.stringify(e) }));
-  const last = story.slice(-4);
   body.append(h("p", "await", frame.obs.decision || ""), h("ol", "log short", ""));
-  body.querySelector("ol").append(...last.map((line) => h("li", "", line.group ? `${line.group}: ${line.text}` : line.text)));
+  body.querySelector("ol").append(...replayLines(frame).map((text) => h("li", "", text)));
   const hand = h("div", "zone");
   drawHand(frame, hand);
   const pub = h("div", "public");
@@ -588,8 +450,7 @@ function hostLinkButtons(view, box) {
 }
 
 function showLink(msg) {
-  const frag = msg.seat !== undefined ? `seat=${msg.seat}` : `role=${msg.role}`;
-  const url = `${location.origin}/t/${tableId}#${frag}&token=${msg.token}`;
+  const { url, who } = newLink(location.origin, tableId, msg);
   if (msg.role === "host") {
     params.set("token", msg.token);
     history.replaceState(null, "", `#role=host&token=${msg.token}`);
@@ -604,7 +465,6 @@ function showLink(msg) {
   field.readOnly = true;
   field.value = url;
   field.setAttribute("aria-label", "the new link");
-  const who = msg.seat !== undefined ? `seat ${msg.seat}` : `the ${msg.role}`;
   box.replaceChildren(h("p", "", `New link for ${who} (the old one no longer works):`), field);
   field.select();
 }
@@ -621,9 +481,7 @@ function drawReissued(view) {
     document.getElementById("controls").before(box);
   }
   box.hidden = false;
-  box.textContent = seats.map((s) => seatName(view, s)).join(", ")
-    + (seats.length > 1 ? ": links" : ": link") + " reissued by the host. Whoever plays "
-    + (seats.length > 1 ? "them" : "it") + " now may be the host, who then sees that seat's cards.";
+  box.textContent = reissuedText(view, seats);
 }
 
 // The Rules pane (the game's rules for players), fetched when first opened.
@@ -645,10 +503,7 @@ function draw() {
   if (!view) return;
   document.title = `${view.table.title} · cardlab`;
   const who = view.you !== null && view.you !== undefined ? `seat ${view.you}` : params.get("role") || "spectator";
-  // "UPTIME, recommended rules" rather than "UPTIME (UPTIME, recommended rules)"
-  const v = view.table.variant;
-  const name = !v ? view.table.title : v.startsWith(view.table.title) ? v : `${view.table.title} (${v})`;
-  document.getElementById("title").textContent = `${name} · step ${view.seq} · you are ${who}`;
+  document.getElementById("title").textContent = titleLine(view, who);
   drawAwait(view);
   drawMoves(view);
   takeForcedMove(view);
@@ -695,10 +550,8 @@ function bringDecisionIntoView(view) {
   if (!nodes.length) return;
   const rects = nodes.map((e) => e.getBoundingClientRect());
   const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
-  if (top < 0 || bottom > trayTop()) {
-    const room = trayTop();
-    window.scrollBy({ top: bottom - top <= room ? (top < 0 ? top - 4 : bottom - room + 4) : top - 4 });
-  }
+  const by = decisionScroll(top, bottom, trayTop());
+  if (by !== null) window.scrollBy({ top: by });
   notePayers(view);
 }
 
@@ -720,15 +573,8 @@ function notePayers(view) {
     : [];
   const room = trayTop();
   const off = els.some((e) => { const r = e.getBoundingClientRect(); return r.top < 0 || r.bottom > room; });
-  T.payNote = off ? { seq: view.seq, ids: els.map((e) => e.dataset.id), text: `You can pay with: ${countedNames(els)}` } : null;
+  T.payNote = off ? { seq: view.seq, ids: els.map((e) => e.dataset.id), text: `You can pay with: ${countedNames(els.map((e) => e.dataset.name))}` } : null;
   if (T.payNote) drawTray(view);
-}
-
-// "2 Polymer, Rare-Earth, CPU": names in their board order, each with its count.
-function countedNames(els) {
-  const counts = new Map();
-  for (const e of els) counts.set(e.dataset.name, (counts.get(e.dataset.name) || 0) + 1);
-  return [...counts].map(([name, n]) => (n > 1 ? `${n} ${name}` : name)).join(", ");
 }
 
 // Tap (or click) a card to see it large, with its values in words; tap again to close.
@@ -825,14 +671,10 @@ function cardKey(el) {
 // spends two or more different cards of your hand.
 function needsConfirm(view, move) {
   const hooks = GameViews.of(view.obs);
-  if (hooks.confirm) {
-    const said = hooks.confirm(move, view);
-    if (said !== undefined && said !== null) return !!said;
-  }
-  if (does(move).costly) return true;
+  const said = hooks.confirm ? hooks.confirm(move, view) : undefined;
   const i = view.legal.indexOf(move);
-  const hand = new Set(((T.touch && T.touch.cardsOf[i]) || []).filter((e) => e.closest("#hand")).map((e) => e.dataset.name));
-  return hand.size >= 2;
+  const hand = ((T.touch && T.touch.cardsOf[i]) || []).filter((e) => e.closest("#hand")).map((e) => e.dataset.name);
+  return asksConfirm(move, said, hand);
 }
 
 // After every draw: light the cards a move names, put back a selection of this same
@@ -858,12 +700,7 @@ function applyTouch(view) {
 // The moves still open with the selected cards: those naming every one of them.
 function candidates(view) {
   if (!T.sel || !T.sel.els.length) return [];
-  let out = null;
-  for (const el of T.sel.els) {
-    const ms = T.touch.byEl.get(el) || new Set();
-    out = out === null ? [...ms] : out.filter((m) => ms.has(m));
-  }
-  return out || [];
+  return movesInAll(T.sel.els.map((el) => T.touch.byEl.get(el) || new Set()));
 }
 
 function markSelection(view) {
@@ -926,16 +763,6 @@ function showHints(view, el) {
   drawSeats(view, document.getElementById("seats"), view.final, document.getElementById("mine"));
   applyTouch(view);
   fitNames(document.getElementById("mine"));
-}
-
-function cardById(value, id) {
-  if (!value || typeof value !== "object") return null;
-  if (!Array.isArray(value) && value.id === id && "name" in value) return value;
-  for (const v of Array.isArray(value) ? value : Object.values(value)) {
-    const found = cardById(v, id);
-    if (found) return found;
-  }
-  return null;
 }
 
 // The decision bar (sticky at the bottom of the board): what you have chosen and what

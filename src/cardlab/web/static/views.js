@@ -3,29 +3,14 @@
 // (Hype track, Build Row, computer grids) on top of it.
 "use strict";
 
-// Keys drawn elsewhere or not for people: "events" is the structured form of "log"
-// (the Game log panel tells it in sentences), never a panel of its own.
-const BASE_KEYS = new Set(["game", "seat", "num_players", "current_player", "decision", "decision_kind",
-  "phase", "scores", "log", "events", "hand", "players", "options"]);
-
-const words = (key) => key.replace(/_/g, " ");
-
-// A card's name by its id, from the cards the observation shows (a move's description
-// names cards by id; the page tells them by name). The id itself when the view has none.
-function cardName(obs, id) {
-  const seen = new Set();
-  const find = (v) => {
-    if (!v || typeof v !== "object" || seen.has(v)) return null;
-    seen.add(v);
-    if (!Array.isArray(v) && v.id === id && typeof v.name === "string") return v.name;
-    for (const x of Array.isArray(v) ? v : Object.values(v)) {
-      const hit = find(x);
-      if (hit) return hit;
-    }
-    return null;
-  };
-  return find(obs) || String(id);
-}
+// The pure helpers live in lib/ (ES modules, tested by node: tests/js/); lib/boot.js
+// publishes them as CardLab before this script runs. These names are also what a game's
+// view script may call (docs/plugins.md): they stay global bindings for it.
+const {
+  words, cardName, plural, seatWord, named, label, slotNote, summary, isEmpty, holdsCards,
+  BASE_KEYS, KEYED_BY_SEAT, isPerSeat, seatFacts, genericFact, isScalar, boardLayout, gridFrame,
+  seatTitle, seatScore, seatStatus,
+} = CardLab;
 
 function h(tag, cls, text) {
   const node = document.createElement(tag);
@@ -76,32 +61,21 @@ function renderValue(value, opts = {}) {
   return h("span", "", String(value));
 }
 
-// A slot's note: seats named as seats ("reserved by Seat 1", "Seat 2 · match").
-function slotNote(key, v) {
-  if (key === "seat") return `Seat ${v}`;
-  if (key.endsWith("_by") || key.endsWith("_seat")) return `${words(key)} Seat ${v}`;
-  if (key === "role") return String(v);
-  return v === true ? words(key) : `${words(key)} ${v}`;
-}
-
 // Cards placed at (x, y) on a square grid: SUPER COMPUTER's computers. North is
 // y - 1 in the engine, so y grows downward as on screen. `targets` are the
 // legal placements ({x, y, action, label}), drawn as clickable empty cells.
 function renderGrid(cells, targets = [], hints = []) {
-  const all = [...cells, ...targets, ...hints];
-  const xs = all.map((c) => c.x), ys = all.map((c) => c.y);
-  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys);
-  const grid = h("div", "grid");
-  // Cells shrink (down to --grid-min) to fit the panel; a grid wider still scrolls in its .grid-wrap.
-  grid.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, minmax(var(--grid-min), var(--grid-cell)))`;
-  grid.dataset.columns = String(maxX - minX + 1);
-  const place = (node, c) => {
-    node.style.gridColumn = String(c.x - minX + 1);
-    node.style.gridRow = String(c.y - minY + 1);
-  };
   // Positions in words (row 1 is the top row, column 1 the left one), never the
   // engine's coordinates.
-  const where = (c) => `row ${c.y - minY + 1}, column ${c.x - minX + 1}`;
+  const { columns, column, row, where } = gridFrame([...cells, ...targets, ...hints]);
+  const grid = h("div", "grid");
+  // Cells shrink (down to --grid-min) to fit the panel; a grid wider still scrolls in its .grid-wrap.
+  grid.style.gridTemplateColumns = `repeat(${columns}, minmax(var(--grid-min), var(--grid-cell)))`;
+  grid.dataset.columns = String(columns);
+  const place = (node, c) => {
+    node.style.gridColumn = String(column(c));
+    node.style.gridRow = String(row(c));
+  };
   for (const c of cells) {
     const card = Cards.render(c.card, { small: true });
     place(card, c);
@@ -136,18 +110,6 @@ function section(title, content, cls = "", key = "") {
   box.append(h("h3", "", title), content);
   return box;
 }
-
-// Nothing worth a line: null, "", false, an empty list or an empty object.
-function isEmpty(v) {
-  if (v === null || v === undefined || v === "" || v === false) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === "object" && !Cards.isCard(v)) return Object.keys(v).length === 0;
-  return false;
-}
-
-const seatWord = (s) => (s === null || s === undefined ? "none" : `Seat ${s}`);
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const named = (v) => (Array.isArray(v) ? v.map((x) => (x && x.name) || String(x)).join(", ") : String(v));
 
 // One fact as a chip: "Label value" (the value bold), or a bare tag when it has none.
 function chipNode(label, value, cls = "") {
@@ -198,63 +160,6 @@ class Facts {
       root.append(box);
     }
   }
-}
-
-// A zone in words: card names with counts ("Case, Router ×2"), a grid by its parts.
-function summary(value) {
-  const cards = Array.isArray(value) ? value.map((v) => (v && v.card ? v.card : v)) : [value];
-  const names = new Map();
-  for (const c of cards) {
-    const n = c && typeof c === "object" ? (c.hidden ? "face-down card" : c.name) : String(c);
-    if (n !== undefined && n !== null) names.set(n, (names.get(n) || 0) + 1);
-  }
-  if (!names.size) return "none";
-  return [...names].map(([n, k]) => (k > 1 ? `${n} ×${k}` : n)).join(", ");
-}
-
-// Any fact no game view claimed: a chip for a scalar, a zone for the rest; empties left out.
-// A key as a label: "deal_deck_count" -> "Deal deck", "four_way_attached" -> "Four way attached".
-function label(key) {
-  const text = words(key.replace(/_(count|size)$/, ""));
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function genericFact(out, key, v) {
-  if (isEmpty(v)) return;
-  if (typeof v === "boolean") out.tag(label(key));
-  else if (typeof v === "number" || typeof v === "string") out.chip(label(key), v);
-  else if (Array.isArray(v) && v.every((x) => typeof x !== "object" || x === null)) out.chip(label(key), v.join(", "));
-  else out.zone(label(key), v);
-}
-
-// Top-level arrays with one entry per seat (RUNWAY's reputation, footholds...).
-// Lists of names or of Build Row slots that happen to have that length are not per seat.
-const NOT_PER_SEAT = new Set(["sectors", "pitch_order", "materials"]);
-
-function isPerSeat(obs, key) {
-  const v = obs[key];
-  if (BASE_KEYS.has(key) || NOT_PER_SEAT.has(key) || !Array.isArray(v) || v.length !== obs.num_players) return false;
-  return v.every((x) => typeof x === "number" || typeof x === "boolean" || Array.isArray(x) ||
-    (x && typeof x === "object" && !("card" in x) && !Cards.isCard(x)));
-}
-
-// The per-seat facts: from obs.players[i], the per-seat top-level arrays and
-// maps keyed by seat (RUNWAY's known_in_hands).
-const KEYED_BY_SEAT = new Set(["known_in_hands"]);
-
-function seatFacts(obs) {
-  const n = obs.num_players;
-  const facts = Array.from({ length: n }, () => ({}));
-  if (Array.isArray(obs.players)) {
-    obs.players.forEach((p, i) => { for (const [k, v] of Object.entries(p)) if (k !== "seat") facts[i][k] = v; });
-  }
-  for (const key of Object.keys(obs)) {
-    if (isPerSeat(obs, key)) obs[key].forEach((x, i) => { facts[i][key] = x; });
-    if (KEYED_BY_SEAT.has(key) && obs[key] && typeof obs[key] === "object") {
-      for (const [s, v] of Object.entries(obs[key])) if (facts[Number(s)]) facts[Number(s)][key] = v;
-    }
-  }
-  return facts;
 }
 
 // Per game (the game's own view script, served from its package at
@@ -311,20 +216,7 @@ const GameViews = {
 //   focus             shared keys every decision of yours is about (RUNWAY: the Deal in play
 //                     and its pitched cards), kept in view with the cards the moves name
 function boardOf(obs) {
-  const declared = GameViews.of(obs).board || {};
-  return {
-    shared: declared.shared || null,
-    tableau: declared.tableau || null,
-    yours: declared.yours || null,
-    tableauAboveHand: !!declared.tableauAboveHand,
-    focus: declared.focus || [],
-  };
-}
-
-// Whether a value holds cards a player would look at (a card, a list of cards, slots).
-function holdsCards(v) {
-  if (Cards.isCard(v) || Cards.isCardList(v)) return true;
-  return Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && "card" in x);
+  return boardLayout(GameViews.of(obs).board);
 }
 
 // A game may keep your private cards under `you` (SUPER COMPUTER does): the
@@ -363,8 +255,7 @@ function renderPublic(obs, root, front = null, ctx = {}) {
     if (BASE_KEYS.has(key) || isPerSeat(obs, key) || key.startsWith("hype") || used.has(key) || KEYED_BY_SEAT.has(key)) continue;
     if (key === "you") continue;
     if (isEmpty(value)) continue;
-    const scalar = typeof value !== "object" || (Array.isArray(value) && value.every((x) => typeof x !== "object" || x === null));
-    if (scalar) { genericFact(strip, key, value); continue; }
+    if (isScalar(value)) { genericFact(strip, key, value); continue; }
     const isShared = board.shared ? board.shared.includes(key) || (hooks.upfront || []).includes(key) : holdsCards(value);
     const panel = section(words(key), renderValue(value), `key-${key}`, key);
     if (isShared) shared.push([board.shared ? board.shared.indexOf(key) : 0, panel]);
@@ -397,12 +288,10 @@ function renderSeatPanel(obs, seat, info, facts, ctx) {
   if (seat === ctx.you) box.classList.add("me");
   const winner = ctx.final && ctx.final.winners.includes(seat);
   const head = h("div", "seat-head");
-  head.append(h("h3", "", `Seat ${seat} · ${info.name}${seat === ctx.you ? " (you)" : ""}${winner ? " · winner" : ""}`));
-  const scoreLabel = GameViews.of(obs).scoreLabel || "Score";
-  head.append(h("span", "score", `${scoreLabel} ${obs.scores ? obs.scores[seat] : "?"}`));
+  head.append(h("h3", "", seatTitle(seat, info, ctx.you, winner)));
+  head.append(h("span", "score", seatScore(obs, seat, GameViews.of(obs).scoreLabel || "Score")));
   box.append(head);
-  const status = info.kind === "bot" ? `bot: ${info.agent}` : info.connected ? "online" : "away";
-  box.append(h("div", "seat-status", `${status}${seat === obs.current_player ? " · deciding now" : ""}`));
+  box.append(h("div", "seat-status", seatStatus(info, seat === obs.current_player)));
   const f = { ...facts };
   const computer = f.computer;
   delete f.computer;
