@@ -8,7 +8,7 @@ import time
 
 from web_support import SeatSocket, create, seat_socket
 
-import cardlab.web.table as table_module
+import cardlab.web.table_clock as table_clock
 from cardlab.web.views import ids_in_text
 
 
@@ -67,7 +67,7 @@ def test_a_timer_that_runs_out_plays_the_quick_bots_move(fast_client, monkeypatc
     """The clock runs out on a human seat: greedy decides for it, from a redeal of what
     the seat cannot see (never the true state), and that move is played (by "timer")."""
     asked: list[tuple[str, bool, int]] = []
-    real = table_module.make_agent
+    real = table_clock.make_agent
 
     def recording(kind, **kwargs):
         agent = real(kind, **kwargs)
@@ -83,7 +83,7 @@ def test_a_timer_that_runs_out_plays_the_quick_bots_move(fast_client, monkeypatc
         agent.step = spy
         return agent
 
-    monkeypatch.setattr(table_module, "make_agent", recording)
+    monkeypatch.setattr(table_clock, "make_agent", recording)
     made = create(
         fast_client,
         game="runway",
