@@ -23,7 +23,7 @@ PIP_COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --all
 	--no-emit-index-url --no-emit-find-links
 
 .PHONY: run play test lint typecheck imports bench clean setup setup-dev system-deps lock fuzz
-.PHONY: test-fast slow-list compiled test-pure test-compiled bench-compiled measure-compiled gate-compiled
+.PHONY: test-js test-fast slow-list compiled test-pure test-compiled bench-compiled measure-compiled gate-compiled
 
 setup: $(RUN_STAMP)
 setup-dev: $(DEV_STAMP)
@@ -72,6 +72,11 @@ imports: $(DEV_STAMP)
 
 system-deps:
 	bash scripts/system-deps.sh
+
+# The client's pure functions (static/lib/*.js, ES modules) under node's own test runner;
+# `make test` runs them too, through tests/web/test_js_units.py.
+test-js:
+	node --test tests/js/
 
 # The whole suite on the default build (compiled where the toolchain is), then the
 # same-decision tests again on the plain source, the reference (COMPILED_TESTS below).
