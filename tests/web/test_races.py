@@ -1,7 +1,7 @@
 """A bot's move is applied only while the seat is still that bot's
 and the table is still at the step it searched. Before the fix, handing a seat to a
 bot and straight back let the bot's move land after the seat was human again
-(`_bot_move` did not re-check after `await _decide`); the turn timer's move could
+(the bot move, now `TableBots.move`, did not re-check after `await _decide`); the turn timer's move could
 land on a seat just handed to a bot."""
 
 from __future__ import annotations

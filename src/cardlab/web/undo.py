@@ -42,7 +42,7 @@ A verdict from samples can miss: a move whose result differs on a share f of the
 redeals passes all of them with chance (1 - f) ** REDEALS. UPTIME's free materials
 that depend on the Supply Deck differ on 13-75% of redeals (random games, 60 redeals
 each), so at 32 the worst seen is missed 1.2% of the time (8 redeals: 33%); the cost is
-one verdict per human move, judged when first asked (`Table._undo_verdict`)."""
+one verdict per human move, judged when first asked (`table_undo.UndoBook.verdict`)."""
 
 DEPENDS = "what your move showed you depends on cards you cannot see, so it cannot be undone"
 
