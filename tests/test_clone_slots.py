@@ -9,7 +9,9 @@ import random
 
 import pytest
 
+from cardlab.core.columns import CardColumns
 from cardlab.core.errors import PlayerCountError
+from cardlab.core.trail import Trail, trail
 from cardlab.games import all_infos, load_game
 from cardlab.testing.clones import check_clone_slots, state_slots
 from cardlab.testing.failures import ConformanceError
@@ -86,3 +88,54 @@ def test_the_check_catches_a_forgotten_slot_and_a_shared_list():
     with pytest.raises(ConformanceError, match="shares the mutable slot"):
         check_clone_slots(s)  # type: ignore[arg-type]
     assert set(state_slots(s)) >= {"cards", "hands", "score"}
+
+
+def test_the_check_catches_card_columns_copied_instead_of_shared():
+    class Columns(CardColumns):
+        __slots__ = ("value",)
+
+        def __init__(self, value: tuple[int, ...] = ()) -> None:
+            self.value = value
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Columns) and other.value == self.value
+
+    class Rebuilds:
+        __slots__ = ("columns", "moves")
+
+        def clone(self):  # noqa: ANN201
+            c = object.__new__(Rebuilds)
+            c.columns, c.moves = Columns(self.columns.value), self.moves
+            return c
+
+    class Shares(Rebuilds):
+        __slots__ = ()
+
+        def clone(self):  # noqa: ANN201
+            c = object.__new__(Shares)
+            c.columns, c.moves = self.columns, self.moves
+            return c
+
+        def is_terminal(self) -> bool:
+            return True
+
+    bad = Rebuilds.__new__(Rebuilds)
+    bad.columns, bad.moves = Columns((1, 2)), trail([3])
+    with pytest.raises(ConformanceError, match="copies the card columns in slot 'columns'"):
+        check_clone_slots(bad)  # type: ignore[arg-type]
+    good = Shares.__new__(Shares)
+    good.columns, good.moves = Columns((1, 2)), trail([3])
+    assert check_clone_slots(good) == 2  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["uptime", "runway", "supercomputer"])
+def test_every_state_keeps_its_record_in_trails_and_its_cards_in_columns(game):
+    """The one engine pattern (cardlab.core) the three designs share, as the scaffold
+    does (tests/test_newgame.py): moves and log as persistent trails, card columns in
+    `columns`. (The shelf's games are plugins of their own shape.)"""
+    state = load_game(game, 3).new_initial_state(0)
+    assert isinstance(state.columns, CardColumns)
+    assert isinstance(state.moves, Trail) and isinstance(state.log, Trail)
+    before = state.moves
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.moves) == len(before) + 1 and state.moves.rest is before

@@ -67,6 +67,24 @@ def test_the_scaffold_plays_through_the_registry_with_options(made) -> None:
     assert [f.id for f in faces] == [c.id for c in game.cards.cards]
 
 
+def test_the_scaffold_follows_the_core_engine_pattern(made) -> None:
+    """Moves and log as persistent trails, card columns shared by clones, as the three
+    designs' engines (tests/test_clone_slots.py checks every slot of every clone)."""
+    from cardlab.core.columns import CardColumns
+    from cardlab.core.trail import Trail
+    from cardlab.testing.clones import check_clone_slots
+
+    state = cardlab.load_game("nebula", players=3).new_initial_state(1)
+    state.apply_action(state.legal_actions()[0])
+    assert isinstance(state.columns, CardColumns)
+    assert isinstance(state.actions, Trail) and isinstance(state.log, Trail)
+    clone = state.clone()
+    assert clone.columns is state.columns and clone.log is state.log
+    assert check_clone_slots(state) > 0
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.actions) == len(state.actions) + 1 == 2
+
+
 def test_the_scaffolds_lever_works_everywhere(made, tmp_path: Path) -> None:  # R7
     """The template declares one rule lever (`round_bonus`, 0 as written): it is taken
     from -o, a variant and the table's catalog, listed by `cardlab games` and

@@ -3,7 +3,7 @@
 Why: a state sent to a `multiprocessing` or Ray worker, saved with a lab run, or copied
 by a library that uses `copy.deepcopy` (OpenSpiel's serialisation tests, RL wrappers)
 must come back as the same game. The plain build always could; the compiled build's
-per-game tables (HotTable, CardColumns, HotTables) refused, since mypyc's `__new__`
+per-game card columns (`cardlab.core.columns.CardColumns`) refused, since mypyc's `__new__`
 calls `__init__` with no arguments. Each check plays a game part way, copies it, then
 plays the original and the copy on with the same choices and compares every step.
 

@@ -43,6 +43,8 @@ MODULES: tuple[str, ...] = tuple(
     "cardlab.agents.evaluation",
     "cardlab.core.rng",
     "cardlab.core.contract",
+    "cardlab.core.trail",
+    "cardlab.core.columns",
 )
 """The hot modules mypyc compiles (profiles in docs/agents.md): each game's engine, the
 ISMCTS search and what it calls per playout. The one list the build script, setup.py and

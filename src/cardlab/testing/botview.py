@@ -15,7 +15,7 @@ choices are all public has few such branches (the report counts them); its views
 are still compared over the worlds `check_resample` redeals.
 
 `same_input(a, b)` is the comparison: None when identical, else the first field
-(a path such as ``state.past_actions[12]``) where they differ."""
+(a path such as ``state.hands[2][3]``) where they differ."""
 
 from __future__ import annotations
 

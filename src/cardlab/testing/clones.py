@@ -6,8 +6,10 @@ to see: the clone then shares a list with the original, and a search that plays 
 the clone changes the real game. This check reads every slot of the state's class and
 asks of each: the clone's value equals the original's, and no mutable container
 (a list, dict, set or bytearray, at any depth of lists) is the same object in both.
-Immutable values (ints, tuples, frozen card tables, persistent cons-cell histories)
-may be shared; so may the game and copy-on-write RNGs a state marks as shared."""
+Immutable values (ints, tuples, frozen card tables, the persistent trails of
+`cardlab.core.trail`) may be shared; so may the game and copy-on-write RNGs a state marks
+as shared. A state's card columns (`cardlab.core.columns.CardColumns`) must be shared: one
+per game start, so a clone holding another object has rebuilt or copied them."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import copy
 import random
 from typing import Any
 
+from cardlab.core.columns import CardColumns
 from cardlab.core.game import GameState
 from cardlab.testing.failures import ConformanceError
 
@@ -71,6 +74,13 @@ def check_clone_slots(state: GameState) -> int:
         if mine is _MISSING:
             raise ConformanceError(f"clone() sets slot {name!r}, which the original lacks")
         if name in shared:
+            continue
+        if isinstance(mine, CardColumns):
+            if theirs is not mine:
+                raise ConformanceError(
+                    f"clone() copies the card columns in slot {name!r}: one per game "
+                    "start, shared by every clone (cardlab.core.columns)"
+                )
             continue
         if isinstance(mine, random.Random) and isinstance(theirs, random.Random):
             same = mine.getstate() == theirs.getstate()  # the same stream from here on

@@ -111,7 +111,7 @@ def summary(state: RunwayState) -> dict[str, Any]:
         "tiebreak": state.tiebreak_level,
         "rounds": state.deals_closed,
         "turns": state.turns,
-        "decisions": len(state.action_history),
+        "decisions": len(state.moves),
         "acquired": [[names[d - DEAL0] for d in w] for w in won],
         "card_points": [{names[d - DEAL0]: state.deal_rewards[d - DEAL0] for d in w} for w in won],
         "deals_won": [len(w) for w in won],

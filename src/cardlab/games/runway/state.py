@@ -7,7 +7,7 @@ what a close is worth in `scoring.py`; what a seat may see (observation, labels,
 the story, zones) in `view.py`; redealing what a seat cannot see in
 `resample.py`; hand-made positions in `scenarios.py`.
 
-Every event that changes the table is appended to `log` as a small tuple
+Every event that changes the table is pushed onto `log` (a persistent trail) as a small tuple
 (kind first); `view.py` turns them into the public story. Event kinds and
 their fields are listed in `view.EVENT_FIELDS`.
 """
@@ -17,11 +17,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from cardlab.core.columns import CardColumns
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
 from cardlab.core.moves import Move
 from cardlab.core.rng import seeded, shuffle
+from cardlab.core.trail import EMPTY_TRAIL, Trail
 from cardlab.games.runway import resample, scoring, view
 from cardlab.games.runway.actions import (
     BENCH_SIZE,
@@ -68,7 +70,7 @@ ALTERNATE: Final = "alternate"
 ROTATE: Final = "rotate"
 
 
-class CardColumns:
+class RunwayColumns(CardColumns):
     """The card numbers the forward model and the bots' progress read on every close:
     the same tuples as `RunwayCards` (not copies), each with its type. `RunwayCards` is a
     plain Python class (its module holds the pydantic card models), so compiled code
@@ -145,7 +147,7 @@ class RunwayState(GameState):
         "phase",
         "deals_closed",
         "turns",
-        "action_history",
+        "moves",
         "log",
         "_legal",
         "tiebreak_level",
@@ -154,7 +156,7 @@ class RunwayState(GameState):
     # Card numbers are ints (actions.py); per-seat lists are indexed by seat.
     game: RunwayGame
     cards: RunwayCards
-    columns: CardColumns
+    columns: RunwayColumns
     num_players: int
     shock_effect: int
     """Index into actions.SHOCK_EFFECTS (option shock_effect, R9)."""
@@ -204,8 +206,10 @@ class RunwayState(GameState):
     phase: int
     deals_closed: int
     turns: int
-    action_history: list[int]
-    log: list[tuple[Any, ...]]
+    moves: Trail
+    """The decisions so far (a persistent trail, cardlab.core.trail: clones share it)."""
+    log: Trail
+    """The events so far, tuples (kind first; view.EVENT_FIELDS), shared by clones."""
     _legal: list[int] | None
     """The legal actions, cached until the next action; shared by clones, never mutated:
     legal_actions() hands out copies."""
@@ -248,7 +252,7 @@ class RunwayState(GameState):
         s = RunwayState()
         n = game.num_players
         s.game, s.cards, s.num_players, s.reshuffle_seed = game, game.cards, n, reshuffle_seed
-        s.columns = CardColumns(
+        s.columns = RunwayColumns(
             game.cards, int(game.options["cash_penalty"]), int(game.options["breadth_bonus"])
         )
         s.shock_effect = SHOCK_EFFECTS.index(str(game.options["shock_effect"]))
@@ -276,16 +280,16 @@ class RunwayState(GameState):
         s.sector_bonus = [0] * n
         s.last_seat, s.pitch_order, s.pitch_turn, s.phase = 0, [], 0, PITCH
         s.deals_closed, s.turns = 0, 0
-        s.action_history, s.log, s._legal, s.tiebreak_level = [], [], None, None
+        s.moves, s.log, s._legal, s.tiebreak_level = EMPTY_TRAIL, EMPTY_TRAIL, None, None
         s.points_before = (0,) * n
         return s
 
     def start_first_deal(self) -> None:
         """Flip the Deal in play and the next Deal, then seat the first pitch order."""
         self._set_deal_in_play(*self._flip())
-        self.log.append(("in_play", self.deal_in_play, len(self.shocks_in_play)))
+        self.log = self.log.push(("in_play", self.deal_in_play, len(self.shocks_in_play)))
         self.next_deal, self.next_shocks = self._flip()
-        self.log.append(("flip", self.next_deal, len(self.next_shocks)))
+        self.log = self.log.push(("flip", self.next_deal, len(self.next_shocks)))
         self._seat_order(YOUNGEST, 0)
 
     def clone(self) -> RunwayState:
@@ -313,7 +317,7 @@ class RunwayState(GameState):
         c.last_seat, c.pitch_order = self.last_seat, self.pitch_order
         c.pitch_turn, c.phase = self.pitch_turn, self.phase
         c.deals_closed, c.turns = self.deals_closed, self.turns
-        c.action_history, c.log = self.action_history[:], self.log[:]
+        c.moves, c.log = self.moves, self.log
         c._legal, c.tiebreak_level = self._legal, self.tiebreak_level
         c.points_before = self.points_before
         return c
@@ -326,7 +330,7 @@ class RunwayState(GameState):
         return self.phase == OVER
 
     def history(self) -> list[int]:
-        return list(self.action_history)
+        return self.moves.items()
 
     def decision_kind(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -380,18 +384,18 @@ class RunwayState(GameState):
         else:
             raise IllegalActionError(illegal_action_message(self, action))
         self._legal = None
-        self.action_history.append(act)
+        self.moves = self.moves.push(act)
         turn = self.pitch_turn
         seat = self.pitch_order[turn]
         if self.phase == PITCH:
             if act == PASS:
-                self.log.append(("pass", seat))
+                self.log = self.log.push(("pass", seat))
                 self.phase = TRADE
                 return
             self.hands[seat].remove(act)
             self.publicly_known[act] = False
             self.pitched.append((seat, act))
-            self.log.append(("pitch", seat, act, PITCH_ROLE[self.sector_in_play][act]))
+            self.log = self.log.push(("pitch", seat, act, PITCH_ROLE[self.sector_in_play][act]))
         else:
             self._trade(seat, act)
             self.phase = PITCH
@@ -405,7 +409,7 @@ class RunwayState(GameState):
     def _trade(self, seat: int, action: int) -> None:
         hand = self.hands[seat]
         if action == SKIP:
-            self.log.append(("skip", seat))
+            self.log = self.log.push(("skip", seat))
         elif action < BLIND0:
             offset = action - SWAP0  # divmod written out (compiled: native int operations)
             card, slot = offset // BENCH_SIZE, offset % BENCH_SIZE
@@ -419,13 +423,13 @@ class RunwayState(GameState):
             known[card] = False
             known[took] = True  # everyone saw which card it was
             self.drawn_in_generation[took] = self.reshuffles
-            self.log.append(("swap", seat, card, took))
+            self.log = self.log.push(("swap", seat, card, took))
         elif action < SKIP:
             card = action - BLIND0
             hand.remove(card)
             self.publicly_known[card] = False
             self.discard.append(card)
-            self.log.append(("blind", seat, card))
+            self.log = self.log.push(("blind", seat, card))
             self._into_hand(hand, self._draw(), False)
         elif action < BLIND_TAKE:
             slot = action - TAKE0
@@ -436,9 +440,9 @@ class RunwayState(GameState):
                 del self.bench[slot]
             else:
                 self.bench[slot] = refill
-            self.log.append(("take", seat, took, refill))
+            self.log = self.log.push(("take", seat, took, refill))
         else:
-            self.log.append(("blind_take", seat))
+            self.log = self.log.push(("blind_take", seat))
             self._into_hand(hand, self._draw(), False)
 
     def _into_hand(self, hand: list[int], card: int, public: bool) -> None:
@@ -457,7 +461,7 @@ class RunwayState(GameState):
             self.reshuffles += 1
             seed = self.reshuffle_seed + (self.reshuffles << 64)
             shuffle(seeded(seed), self.draw_pile)
-            self.log.append(("reshuffle", len(self.draw_pile)))
+            self.log = self.log.push(("reshuffle", len(self.draw_pile)))
         return self.draw_pile.pop()
 
     # -- closing and rewards (R6, R7, R9) ----------------------------------------------
@@ -467,12 +471,11 @@ class RunwayState(GameState):
         cards = self.columns
         sector = self.sector_in_play
         pitched = self.pitched
-        log = self.log
         winner, winning_card = scoring.closing_winner(pitched, sector, cards.capital_number)
         shocks = self.shocks_in_play
         if winner < 0:
             self.dumped.append(deal_card)
-            log.append(("dump", deal_card, len(shocks), self.hype))
+            self.log = self.log.push(("dump", deal_card, len(shocks), self.hype))
         else:
             paid = scoring.reward(
                 cards.deal_score[deal],
@@ -488,13 +491,13 @@ class RunwayState(GameState):
             reputation[winner] = reputation[winner] + total
             self.deal_rewards[deal] = total
             self.deals_won[winner].append(deal_card)
-            log.append(("win", winner, deal_card, winning_card, *paid))
+            self.log = self.log.push(("win", winner, deal_card, winning_card, *paid))
             if sector != SOCIAL:
                 for seat, card in pitched:
                     if card >> KIND_SHIFT == NETWORK:
                         reputation[seat] = reputation[seat] + RIDE_POINTS
                         self.rides_paid[seat] = self.rides_paid[seat] + RIDE_POINTS
-                        log.append(("ride", seat, deal_card))
+                        self.log = self.log.push(("ride", seat, deal_card))
             self._draw_up(winner)
             self._foothold(winner, sector)
             cost = cards.deal_hype[deal]
@@ -504,7 +507,7 @@ class RunwayState(GameState):
                 self.hype = before + cost if before + cost > 0 else 0
             else:
                 self.hype = before + cost if before + cost < HYPE_MAX else HYPE_MAX
-            log.append(("hype", before, self.hype, cost, deal_card))
+            self.log = self.log.push(("hype", before, self.hype, cost, deal_card))
         self.discard += [card for _, card in pitched]
         self.pitched = []
         if shocks:
@@ -514,9 +517,9 @@ class RunwayState(GameState):
             self._end()
             return
         self._set_deal_in_play(self.next_deal, self.next_shocks)
-        log.append(("in_play", self.deal_in_play, len(self.shocks_in_play)))
+        self.log = self.log.push(("in_play", self.deal_in_play, len(self.shocks_in_play)))
         self.next_deal, self.next_shocks = self._flip()
-        log.append(("flip", self.next_deal, len(self.next_shocks)))
+        self.log = self.log.push(("flip", self.next_deal, len(self.next_shocks)))
         self._choose_last_seat()
 
     def _set_deal_in_play(self, deal: int, shocks: list[int]) -> None:
@@ -538,7 +541,7 @@ class RunwayState(GameState):
                 self.drawn_in_generation[card] = generation
             hand += drawn
             hand.sort()
-            self.log.append(("draw", seat, need))
+            self.log = self.log.push(("draw", seat, need))
             return
         count = 0
         while len(hand) < HAND_SIZE:
@@ -550,12 +553,12 @@ class RunwayState(GameState):
             hand.append(card)
             count += 1
         hand.sort()
-        self.log.append(("draw", seat, count))
+        self.log = self.log.push(("draw", seat, count))
 
     def _foothold(self, seat: int, sector: int) -> None:
         """R7: place a Foothold; the second in a Sector locks it for +2, once."""
         if self.footholds_left[seat] == 0:
-            self.log.append(("foothold", seat, sector, 0, 0))
+            self.log = self.log.push(("foothold", seat, sector, 0, 0))
             return
         self.footholds_left[seat] = self.footholds_left[seat] - 1
         feet = self.footholds[seat]
@@ -565,7 +568,7 @@ class RunwayState(GameState):
             self.reputation[seat] = self.reputation[seat] + lock
             self.sectors_locked[seat] = self.sectors_locked[seat] + 1
             self.lock_points[seat] = self.lock_points[seat] + lock
-        self.log.append(("foothold", seat, sector, feet[sector], lock))
+        self.log = self.log.push(("foothold", seat, sector, feet[sector], lock))
 
     def _flip(self) -> tuple[int, list[int]]:
         """Flip to the next Deal; Shocks revealed on the way are tucked under it (R9)."""
@@ -610,7 +613,7 @@ class RunwayState(GameState):
         self.pitch_order = ORDERS[self.num_players][last]
         self.pitch_turn = 0
         self.phase = PITCH
-        self.log.append(("last", last, reason, low))
+        self.log = self.log.push(("last", last, reason, low))
 
     # -- the end (R11) ----------------------------------------------------------------------
     def _end(self) -> None:
@@ -618,11 +621,11 @@ class RunwayState(GameState):
             bonus = scoring.sector_bonus(self.footholds[p], self.columns.breadth_bonus)
             self.sector_bonus[p] = bonus
             self.reputation[p] = self.reputation[p] + bonus
-            self.log.append(("sector_bonus", p, tuple(self.footholds[p]), bonus))
+            self.log = self.log.push(("sector_bonus", p, tuple(self.footholds[p]), bonus))
         self.deal_in_play, self.sector_in_play, self.shocks_in_play = -1, -1, []
         self.phase = OVER
         winners, self.tiebreak_level = scoring.tiebreak(self)
-        self.log.append(("end", tuple(winners), self.tiebreak_level))
+        self.log = self.log.push(("end", tuple(winners), self.tiebreak_level))
 
     def winners(self) -> list[int]:
         if self.phase != OVER:

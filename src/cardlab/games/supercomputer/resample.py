@@ -73,7 +73,9 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
             c.returned_builds[q] = [free.pop() for _ in s.returned_builds[q]]
     c.next_seed = rng.getrandbits(64)
     c._legal = _legal_for(c)
-    c.past_actions = _seen_history(s, c, p)
+    c.moves = s.moves.rewritten(
+        _seen_history(s, c, p)
+    )  # shares the moves up to the first rewritten
     return c
 
 
@@ -86,7 +88,7 @@ def _seen_history(s: SuperComputerState, c: SuperComputerState, p: int) -> list[
     Where those actions lie is public (the log shows who has picked and kept); picks
     revealed at the end of a turn and keeps revealed at the round's scoring are public
     and stay as played."""
-    out = c.past_actions  # the copy's own list (clone copied it): rewritten in place
+    out: list[int] = s.moves.items()  # a fresh list, rewritten in place (then a trail)
     phase = s.phase
     if phase == OVER:
         return out
@@ -97,7 +99,7 @@ def _seen_history(s: SuperComputerState, c: SuperComputerState, p: int) -> list[
                 out[first + q] = c.pending_picks[q]
     if s.game.build_mode != "choose_one":
         return out
-    first_build = s.hot.first_build
+    first_build = s.columns.first_build
     if phase == CHOOSE_BUILD:
         for q in range(s.to_move):
             if q != p:
@@ -105,7 +107,7 @@ def _seen_history(s: SuperComputerState, c: SuperComputerState, p: int) -> list[
         return out
     # picking or placing: every seat kept one build at the round's start; each keep is
     # the last action of its number in the history (the keeps are at the round's start)
-    backwards = s.past_actions[::-1]
+    backwards = list(s.moves.newest_first())  # the history as played, newest first
     last = len(backwards) - 1
     for q in range(s.num_players):
         if q != p and s.kept_builds[q]:

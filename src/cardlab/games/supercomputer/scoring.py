@@ -23,11 +23,11 @@ def settle_race(s: SuperComputerState) -> None:
         if len(who) == 1:
             s.race_builds.remove(b)
             s.race_won[who[0]].append(b)
-            s.log.append(("race_win", who[0], b))
+            s.log = s.log.push(("race_win", who[0], b))
         elif who:
             s.race_builds.remove(b)
             s.race_discard.append(b)
-            s.log.append(("race_tie", b, tuple(who)))
+            s.log = s.log.push(("race_tie", b, tuple(who)))
 
 
 def build_points(s: SuperComputerState, q: int) -> tuple[int, list[tuple[str, int, bool]]]:
@@ -62,7 +62,7 @@ def score_round(s: SuperComputerState) -> None:
         s.points[q] = s.points[q] + (green + red + bpts)
         # Copy on write: clones share `round_records` (it changes once a round).
         s.round_records = [*s.round_records, (r, q, attached, scrapped, builds)]
-        s.log.append(("score", q, r, green, red, bpts, builds, attached, scrapped))
+        s.log = s.log.push(("score", q, r, green, red, bpts, builds, attached, scrapped))
         s.revealed_builds[q] = s.kept_builds[q]
         s.kept_builds[q] = []
 
@@ -73,9 +73,9 @@ def round_value(s: SuperComputerState, q: int) -> float:
     r = s.round_index
     if r < 0 or s.is_terminal():
         return 0.0
-    hot = s.hot  # the columns typed (state.HotTables): compiled, field reads
+    columns = s.columns  # typed (state.SuperComputerColumns): compiled, field reads
     grid = s.computers[q]
-    green, red = hot.green, hot.red
+    green, red = columns.green, columns.red
     v = 0.0
     for k in grid.values():
         v += green[k][r]
@@ -87,8 +87,8 @@ def round_value(s: SuperComputerState, q: int) -> float:
     parts = list(grid.values())
     if in_play is not None:
         parts.append(in_play)
-    bonus = hot.bonus
-    if hot.public_race:
+    bonus = columns.bonus
+    if columns.public_race:
         t = s.tables
         for b in s.race_won[q]:
             v += bonus[b][r]
@@ -102,7 +102,7 @@ def round_value(s: SuperComputerState, q: int) -> float:
             if have & bit:
                 distinct = False
             have |= bit
-        penalty, masks = hot.penalty, hot.requirement_masks
+        penalty, masks = columns.penalty, columns.requirement_masks
         for b in s.kept_builds[q] or s.build_offers[q][:1]:
             p = _progress_of_set(masks[b], have) if distinct else s.tables.progress(b, parts)
             lo, hi = penalty[b][r], bonus[b][r]
@@ -166,7 +166,7 @@ def info(s: SuperComputerState) -> dict[str, Any]:
         "tiebreak": winners(s)[1] if over else None,
         "rounds": s.round_index + 1,
         "turns": s.round_index * 7 + s.turn if not over else 21,
-        "decisions": len(s.past_actions),
+        "decisions": len(s.moves),
         "acquired": acquired,
         "card_points": card_points,
         "scrapped": s.scrapped_count[:],

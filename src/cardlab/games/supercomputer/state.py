@@ -1,5 +1,6 @@
 """The SUPER COMPUTER forward model: plain lists and ints in __slots__, so that a
-clone is a handful of list copies (ISMCTS clones millions of times).
+clone is a handful of list copies (ISMCTS clones millions of times); the history and
+the log are persistent trails (cardlab.core.trail), which clones share.
 
 One round (S2, S3): every part is reshuffled and 7 are dealt to each seat; builds
 are reshuffled and dealt (choose one of two, keep both, or a public race). Then
@@ -26,11 +27,13 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardlab.core import GameState
+from cardlab.core.columns import CardColumns
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER
 from cardlab.core.moves import Move
 from cardlab.core.rng import shuffle
+from cardlab.core.trail import EMPTY_TRAIL, Trail
 from cardlab.games.supercomputer import resample, scoring, view
 from cardlab.games.supercomputer.actions import (
     GRID_SIZE,
@@ -56,13 +59,14 @@ NONE: Final = -1
 """No part (no pending pick, nothing to place)."""
 
 
-class HotTables:
+class SuperComputerColumns(CardColumns):
     """What the forward model and the bots' evaluation read on every move: the card
     table columns (the same tuples as `CardTables`, not copies) and the game's options and
     action layout, each with its type. `CardTables` and the Game are plain Python classes
     (pydantic cards, the core's Game), so compiled code (make compiled) reads their
     attributes by a name lookup each; a compiled class's fields are read directly.
-    One per game start, shared by every clone; never changed."""
+    One per game start, shared by every clone; never changed (the pattern:
+    cardlab.core.columns)."""
 
     __slots__ = (
         "green", "red", "bonus", "penalty", "requirement_masks", "neighbour_masks", "fresh_masks",
@@ -119,18 +123,18 @@ class SuperComputerState(GameState):
     are replaced whole, never changed in place."""
 
     __slots__ = (
-        "game", "tables", "hot", "num_players", "next_seed",
+        "game", "tables", "columns", "num_players", "next_seed",
         "round_index", "turn", "phase", "to_move",
         "hands", "pending_picks", "to_place", "computers", "frontiers", "scrap_piles", "part_deck",
         "hand_knowers",
         "build_deck", "build_offers", "kept_builds", "returned_builds",
         "race_builds", "race_won", "race_discard", "revealed_builds",
         "points", "four_way_attached", "scrapped_count", "picks_made", "round_records",
-        "log", "log_memo", "past_actions", "_legal",
+        "log", "log_memo", "moves", "_legal",
     )  # fmt: skip
 
     game: SuperComputerGame
-    hot: HotTables
+    columns: SuperComputerColumns
     round_index: int
     """0, 1, 2: the round being played (its column in every green/red/bonus/penalty)."""
     turn: int
@@ -173,7 +177,7 @@ class SuperComputerState(GameState):
             return
         self.game = game
         self.tables = game.tables
-        self.hot = HotTables(game)
+        self.columns = SuperComputerColumns(game)
         self.num_players = n = game.num_players
         self.next_seed = random.Random(seed).getrandbits(64)
         self.round_index = -1
@@ -185,11 +189,14 @@ class SuperComputerState(GameState):
         self.scrapped_count = [0] * n  # over the game (S8)
         self.picks_made = [0] * n
         self.round_records: list[tuple[Any, ...]] = []  # per round and seat: what scored what
-        self.log: list[tuple[Any, ...]] = []
+        self.log: Trail = EMPTY_TRAIL
+        """The events so far, tuples (kind first; view.log_entries narrates them): a
+        persistent trail (cardlab.core.trail), pushed onto and shared by clones."""
         self.log_memo: Any = None
         """The public log narrated so far (a `view.LogNarration`, immutable, shared by
         clones), or None: only the view reads and replaces it."""
-        self.past_actions: list[int] = []
+        self.moves: Trail = EMPTY_TRAIL
+        """The decisions so far (a persistent trail, shared by clones): `history()`."""
         self._start_round()
 
     # -- cheap copies --------------------------------------------------------------
@@ -197,7 +204,8 @@ class SuperComputerState(GameState):
         # A bare instance: __init__ without a game returns at once. (Not object.__new__,
         # which a mypyc-compiled class refuses; compiled, the class call is a C call.)
         c = SuperComputerState()
-        c.game, c.tables, c.hot, c.num_players = self.game, self.tables, self.hot, self.num_players
+        c.game, c.tables, c.columns = self.game, self.tables, self.columns
+        c.num_players = self.num_players
         c.next_seed = self.next_seed
         c.round_index, c.turn, c.phase, c.to_move = (
             self.round_index,
@@ -226,9 +234,9 @@ class SuperComputerState(GameState):
         c.scrapped_count = self.scrapped_count[:]
         c.picks_made = self.picks_made[:]
         c.round_records = self.round_records  # copy on write (scoring.score_round)
-        c.log = self.log[:]
+        c.log = self.log  # a persistent trail (cardlab.core.trail): never changed, shared
         c.log_memo = self.log_memo  # immutable, replaced whole (view.log_entries)
-        c.past_actions = self.past_actions[:]
+        c.moves = self.moves  # a persistent trail too
         c._legal = self._legal  # never mutated in place, only replaced
         return c
 
@@ -273,7 +281,7 @@ class SuperComputerState(GameState):
                 else:
                     self.kept_builds[q] = two
         self.build_deck = build_deck
-        self.log.append(("round", self.round_index, tuple(self.race_builds)))
+        self.log = self.log.push(("round", self.round_index, tuple(self.race_builds)))
         self.to_move = 0
         if mode == "choose_one":
             self.phase = CHOOSE_BUILD
@@ -289,7 +297,7 @@ class SuperComputerState(GameState):
     def _end_picks(self) -> None:
         """S3: everyone has picked: hands pass, then every pick is revealed at once."""
         n = self.num_players
-        direction = self.hot.pass_direction[self.round_index]
+        direction = self.columns.pass_direction[self.round_index]
         hands = self.hands
         knowers = self.hand_knowers
         new_hands: list[list[int]] = [[]] * n
@@ -304,17 +312,17 @@ class SuperComputerState(GameState):
         self.to_place = self.pending_picks
         self.pending_picks = [NONE] * n
         # One line for the pass and the reveal (the has_picked flags show each pick live).
-        self.log.append(("reveal", direction, tuple(self.to_place)))
+        self.log = self.log.push(("reveal", direction, tuple(self.to_place)))
         self._next_placer(0)
 
     def _next_placer(self, start: int) -> None:
         """The next seat from `start` with a part to place; parts that fit nowhere are scrap."""
-        hot = self.hot
+        columns = self.columns
         for q in range(start, self.num_players):
             k = self.to_place[q]
             if self.computers[q]:
                 bit = 1 << k
-                first_place = hot.first_place
+                first_place = columns.first_place
                 legal = [
                     first_place + c for c, masks in self.frontiers[q].items() if masks[0] & bit
                 ]
@@ -323,9 +331,9 @@ class SuperComputerState(GameState):
                     continue
                 legal.sort()
             else:  # S4: the first part goes anywhere, which is (0,0)
-                legal = [hot.first_place + ORIGIN]
-            if hot.voluntary_scrap:
-                legal.append(hot.scrap)
+                legal = [columns.first_place + ORIGIN]
+            if columns.voluntary_scrap:
+                legal.append(columns.scrap)
             self.phase = PLACE
             self.to_move = q
             self._legal = legal
@@ -337,10 +345,10 @@ class SuperComputerState(GameState):
         self.scrap_piles[q].append(k)
         self.scrapped_count[q] = self.scrapped_count[q] + 1
         self.to_place[q] = NONE
-        self.log.append(("scrap", q, k, reason))
+        self.log = self.log.push(("scrap", q, k, reason))
 
     def _end_turn(self) -> None:
-        if self.hot.public_race:
+        if self.columns.public_race:
             scoring.settle_race(self)
         self.turn += 1
         if self.turn < HAND_SIZE:
@@ -354,7 +362,7 @@ class SuperComputerState(GameState):
             self.to_move = TERMINAL_PLAYER
             self._legal = []
             won, level = scoring.winners(self)
-            self.log.append(("end", tuple(won), level))
+            self.log = self.log.push(("end", tuple(won), level))
 
     # -- placement (S4) -------------------------------------------------------------------
     def _attach(self, q: int, k: int, cell: int) -> None:
@@ -365,8 +373,8 @@ class SuperComputerState(GameState):
         grid[cell] = k
         if cell in frontier:  # frontier.pop(cell, None) (compiled: no method call)
             del frontier[cell]
-        as_neighbour = self.hot.neighbour_masks[k]
-        fresh = self.hot.fresh_masks[k]
+        as_neighbour = self.columns.neighbour_masks[k]
+        fresh = self.columns.fresh_masks[k]
         for near, back in NEIGHBOURS[cell]:
             if near in grid:
                 continue
@@ -378,7 +386,7 @@ class SuperComputerState(GameState):
             clash |= masks[1]
             connect |= masks[2]
             frontier[near] = (connect & ~clash, clash, connect)
-        if self.hot.bounded:
+        if self.columns.bounded:
             self._fit_case(grid, frontier)
 
     def case_box(self, grid: dict[int, int]) -> tuple[int, int, int, int]:
@@ -386,14 +394,14 @@ class SuperComputerState(GameState):
         the computer `grid` fits the case (levers `case_width`, `case_height`): the case may
         sit anywhere, so the box is every cell within width-1 columns (height-1 rows) of
         every part. Only the computer's extent matters; 0 leaves that axis unbounded."""
-        hot = self.hot
+        columns = self.columns
         cols = [c % GRID_SIZE for c in grid]
         rows = [c // GRID_SIZE for c in grid]
         x_lo, x_hi, y_lo, y_hi = 0, GRID_SIZE - 1, 0, GRID_SIZE - 1
-        if hot.case_w and cols:
-            x_lo, x_hi = max(cols) - hot.case_w + 1, min(cols) + hot.case_w - 1
-        if hot.case_h and rows:
-            y_lo, y_hi = max(rows) - hot.case_h + 1, min(rows) + hot.case_h - 1
+        if columns.case_w and cols:
+            x_lo, x_hi = max(cols) - columns.case_w + 1, min(cols) + columns.case_w - 1
+        if columns.case_h and rows:
+            y_lo, y_hi = max(rows) - columns.case_h + 1, min(rows) + columns.case_h - 1
         return x_lo, x_hi, y_lo, y_hi
 
     def in_case(self, grid: dict[int, int], cell: int) -> bool:
@@ -429,13 +437,13 @@ class SuperComputerState(GameState):
         bit = 1 << k
         if any(masks[2] & bit for masks in self.frontiers[q].values()):
             return "clash"
-        if not self.hot.bounded:
+        if not self.columns.bounded:
             return "no_match"
         # the frontier holds only cells inside the case: rebuild the unbounded one
         grid = self.computers[q]
         masks_at: dict[int, tuple[int, int]] = {}
         for cell, part in grid.items():
-            as_neighbour = self.hot.neighbour_masks[part]
+            as_neighbour = self.columns.neighbour_masks[part]
             for near, back in NEIGHBOURS[cell]:
                 if near not in grid:
                     clash, connect = masks_at.get(near, (0, 0))
@@ -452,9 +460,9 @@ class SuperComputerState(GameState):
     def open_connectors(self, q: int) -> int:
         """Connectors of seat q's computer that face an empty cell (room to grow)."""
         grid = self.computers[q]
-        steps = self.hot.connector_steps
+        steps = self.columns.connector_steps
         count = 0
-        if self.hot.bounded:  # with a case, only the connectors facing room inside it
+        if self.columns.bounded:  # with a case, only the connectors facing room inside it
             x_lo, x_hi, y_lo, y_hi = self.case_box(grid)
             for c, k in grid.items():
                 for step in steps[k]:
@@ -494,7 +502,7 @@ class SuperComputerState(GameState):
                 break
         else:
             raise IllegalActionError(illegal_action_message(self, action))
-        self.past_actions.append(act)
+        self.moves = self.moves.push(act)
         q = self.to_move
         phase = self.phase
         if phase == PICK:
@@ -508,19 +516,19 @@ class SuperComputerState(GameState):
                 self._end_picks()
         elif phase == PLACE:
             k = self.to_place[q]
-            hot = self.hot
-            if act == hot.scrap:
+            columns = self.columns
+            if act == columns.scrap:
                 self._scrap(q, k, "chosen")
             else:
-                cell = act - hot.first_place
+                cell = act - columns.first_place
                 self._attach(q, k, cell)
                 self.to_place[q] = NONE
-                if hot.four_way[k]:
+                if columns.four_way[k]:
                     self.four_way_attached[q] = self.four_way_attached[q] + 1
-                self.log.append(("place", q, k, cell))
+                self.log = self.log.push(("place", q, k, cell))
             self._next_placer(q + 1)
         else:  # CHOOSE_BUILD (S2: keep one of two, the other to the bottom of the deck)
-            first_build = self.hot.first_build
+            first_build = self.columns.first_build
             b = act - first_build
             offer = self.build_offers[q]
             other = offer[0] if offer[1] == b else offer[1]
@@ -528,7 +536,7 @@ class SuperComputerState(GameState):
             self.build_offers[q] = []
             self.build_deck.insert(0, other)
             self.returned_builds[q] = [other]
-            self.log.append(("keep", q))
+            self.log = self.log.push(("keep", q))
             if q + 1 < self.num_players:
                 self.to_move = q + 1
                 self._legal = [first_build + b for b in self.build_offers[q + 1]]
@@ -551,7 +559,7 @@ class SuperComputerState(GameState):
         return scoring.winners(self)[0] if self.phase == OVER else []
 
     def history(self) -> list[int]:
-        return self.past_actions[:]
+        return self.moves.items()
 
     def decision_kind(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -638,7 +646,7 @@ class SuperComputerState(GameState):
             clash |= as_neighbour[back][0]
             connect |= as_neighbour[back][1]
             frontier[near] = (connect & ~clash, clash, connect)
-        if self.hot.bounded:
+        if self.columns.bounded:
             grid[cell] = k
             try:
                 self._fit_case(grid, frontier)

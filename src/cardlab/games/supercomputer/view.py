@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.core.moves import Move
 from cardlab.core.narrative import FinalRow, FinalTable, NarrativeLine
+from cardlab.core.trail import EMPTY_TRAIL, Trail
 from cardlab.games.supercomputer.actions import cell_xy
 from cardlab.games.supercomputer.cards import HAND_SIZE, MAX_PLAYERS
 
@@ -179,35 +180,45 @@ class LogNarration:
 
     Immutable: the state holds one in its `log_memo` slot and its clones share it (a
     clone narrates its own new events into a new one, never into this one); an
-    observation hands out copies of the entries, never these. It covers the log's first
-    `count` events, the last of them `last` (the same object: clones share the events,
-    and a log that was built anew does not match, so it is narrated afresh). The rest is
-    what the narration carries from one event to the next: the round, the pick and each
-    seat's game total. It is a cache, so it does not travel: a pickled state takes an
-    empty one (rebuilt at the next observation), a deep copy shares it."""
+    observation hands out copies of the entries, never these. `mark` is the log (a
+    persistent trail, cardlab.core.trail) as it stood when narrated: it covers a log
+    that is `mark` or grew from it (clones share the trail's cells; a log built anew,
+    or rebuilt by a pickle or a deep copy, is other cells, so it is narrated afresh).
+    The rest is what the narration carries from one event to the next: the round, the
+    pick and each seat's game total. It is a cache, so it does not travel: a pickled
+    state takes an empty one (rebuilt at the next observation), a deep copy shares it."""
 
-    __slots__ = ("count", "last", "entries", "round", "pick", "totals")
+    __slots__ = ("mark", "entries", "round", "pick", "totals")
 
     def __init__(
         self,
-        count: int = 0,
-        last: tuple[Any, ...] | None = None,
+        mark: Trail = EMPTY_TRAIL,
         entries: tuple[dict[str, Any], ...] = (),
         rnd: int = 0,
         pick: int = 0,
         totals: tuple[int, ...] = (),
     ) -> None:
-        self.count = count
-        self.last = last
+        self.mark = mark
         self.entries = entries
         self.round = rnd
         self.pick = pick
         self.totals = totals
 
-    def covers(self, log: list[tuple[Any, ...]]) -> bool:
-        """Whether this narrates a prefix of `log` (the same event objects) of one event or
-        more (an empty one, as unpickled, has no totals yet: narrating starts afresh)."""
-        return 0 < self.count <= len(log) and log[self.count - 1] is self.last
+    def covers(self, log: Trail) -> bool:
+        """Whether this narrates `log` or an earlier state of it (the same trail cells),
+        of one event or more (an empty one, as unpickled, has no totals yet: narrating
+        starts afresh). The walk back is over the events since, narrated next anyway
+        (a trail keeps no length: only a log built anew is walked whole)."""
+        mark = self.mark
+        if mark.rest is None:
+            return False
+        cell = log
+        while cell is not mark:
+            rest = cell.rest
+            if rest is None:
+                return False
+            cell = rest
+        return True
 
     def __reduce__(self) -> tuple[Any, tuple[()]]:
         return (LogNarration, ())
@@ -279,7 +290,7 @@ def log_entries(s: SuperComputerState) -> list[dict[str, Any]]:
     memo = getattr(s, "log_memo", None)  # absent on a state unpickled from an older build
     if not isinstance(memo, LogNarration) or not memo.covers(log):
         memo = LogNarration(totals=(0,) * s.num_players)
-    if memo.count < len(log):
+    if memo.mark is not log:  # events since the narration (or all, when fresh)
         memo = _narrate_from(s, memo)
         s.log_memo = memo
     out = []
@@ -295,8 +306,7 @@ def _narrate_from(s: SuperComputerState, memo: LogNarration) -> LogNarration:
     out: list[dict[str, Any]] = []
     rnd, turn = memo.round, memo.pick
     totals = list(memo.totals)
-    for i in range(memo.count, len(log)):
-        event = log[i]
+    for event in log.since(memo.mark):
         kind = event[0]
         entry: dict[str, Any] = {"kind": kind}
         if kind == "round":
@@ -355,7 +365,7 @@ def _narrate_from(s: SuperComputerState, memo: LogNarration) -> LogNarration:
         entry["pick"] = turn
         entry["text"] = sentence(entry)
         out.append(entry)
-    return LogNarration(len(log), log[-1], memo.entries + tuple(out), rnd, turn, tuple(totals))
+    return LogNarration(log, memo.entries + tuple(out), rnd, turn, tuple(totals))
 
 
 def _seats(seats: list[int]) -> str:

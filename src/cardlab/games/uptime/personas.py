@@ -83,9 +83,9 @@ class _UptimeBot(Agent):
     def _trade_helps(self, s: UptimeState, me: int) -> bool:
         """A trade-in completes a needed cost: the seat holds one material of a Row Component
         of a missing type and, after giving `trade_in` others (not that one), can pay it."""
-        k = s.hot.trade_in
+        k = s.columns.trade_in
         want = s.wanted_material(me)
-        if not k or want < 0 or s.hot.trade_action not in s.legal_actions():
+        if not k or want < 0 or s.columns.trade_action not in s.legal_actions():
             return False
         mats = s.materials_of(me)
         keep = {m for pair in s._row_needs(me) for m in pair if mats[m]}
@@ -204,7 +204,7 @@ class Converter(_UptimeBot):
         if g["patch"] and types + patches < 3:
             return self.rng.choice(g["patch"])
         if self._trade_helps(s, me):  # lever trade_in: buy the material a Component lacks
-            return s.hot.trade_action
+            return s.columns.trade_action
         if A.SWEEP in legal:
             return A.SWEEP
         if s.can_draw():
@@ -229,7 +229,7 @@ class Auctioneer(_UptimeBot):
     kind = "auctioneer"
 
     def bias(self, s: UptimeState, me: int, action: int, group: str) -> float:
-        if action == s.hot.trade_action:  # lever trade_in: only to reach its first Computer
+        if action == s.columns.trade_action:  # lever trade_in: only to reach its first Computer
             return 0.5 if s.computers[me] == 0 and self._trade_helps(s, me) else -1.0
         if group == "bid":
             return 2.0 + 0.3 * s.table.value[s.row_card(action - A.BID_SLOT)]

@@ -180,9 +180,11 @@ def _since_shuffle(s: UptimeState) -> tuple[list[int], list[int]]:
     n = s.num_players
     paid = [0] * (n * M)
     taken = [0] * (n * M)
-    cell = s.log_cells
-    while cell is not None and cell is not s.epoch_log:
-        e = cell[0]
+    epoch = s.epoch_log  # walked back to by hand: no list built (one per redeal)
+    cell = s.log
+    while cell is not epoch and cell.rest is not None:
+        e = cell.last
+        cell = cell.rest
         k = e[0]
         cards: tuple[int, ...] = ()
         if k == "claim":
@@ -196,7 +198,6 @@ def _since_shuffle(s: UptimeState) -> tuple[list[int], list[int]]:
         for c in cards:
             if kind[c] == MATERIAL:
                 paid[e[1] * M + sub[c]] += 1
-        cell = cell[1]
     if s.decision == A.D_PAY:  # a payment under way: logged when complete, already paid
         for c in s.pay_paid:
             if kind[c] == MATERIAL:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardlab.core.trail import EMPTY_TRAIL
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime.cards import (
     COMPONENT,
@@ -131,7 +132,7 @@ def arrange(
     s._clear_payment()
     s.auction_slot = s.auction_opener = s.auction_high_bid = s.auction_high_bidder = -1
     s.auction_to_answer = ()
-    s.history_cells, s.num_decisions, s.log_cells, s.acquired_cells = None, 0, None, None
+    s.moves, s.num_decisions, s.log, s.acquired = EMPTY_TRAIL, 0, EMPTY_TRAIL, EMPTY_TRAIL
     s._legal = None
     s._start_turn(seat)
     assert s.decision == A.D_TURN

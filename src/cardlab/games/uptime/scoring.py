@@ -22,7 +22,7 @@ TIEBREAK_LEVELS = ("most_computers", "most_contracts", "fewest_draw_pass", "turn
 
 def breakdown(state: UptimeState, seat: int) -> dict[str, int]:
     """Points of `seat` by source; 'total' is the sum the game is won on."""
-    t = state.hot  # the typed columns (compiled: no name lookups on the CardTable)
+    t = state.columns  # the typed columns (compiled: no name lookups on the CardTable)
     computers = cables = routers = contracts = 0
     n_comp = state.computers[seat]
     router_cards: list[int] = []

@@ -4,7 +4,8 @@ Design for speed (ISMCTS clones states millions of times):
 - Cards are ints indexing the shared CardTable (0..53 for the packaged deck); every zone is a flat list.
 - Per-seat counters (materials per kind, Component types, Computers...) are flat
   int lists, so legality checks never scan hands.
-- The history and the public log are immutable cons cells shared by clones.
+- The history and the public log are persistent trails (cardlab.core.trail) shared by
+  clones.
 - The RNG is copied lazily (copy-on-write): after setup it is used only when a
   free material is taken out of the Supply Deck (U5), so most clones never copy it.
 - Follow-up work (draws, refills, end of turn) sits on a small stack of tuples;
@@ -20,11 +21,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final, cast
 
+from cardlab.core.columns import CardColumns
 from cardlab.core.contract import action_index, illegal_action_message
 from cardlab.core.errors import IllegalActionError
 from cardlab.core.game import TERMINAL_PLAYER, GameState
 from cardlab.core.moves import Move
 from cardlab.core.rng import seeded, shuffle
+from cardlab.core.trail import EMPTY_TRAIL, Trail
 from cardlab.games.uptime import actions as A
 from cardlab.games.uptime import resample, scoring, view
 from cardlab.games.uptime.cards import (
@@ -40,7 +43,6 @@ from cardlab.games.uptime.cards import (
     TWISTS,
     CardTable,
 )
-from cardlab.games.uptime.view import cons_list
 
 # Follow-up steps (first tuple item).
 # Constants are Final so that the compiled build (make compiled) reads them as C constants
@@ -76,13 +78,13 @@ M: Final = MATERIAL_KINDS  # per-seat stride of the flat counter lists
 C: Final = COMPONENT_TYPES
 
 
-class HotTable:
+class UptimeColumns(CardColumns):
     """The card columns and rule options the forward model reads on every move, typed:
     the same tuples as `CardTable` (not copies) and the game's options as plain values.
     `CardTable` (its module holds the pydantic card models) and the game are Python
     objects, so compiled code (make compiled) reads them by a name lookup each (and the
     options dict by key); a compiled class's fields are read directly. One per
-    game start, shared by every clone; never changed."""
+    game start, shared by every clone; never changed (the pattern: cardlab.core.columns)."""
 
     __slots__ = (
         "kind", "sub", "value", "cost_pair", "component_cost", "network_cost", "router_max",
@@ -142,7 +144,7 @@ class UptimeState(GameState):
     and the final points (set once, when the game ends)."""
 
     __slots__ = (
-        "game", "table", "hot", "num_players", "rng", "_rng_shared",
+        "game", "table", "columns", "num_players", "rng", "_rng_shared",
         # zones (card numbers); build_row and reserve_patch hold -1 for an empty slot
         "supply", "supply_discard", "removed_twists", "build_deck", "build_bottom_known",
         "build_discard", "build_row", "reserved_by", "reserve_patch", "hand", "tableau",
@@ -161,13 +163,13 @@ class UptimeState(GameState):
         "pay_for", "pay_slot", "pay_paid", "choose_excluded", "choose_reason",
         "auction_slot", "auction_opener", "auction_high_bid", "auction_high_bidder",
         "auction_to_answer",
-        # records (immutable cons cells shared by clones)
-        "_legal", "history_cells", "num_decisions", "log_cells", "acquired_cells",
+        # records (persistent trails, cardlab.core.trail, shared by clones)
+        "_legal", "moves", "num_decisions", "log", "acquired",
         # the final score, set once by `_finish` (search scores every finished copy)
         "final_points", "final_winner",
     )  # fmt: skip
     table: CardTable
-    hot: HotTable
+    columns: UptimeColumns
     """Typed so the compiled build indexes the card tuples natively (`t.kind[c]`)."""
     num_players: int
     supply: list[int]
@@ -183,7 +185,7 @@ class UptimeState(GameState):
         t = game.table
         n: int = game.num_players  # typed: `game` is Any (compiled: native list sizes)
         self.game, self.table, self.num_players = game, t, n
-        self.hot = HotTable(game)
+        self.columns = UptimeColumns(game)
         self.rng = seeded(seed)  # random.Random(seed), made cheaper
         self._rng_shared = False
         self.supply = list(t.supply_cards)
@@ -194,7 +196,7 @@ class UptimeState(GameState):
         self.removed_twists: list[int] = []
         self.build_discard: list[int] = []
         self.build_bottom_known = 0
-        size = self.hot.row_size  # lever row_size: slots past it stay empty
+        size = self.columns.row_size  # lever row_size: slots past it stay empty
         self.build_row = [self.build_deck.pop() if s < size else -1 for s in range(ROW)]
         self.reserved_by, self.reserve_patch = [-1] * ROW, [-1] * ROW
         self.hand: list[list[int]] = [[] for _ in range(n)]
@@ -208,7 +210,7 @@ class UptimeState(GameState):
             if t.kind[c] == MATERIAL:
                 self.epoch_kinds[t.sub[c]] += 1
         self.epoch_drawn = [0] * (M * n)
-        self.epoch_log: Any = None  # the log at the last reshuffle (None: never reshuffled)
+        self.epoch_log: Trail | None = None  # the log at the last reshuffle (None: never)
         self.patches = [0] * n
         self.tableau: list[list[int]] = [[] for _ in range(n)]
         self.component_types = [0] * (C * n)
@@ -244,10 +246,11 @@ class UptimeState(GameState):
         ) = -1
         self.auction_to_answer: tuple[int, ...] = ()
         self._legal: list[int] | None = None
-        self.history_cells: Any = None
+        self.moves: Trail = EMPTY_TRAIL
         self.num_decisions = 0
-        self.log_cells: Any = None
-        self.acquired_cells: Any = None
+        self.log: Trail = EMPTY_TRAIL
+        self.acquired: Trail = EMPTY_TRAIL
+        """(seat, card) for every card a seat took into its tableau, oldest first."""
         self.final_points: list[int] = []
         self.final_winner = -1
         self._log(("setup", self.first_player, tuple(self.build_row)))
@@ -260,7 +263,7 @@ class UptimeState(GameState):
 
     # ---- small helpers ---------------------------------------------------------
     def _log(self, entry: tuple[Any, ...]) -> None:
-        self.log_cells = (entry, self.log_cells)
+        self.log = self.log.push(entry)
 
     def _rand(self) -> random.Random:
         if self._rng_shared:  # copy-on-write: never draw from a generator a clone shares
@@ -278,7 +281,7 @@ class UptimeState(GameState):
     def network_cost(self, card: int, seat: int) -> int:
         """What Network `card` costs `seat` now: its printed cost, 1 less with a Tower
         discount waiting (U8), never below 1."""
-        cost = self.hot.network_cost[card]
+        cost = self.columns.network_cost[card]
         return max(1, cost - 1) if self.tower_discount[seat] else cost  # U8
 
     def _take_build(self) -> int:
@@ -332,14 +335,14 @@ class UptimeState(GameState):
         else:
             message = illegal_action_message(self, action, view.decision_text(self))
             raise IllegalActionError(message)
-        self.history_cells = (act, self.history_cells)
+        self.moves = self.moves.push(act)
         self.num_decisions += 1
         self._legal = None
         self._do(act)
         self._run()
 
     def history(self) -> list[int]:
-        return cons_list(self.history_cells)
+        return self.moves.items()
 
     def returns(self) -> list[float]:
         pts = self.final_points if self.decision == A.D_OVER else scoring.points(self)
@@ -449,7 +452,7 @@ class UptimeState(GameState):
             bid = s.auction_high_bid if s.decision == A.D_RAISE else 1
             prize = s.table.value[s.build_row[s.auction_slot]]
 
-        needs = s.hot.trade_in or s.hot.hand_limit
+        needs = s.columns.trade_in or s.columns.hand_limit
         # One loop with its lookups in locals (search rates every seat of every finished
         # copy); the arithmetic is term for term that of the plain formula, so the floats
         # are the same.
@@ -507,7 +510,7 @@ class UptimeState(GameState):
 
     def _row_needs(self, p: int) -> list[tuple[int, int]]:
         """The material pairs of the Row Components `p` may claim and lacks the type of."""
-        t = self.hot
+        t = self.columns
         out = []
         for s in range(ROW):
             c = self.build_row[s]
@@ -540,7 +543,7 @@ class UptimeState(GameState):
         # which a mypyc-compiled class refuses; compiled, the class call is a C call.)
         s = UptimeState()
         s.game, s.table, s.num_players = self.game, self.table, self.num_players
-        s.hot = self.hot
+        s.columns = self.columns
         s.rng = self.rng
         s._rng_shared = self._rng_shared = True
         s.supply, s.supply_discard, s.removed_twists = (
@@ -606,12 +609,8 @@ class UptimeState(GameState):
             self.auction_high_bidder,
             self.auction_to_answer,
         )
-        s._legal, s.history_cells, s.num_decisions = (
-            self._legal,
-            self.history_cells,
-            self.num_decisions,
-        )
-        s.log_cells, s.acquired_cells = self.log_cells, self.acquired_cells
+        s._legal, s.moves, s.num_decisions = self._legal, self.moves, self.num_decisions
+        s.log, s.acquired = self.log, self.acquired
         s.final_points, s.final_winner = self.final_points, self.final_winner
         return s
 
@@ -672,7 +671,7 @@ class UptimeState(GameState):
         return []
 
     def _turn_legal(self, p: int) -> list[int]:
-        t = self.hot
+        t = self.columns
         kind = t.kind
         cost_pair = t.cost_pair
         b = p * M
@@ -704,7 +703,7 @@ class UptimeState(GameState):
                 if self.computers[p] >= 2 and total + patches >= self.network_cost(c, p):
                     reqs.append(A.REQ + s)
             elif k == PATCH:
-                if total + patches >= self.hot.patch_cost:
+                if total + patches >= self.columns.patch_cost:
                     reqs.append(A.REQ + s)
             elif k == CONTRACT and self.computers[p] >= 1 and total >= 1:
                 bids.append(A.BID_SLOT + s)  # U10: the opener needs 1+ Computer
@@ -714,7 +713,7 @@ class UptimeState(GameState):
             not reqs
             and not bids
             and len(self.build_deck) > self.build_bottom_known
-            and self.hot.row_sweep
+            and self.columns.row_sweep
         ):
             # Designer option: nothing in the Row is claimable by you and the Build Deck still
             # holds unseen cards (each sweep reveals one or more, so sweeps are finite).
@@ -834,10 +833,12 @@ class UptimeState(GameState):
             self._log(("action", p, "draw" if a == A.DRAW else "pass"))
             # what the S_DRAW step would do first thing in _run, done now (levers
             # draw_cards, pass_cards: 2 and 1 as written)
-            self._step_draw(p, self.hot.draw_cards if a == A.DRAW else self.hot.pass_cards, "draw")
-        elif a == self.hot.trade_action:  # lever trade_in (never matches with it off: -1)
+            self._step_draw(
+                p, self.columns.draw_cards if a == A.DRAW else self.columns.pass_cards, "draw"
+            )
+        elif a == self.columns.trade_action:  # lever trade_in (never matches with it off: -1)
             self._log(("action", p, "trade"))
-            self.trade_left = self.hot.trade_in
+            self.trade_left = self.columns.trade_in
             self.decision, self.decider = A.D_TRADE, p
         elif a == A.SWEEP:
             self.draw_pass[p] = (
@@ -877,7 +878,7 @@ class UptimeState(GameState):
         self.row_moved = True
         self._log(("sweep", p, tuple(swept)))
         added = []
-        for s in range(self.hot.row_size):
+        for s in range(self.columns.row_size):
             if row[s] < 0 and self.reserved_by[s] < 0 and deck:
                 row[s] = self._take_build()
                 added.append(row[s])
@@ -888,7 +889,7 @@ class UptimeState(GameState):
         the supply discard it would be rebuilt from)."""
         if self.supply:
             return False
-        return not (self.supply_discard and self.hot.supply_reshuffle)
+        return not (self.supply_discard and self.columns.supply_reshuffle)
 
     def _reshuffle_supply(self) -> None:
         """U3 (option supply_reshuffle, default on): the supply discard becomes the Supply Deck,
@@ -896,7 +897,7 @@ class UptimeState(GameState):
         self.supply, self.supply_discard = self.supply_discard, []
         if not self.lazy_decks:  # a determinization draws its deck at random anyway
             shuffle(self._rand(), self.supply)
-        sub = self.hot.sub
+        sub = self.columns.sub
         present = 0
         for c in self.supply:
             present |= 1 << sub[c]
@@ -909,10 +910,10 @@ class UptimeState(GameState):
             ALL_KINDS & ~present
         )  # the new deck's kinds were public (the discard is face-up)
         self._log(("reshuffle", len(self.supply)))
-        self.epoch_log = self.log_cells
+        self.epoch_log = self.log
 
     def _start_requisition(self, p: int, s: int) -> None:
-        t = self.hot
+        t = self.columns
         c = self.build_row[s]
         k = t.kind[c]
         self._clear_payment()
@@ -928,14 +929,14 @@ class UptimeState(GameState):
                 self.tower_discount[p] = 0  # U8: the discount is used by this Network
                 self._log(("tower", p))
         else:  # PATCH (U4: claim cost option)
-            self.pay_need, self.pay_left = A.NEED_ANY, self.hot.patch_cost
+            self.pay_need, self.pay_left = A.NEED_ANY, self.columns.patch_cost
         if self.pay_left:
             self.decision, self.decider = A.D_PAY, p
         else:
             self._complete_payment(p)
 
     def _remove_from_hand(self, p: int, kind: int, sub: int) -> int:
-        t = self.hot
+        t = self.columns
         h = self.hand[p]
         for i in range(len(h) - 1, -1, -1):
             c = h[i]
@@ -945,7 +946,7 @@ class UptimeState(GameState):
         raise AssertionError("card not in hand")  # pragma: no cover
 
     def _remove_component(self, p: int, ctype: int) -> int:
-        t = self.hot
+        t = self.columns
         tab = self.tableau[p]
         for i in range(len(tab) - 1, -1, -1):
             c = tab[i]
@@ -982,7 +983,7 @@ class UptimeState(GameState):
             self._complete_payment(p)
 
     def _complete_payment(self, p: int) -> None:
-        t = self.hot
+        t = self.columns
         steps = self.steps
         paid = self.pay_paid
         if self.pay_for == A.FOR_AUCTION:
@@ -1012,7 +1013,7 @@ class UptimeState(GameState):
                 elif k == COMPUTER:
                     self.computers[p] = self.computers[p] + 1
         self.row_moved = True
-        self.acquired_cells = ((p, c), self.acquired_cells)
+        self.acquired = self.acquired.push((p, c))
         self._clear_payment()
         self._check_milestone(p)
         # U6: a Supply Shortage skips the refill of the next claim after its reveal. One revealed
@@ -1040,7 +1041,7 @@ class UptimeState(GameState):
 
     def _next_bidder(self) -> None:
         """U10: clockwise once around; a seat that cannot raise passes by itself."""
-        need_computer = self.hot.raise_requires_computer
+        need_computer = self.columns.raise_requires_computer
         while self.auction_to_answer:
             q, self.auction_to_answer = self.auction_to_answer[0], self.auction_to_answer[1:]
             can = len(self.hand[q]) - self.patches[q] > self.auction_high_bid
@@ -1059,7 +1060,7 @@ class UptimeState(GameState):
 
     def _do_choose(self, p: int, m: int) -> None:
         """U5: from the supply discard first, else the Supply Deck (then shuffled)."""
-        t = self.hot
+        t = self.columns
         src = ""
         for i in range(len(self.supply_discard) - 1, -1, -1):
             c = self.supply_discard[i]
@@ -1096,7 +1097,7 @@ class UptimeState(GameState):
 
     def _any_material_left(self, excl: int = 0) -> bool:
         """Whether a material of a kind not in the mask `excl` is in the discard or the deck."""
-        kind, sub = self.hot.kind, self.hot.sub
+        kind, sub = self.columns.kind, self.columns.sub
         for zone in (self.supply_discard, self.supply):
             for c in zone:
                 if kind[c] == MATERIAL and not excl >> sub[c] & 1:
@@ -1118,7 +1119,7 @@ class UptimeState(GameState):
             if self.known_materials[i]:
                 self.known_materials[i] = self.known_materials[i] - 1
             self.supply_discard.append(c)
-        self._log(("discard", p, c, self.hot.hand_limit))
+        self._log(("discard", p, c, self.columns.hand_limit))
 
     def _do_trade(self, p: int, m: int) -> None:
         """Lever trade_in: give one material of kind m face-up to the Supply discard; after
@@ -1145,7 +1146,7 @@ class UptimeState(GameState):
     # ---- steps ---------------------------------------------------------------------
     def _step_draw(self, p: int, n: int, why: str) -> None:
         """Draw n Supply cards; a Twist resolves, leaves the game and is replaced (U6)."""
-        t = self.hot
+        t = self.columns
         supply = self.supply
         hand = self.hand[p]
         mats = self.materials
@@ -1154,7 +1155,7 @@ class UptimeState(GameState):
         while n:
             if not supply:
                 self.supply_ran_dry = True
-                if not (self.supply_discard and self.hot.supply_reshuffle):
+                if not (self.supply_discard and self.columns.supply_reshuffle):
                     break
                 self._reshuffle_supply()
                 supply = self.supply
@@ -1222,7 +1223,7 @@ class UptimeState(GameState):
             self._trigger_end("build_deck_empty", self.decider)
         else:
             added = []
-            for s in range(self.hot.row_size):
+            for s in range(self.columns.row_size):
                 if row[s] < 0 and self.build_deck:
                     row[s] = self._take_build()
                     added.append(row[s])
@@ -1233,7 +1234,7 @@ class UptimeState(GameState):
             self._log(("discard_top", c))
 
     def _step_end_turn(self, p: int) -> None:
-        limit = self.hot.hand_limit
+        limit = self.columns.hand_limit
         if limit and len(self.hand[p]) > limit:
             # lever hand_limit: discard down first, one card a decision, then end again
             self.steps.append((S_END_TURN, p))
@@ -1246,10 +1247,10 @@ class UptimeState(GameState):
             if self.end_pending:
                 self._finish()
                 return
-            if self.hot.conveyor and self._conveyor(p):  # lever row_conveyor
+            if self.columns.conveyor and self._conveyor(p):  # lever row_conveyor
                 self._finish()  # the Build Deck could not refill: the round is finished
                 return
-            if self.hot.stall_end:
+            if self.columns.stall_end:
                 # U13: dry at the round's start, and no card drawn from the Supply Deck since
                 # (a trade-in can refill the discard that a Draw then reshuffles)
                 if self.supply_empty_round and not self.row_moved and not self.supply_drawn:
@@ -1257,7 +1258,7 @@ class UptimeState(GameState):
                     self._log(("stall",))
                     self._finish()
                     return
-                if self.hot.recycle:  # U13 under the recycling levers: idle rounds
+                if self.columns.recycle:  # U13 under the recycling levers: idle rounds
                     moved = self.row_moved or bool(self.supply_drawn & DREW_FRESH)
                     self.idle_rounds = 0 if moved else self.idle_rounds + 1
                     if self.idle_rounds >= IDLE_STALL_ROUNDS:
@@ -1283,8 +1284,8 @@ class UptimeState(GameState):
         Build Deck, so the Row moves without a claim. A slot the Build Deck cannot refill
         ends the game (U12's "can't be refilled", the round being finished). True then."""
         row = self.build_row
-        left = self.hot.conveyor
-        for s in range(self.hot.row_size):
+        left = self.columns.conveyor
+        for s in range(self.columns.row_size):
             if not left:
                 break
             c = row[s]

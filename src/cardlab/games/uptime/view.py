@@ -33,17 +33,6 @@ if TYPE_CHECKING:
     from cardlab.games.uptime.state import UptimeState
 
 
-def cons_list(cell: Any) -> list[Any]:
-    """The items of an immutable cons list (item, rest), oldest first: the state keeps its
-    history and log this way so that clones share them."""
-    out = []
-    while cell is not None:
-        out.append(cell[0])
-        cell = cell[1]
-    out.reverse()
-    return out
-
-
 def seat_name(p: int) -> str:
     return f"Seat {p}"
 
@@ -126,9 +115,9 @@ def action_label(state: UptimeState, action: int) -> str:
     if action == A.DRAW:
         if state.supply_dry():
             return "Draw (the Supply is empty: you get nothing)"
-        return f"Draw (take the top {_cards(state.hot.draw_cards)})"  # lever draw_cards
+        return f"Draw (take the top {_cards(state.columns.draw_cards)})"  # lever draw_cards
     if action == A.PASS:
-        taken = state.hot.pass_cards  # lever pass_cards (0: a real pass)
+        taken = state.columns.pass_cards  # lever pass_cards (0: a real pass)
         if not taken:
             return "Pass (take nothing)"
         if state.supply_dry():
@@ -136,14 +125,14 @@ def action_label(state: UptimeState, action: int) -> str:
         return f"Pass (take the top {_cards(taken)})"
     if action == A.SWEEP:
         return "Sweep the Build Row (to the Build Deck bottom; refill)"
-    k_trade = state.hot.trade_in
-    if k_trade and action == state.hot.trade_action:
+    k_trade = state.columns.trade_in
+    if k_trade and action == state.columns.trade_action:
         return f"Trade in {k_trade} raw materials for 1 of your choice"
     if state.decision == A.D_DISCARD and (
         A.PAY_MAT <= action < A.PAY_COMP or action == A.PAY_PATCH
     ):
         what = "a Patch" if action == A.PAY_PATCH else f"a {t.material_names[action - A.PAY_MAT]}"
-        return f"Discard {what} (hand limit {state.hot.hand_limit})"
+        return f"Discard {what} (hand limit {state.columns.hand_limit})"
     if state.decision == A.D_TRADE and A.PAY_MAT <= action < A.PAY_COMP:
         return f"Trade in a {t.material_names[action - A.PAY_MAT]} ({state.trade_left} to give)"
     if A.REQ <= action < A.RESERVE + ROW:
@@ -191,8 +180,8 @@ def describe_action(state: UptimeState, action: int) -> Move:
         return Move("pass", extra={"supply_empty": state.supply_dry()})
     if action == A.SWEEP:
         return Move("sweep", targets=tuple(ids[c] for c in state.build_row if c >= 0))
-    if state.hot.trade_in and action == state.hot.trade_action:
-        return Move("trade_in", amount=state.hot.trade_in)
+    if state.columns.trade_in and action == state.columns.trade_action:
+        return Move("trade_in", amount=state.columns.trade_in)
     hand = state.hand[seat] if 0 <= seat < state.num_players else []
 
     def held(kind: int, sub: int | None = None) -> tuple[str, ...]:
@@ -276,7 +265,7 @@ def decision_text(state: UptimeState) -> str:
     if dk == A.D_BLADE:
         return f"{who}: return one of your Components to the Build Deck bottom (Blade)"
     if dk == A.D_DISCARD:
-        return f"{who}: discard down to the hand limit of {state.hot.hand_limit}"
+        return f"{who}: discard down to the hand limit of {state.columns.hand_limit}"
     if dk == A.D_TRADE:
         return f"{who}: trade in raw materials, {state.trade_left} more to give"
     card = t.name[state.build_row[state.auction_slot]]
@@ -688,7 +677,7 @@ def _view(state: UptimeState, p: int | None) -> dict[str, Any]:
         obs["hand"] = [describe(c) for c in state.hand[p]] if 0 <= p < n else []
     obs["auction"] = _auction(state)
     obs["payment"] = _payment(state)
-    events = [_event(state, e) for e in cons_list(state.log_cells)]
+    events = [_event(state, e) for e in state.log]
     obs["events"] = events
     obs["log"] = [event_text(e) for e in events]
     if over:
@@ -761,7 +750,7 @@ def game_info(state: UptimeState) -> dict[str, Any]:
     over = state.decision == A.D_OVER
     winner, level = scoring.rank(state) if over else (None, None)
     acquired: list[list[str]] = [[] for _ in range(state.num_players)]
-    for seat, card in cons_list(state.acquired_cells):
+    for seat, card in state.acquired:
         acquired[seat].append(state.table.name[card])
     return {
         "end_reason": state.end_reason or ("" if not over else "unknown"),
