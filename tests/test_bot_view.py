@@ -90,7 +90,7 @@ def test_a_view_keeping_the_true_history_fails_bot_view(monkeypatch: pytest.Monk
 
     def true_history(self: Any, player: int, seed: int) -> Any:
         copy = original(self, player, seed)
-        copy.actions = list(self.actions)  # the bug: the face-down lays as played
+        copy.actions = self.actions  # the bug: the face-down lays as played
         return copy
 
     monkeypatch.setattr(STATE, "resample_from_infostate", true_history)

@@ -25,6 +25,7 @@ from operator import is_
 from typing import Any
 
 from cardlab.core import GameState
+from cardlab.core.trail import Trail
 from cardlab.testing.failures import ConformanceError
 
 _ATOMS = (int, float, complex, str, bytes, bool, type(None))
@@ -61,7 +62,9 @@ def same_input(a: Any, b: Any, root: str = "state") -> str | None:
         if pair in seen:
             continue
         seen.add(pair)
-        if tx is list or tx is tuple:
+        if tx is Trail:  # a persistent record (the moves, the log): compared as its items
+            stack.append((x.items(), y.items(), path))
+        elif tx is list or tx is tuple:
             if len(x) != len(y):
                 return f"{_path(path)}: {len(x)} items vs {len(y)}"
             if not all(map(is_, x, y)):  # a copied log shares its entries: skip them fast

@@ -73,9 +73,8 @@ def resample(s: SuperComputerState, p: int, seed: int) -> SuperComputerState:
             c.returned_builds[q] = [free.pop() for _ in s.returned_builds[q]]
     c.next_seed = rng.getrandbits(64)
     c._legal = _legal_for(c)
-    c.moves = s.moves.rewritten(
-        _seen_history(s, c, p)
-    )  # shares the moves up to the first rewritten
+    # the history as p saw it, sharing the moves before the first one rewritten
+    c.moves = s.moves.rewritten(_seen_history(s, c, p))
     return c
 
 

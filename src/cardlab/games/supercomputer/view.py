@@ -182,8 +182,8 @@ class LogNarration:
     clone narrates its own new events into a new one, never into this one); an
     observation hands out copies of the entries, never these. `mark` is the log (a
     persistent trail, cardlab.core.trail) as it stood when narrated: it covers a log
-    that is `mark` or grew from it (clones share the trail's cells; a log built anew,
-    or rebuilt by a pickle or a deep copy, is other cells, so it is narrated afresh).
+    that is `mark` or grew from it (clones and deep copies share the trail's cells; a
+    log built anew, or rebuilt by a pickle, is other cells, so it is narrated afresh).
     The rest is what the narration carries from one event to the next: the round, the
     pick and each seat's game total. It is a cache, so it does not travel: a pickled
     state takes an empty one (rebuilt at the next observation), a deep copy shares it."""
