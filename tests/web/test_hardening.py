@@ -419,6 +419,31 @@ def test_names_lose_format_characters_and_are_bounded(client):
     assert info["seats"][1]["name"] == "Player 1"
 
 
+def test_bots_nobody_named_never_share_a_name(client):
+    """Two unnamed greedy bots are "greedy bot 1" and "greedy bot 2" (their seats), so a
+    shared win reads as two players; a lone bot of its kind keeps the plain name, and
+    a name someone gave is kept as given."""
+    seats = [
+        {"kind": "human", "name": "Ada"},
+        {"kind": "bot", "agent": "greedy"},
+        {"kind": "bot", "agent": "greedy"},
+        {"kind": "bot", "agent": "random"},
+    ]
+    made = create(client, players=4, seats=seats)
+    names = [s["name"] for s in client.app.state.hub.tables[made["table"]].public_info()["seats"]]
+    assert names == ["Ada", "greedy bot 1", "greedy bot 2", "random bot"]
+    default = create(client, players=3, seats=None)
+    names = [
+        s["name"] for s in client.app.state.hub.tables[default["table"]].public_info()["seats"]
+    ]
+    assert len(set(names)) == 3, names
+    given = [{"kind": "human"}, {"kind": "bot", "agent": "greedy", "name": "Bo"}]
+    given += [{"kind": "bot", "agent": "greedy", "name": "Bo"}]
+    made = create(client, players=3, seats=given)
+    names = [s["name"] for s in client.app.state.hub.tables[made["table"]].public_info()["seats"]]
+    assert names == ["Player 0", "Bo", "Bo"]
+
+
 def test_packaged_variants_and_the_servers_card_file_are_offered(tmp_path):
     """The real games: each package's variants/*.toml is offered by name, and
     `--cards PATH` applies to the game whose file it is (and to tables)."""

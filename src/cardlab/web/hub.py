@@ -818,7 +818,21 @@ def _seat_specs(
                 f'at most {max_iterations} (give "params": {{"iterations": N}})'
             )
         label = agent + (f" ({iterations} it.)" if iterations else "")
-        seats.append(
-            {"kind": "bot", "agent": agent, "params": params, "name": name or f"{label} bot"}
-        )
+        seats.append({"kind": "bot", "agent": agent, "params": params, "name": name})
+        if not name:
+            seats[-1]["name"], seats[-1]["default"] = f"{label} bot", True
+    return _distinct_bot_names(seats)
+
+
+def _distinct_bot_names(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A bot nobody named is called after its kind ("greedy bot"); where two seats
+    would then share a name, each such bot takes its seat number ("greedy bot 1",
+    "greedy bot 2"), so the winner line never reads "greedy bot and greedy bot share
+    the win". Names people gave are kept as given."""
+    counts: dict[str, int] = {}
+    for seat in seats:
+        counts[seat["name"]] = counts.get(seat["name"], 0) + 1
+    for i, seat in enumerate(seats):
+        if seat.pop("default", False) and counts[seat["name"]] > 1:
+            seat["name"] = f"{seat['name']} {i}"
     return seats
