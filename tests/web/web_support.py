@@ -18,6 +18,7 @@ from web_toygame import HighCardInTurn, HighCardTogether  # noqa: E402
 
 from cardlab.web.app import create_app  # noqa: E402
 from cardlab.web.catalog import Catalog, installed_games  # noqa: E402
+from cardlab.web.limits import Limits  # noqa: E402
 
 ORIGIN = {"origin": "http://testserver"}
 HOSTS = ("testserver",)
@@ -55,12 +56,18 @@ def client(db: Path):
 
 @pytest.fixture
 def fast_client(db: Path):
-    """A client whose scripted seats click faster than any human (no rate limit in the way)."""
-    with TestClient(
-        create_app(
-            db=db, catalog=toy_catalog(), bot_delay=0, message_rate=10_000, allowed_hosts=HOSTS
-        )
-    ) as c:
+    """A client whose scripted seats click faster than any human (no rate limit in the
+    way: neither on the messages a seat sends nor on the frames it is sent, which at the
+    default 10 a second left a scripted whole game mostly waiting)."""
+    app = create_app(
+        db=db,
+        catalog=toy_catalog(),
+        bot_delay=0,
+        message_rate=10_000,
+        allowed_hosts=HOSTS,
+        limits=Limits(frames_per_second=10_000),
+    )
+    with TestClient(app) as c:
         yield c
         close_all()
 
