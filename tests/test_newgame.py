@@ -202,7 +202,7 @@ def test_a_game_without_claims_gets_a_report_without_claims(made, tmp_path: Path
     pytest.importorskip("pyarrow")
     from cardlab.lab.claims import claims_for
     from cardlab.lab.gate import all_games
-    from cardlab.lab.report_commands import write_report
+    from cardlab.lab.reporting import write_report
 
     assert claims_for("nebula") == [] and "nebula" not in all_games()
     report = write_report(

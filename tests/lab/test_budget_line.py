@@ -29,11 +29,10 @@ def test_the_summary_reports_the_budget_given() -> None:
 
 def test_run_gate_keeps_the_budget_with_explicit_ladder_games(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardlab.lab.gate as gate
-    import cardlab.lab.report_commands as rc
 
     monkeypatch.setattr(gate, "engine_ready", lambda game: True)
-    monkeypatch.setattr(rc, "start_report", lambda game, out, **kw: (None, {"skill": {}}, None))
-    monkeypatch.setattr(rc, "save_report", lambda *a: None)
+    monkeypatch.setattr(gate, "start_report", lambda game, out, **kw: (None, {"skill": {}}, None))
+    monkeypatch.setattr(gate, "save_report", lambda *a: None)
     monkeypatch.setattr(gate, "_skill_sections", lambda *a: None)
     monkeypatch.setattr(gate, "claim_rows", lambda game, report: [])
     monkeypatch.setattr(gate, "skill_row", lambda game, s: {"game": game, "kind": "skill"})

@@ -63,7 +63,7 @@ def test_a_missing_card_file_is_a_clear_error() -> None:
 
 
 def test_report_records_and_compares_card_files(charter: Path, tmp_path: Path) -> None:
-    from cardlab.lab.report_commands import write_report
+    from cardlab.lab.reporting import write_report
 
     packaged = game_info("runway").package_dir() / "cards.toml"
     rep = write_report(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardlab.lab import bands as reference
-from cardlab.lab import experience
+from cardlab.lab import experience, world_class
 from cardlab.lab.experience import ExperienceProfile, experience_profile
 from cardlab.lab.simulate import GameRecord
 
@@ -257,7 +257,7 @@ def test_the_report_shows_the_profile_beside_the_band(toy: str) -> None:
 
     from cardlab.lab.context import LabContext
     from cardlab.lab.html import render
-    from cardlab.lab.report_commands import start_report
+    from cardlab.lab.reporting import start_report
 
     _, report, _ = start_report(toy, None, games=8, probe_games=3, side_games=2, ladder_games=2,
                                 ladder_iterations=5, workers=1, progress=False, ablation_games=0,
@@ -269,7 +269,7 @@ def test_the_report_shows_the_profile_beside_the_band(toy: str) -> None:
     ctx = LabContext(toy, report["settings"]["players"], ("greedy",), {}, 6, workers=1,
                      progress=False)  # fmt: skip
     for row in report["compare"]["values"]:
-        row.setdefault("experience", experience.arm_summary(ctx.run(), ctx.time_model))
+        row.setdefault("experience", world_class.arm_summary(ctx.run(), ctx.time_model))
     page = render(json.loads(json.dumps(report)))
     assert 'id="experience"' in page and "World-class gate" in page
     assert 'alt="each experience metric against its reference band' in page

@@ -19,7 +19,7 @@ from cardlab.lab.paired import (
     paired_diff,
     target_figures,
 )
-from cardlab.lab.report_commands import save_report, start_report
+from cardlab.lab.reporting import save_report, start_report
 
 
 def test_holm_adjusts_in_step_down_order():

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from cardlab.cli import app
 from cardlab.lab import replay
 from cardlab.lab.findings import headline_findings
-from cardlab.lab.report_commands import save_report, start_report
+from cardlab.lab.reporting import save_report, start_report
 
 
 def _variant(tmp_path: Path, game: str) -> Path:

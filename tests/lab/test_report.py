@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.lab.report_commands import write_report
+from cardlab.lab.reporting import write_report
 
 CHROMIUM = "/usr/bin/chromium"
 

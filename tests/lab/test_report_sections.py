@@ -19,9 +19,7 @@ def _ctx() -> LabContext:
 
 
 def _with_hooks(monkeypatch: pytest.MonkeyPatch, hooks: object) -> None:
-    import cardlab.lab.simulate as simulate
-
-    monkeypatch.setattr(simulate, "lab_hooks", lambda game: hooks)
+    monkeypatch.setattr(report, "lab_hooks", lambda game: hooks)
 
 
 def test_a_game_without_the_hook_has_no_sections(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -124,16 +124,14 @@ def _fake_gate(monkeypatch: pytest.MonkeyPatch, need: dict[str, float]) -> list[
     """The gate with stand-in sections: section `g` needs `need[g]` seconds of games for
     its verdict, and a fake clock moves only as sections spend their shares. Returns the
     (section, share) of every call, in order."""
-    from cardlab.lab import gate, report, report_commands
+    from cardlab.lab import gate
 
     monkeypatch.setattr(gate, "engine_ready", lambda game: True)
     monkeypatch.setattr(gate, "claims_for", lambda game: [])
     monkeypatch.setattr(gate, "claim_rows", lambda game, rep: [])
     monkeypatch.setattr(gate, "skill_row", lambda game, section: {"game": game})
-    monkeypatch.setattr(
-        report_commands, "start_report", lambda game, out, **kw: (game, {"skill": {}}, None)
-    )
-    monkeypatch.setattr(report_commands, "save_report", lambda *a: None)
+    monkeypatch.setattr(gate, "start_report", lambda game, out, **kw: (game, {"skill": {}}, None))
+    monkeypatch.setattr(gate, "save_report", lambda *a: None)
     now = [0.0]
     monkeypatch.setattr(gate.time, "perf_counter", lambda: now[0])
     shares: list[tuple[str, float]] = []
@@ -154,7 +152,7 @@ def _fake_gate(monkeypatch: pytest.MonkeyPatch, need: dict[str, float]) -> list[
         }
         return rep
 
-    monkeypatch.setattr(report, "add_skill", add_skill)
+    monkeypatch.setattr(gate, "add_skill", add_skill)
     return shares
 
 
@@ -254,7 +252,7 @@ def test_the_gate_plays_cheap_sections_first_and_the_skill_section_within_the_bu
 
 def test_budgets_read_as_a_person_writes_them() -> None:
     from cardlab.core import CardlabError
-    from cardlab.lab.report_commands import parse_budget
+    from cardlab.lab.reporting import parse_budget
 
     assert parse_budget("10m") == 600 and parse_budget("90s") == 90
     assert parse_budget("1h30m") == 5400 and parse_budget("600") == 600

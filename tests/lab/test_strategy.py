@@ -98,7 +98,7 @@ def test_supercomputer_scrap_by_part_from_its_tallies_hook() -> None:
 
 def test_the_report_has_a_strategy_section(toy: str, tmp_path: Path) -> None:
     from cardlab.lab.html import render
-    from cardlab.lab.report_commands import start_report
+    from cardlab.lab.reporting import start_report
     from cardlab.lab.summary import render as summary
 
     _, report, _ = start_report(
@@ -145,7 +145,7 @@ def test_kingmaking_games_option(toy: str, tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from cardlab.cli import app
-    from cardlab.lab.report_commands import start_report
+    from cardlab.lab.reporting import start_report
 
     result = CliRunner().invoke(app, ["report", toy, "--kingmaking-games", "-1", "--quiet"])
     assert result.exit_code != 0 and "--kingmaking-games must be 0 (skip) or more" in result.output

@@ -65,7 +65,7 @@ class _Text(HTMLParser):
 
 
 def test_report_page_has_no_python_reprs(tmp_path: Path) -> None:
-    from cardlab.lab.report_commands import write_report
+    from cardlab.lab.reporting import write_report
 
     write_report(
         "uptime",

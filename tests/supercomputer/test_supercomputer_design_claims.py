@@ -165,7 +165,7 @@ def test_interval_helpers_are_three_way() -> None:
 
 @pytest.fixture(scope="module")
 def tiny_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from cardlab.lab.report_commands import write_report
+    from cardlab.lab.reporting import write_report
 
     out = tmp_path_factory.mktemp("screport")
     write_report(

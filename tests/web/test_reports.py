@@ -306,7 +306,7 @@ def test_invariants_never_count_among_claims_holding(app_dir):
 def _toy_report(monkeypatch: pytest.MonkeyPatch) -> dict:
     """A real report.json of the scaffold's toy game, every section present, in seconds."""
     import cardlab.games as games
-    from cardlab.lab.report_commands import start_report
+    from cardlab.lab.reporting import start_report
     from cardlab.newgame import template_game
 
     info = template_game("toyescape", title="Toy escape")

@@ -18,6 +18,13 @@ from typing import Annotated, Any
 
 import typer
 
+from cardlab.core.registry import game_info, list_games
+from cardlab.lab import experience
+from cardlab.lab.backends import default_workers
+from cardlab.lab.bands import BANDS_FILE, bands_from_profiles, dump_bands, judge
+from cardlab.lab.context import LabContext
+from cardlab.lab.experience import experience_seats, measure
+
 LOVED = "hearts,ohhell,crazyeights"
 CONTROLS = "war"
 
@@ -50,8 +57,6 @@ def measure_game(
     progress: bool = False,
 ) -> list[Any]:
     """The experience profile of `game` at each player count, played as the gate plays."""
-    from cardlab.lab.context import LabContext
-    from cardlab.lab.experience import experience_seats, measure
 
     agents = experience_seats(game)
     out = []
@@ -64,7 +69,6 @@ def measure_game(
 
 
 def counts_of(game: str, max_players: int) -> list[int]:
-    from cardlab.core.registry import game_info
 
     cls = game_info(game).game_class()
     return list(range(cls.min_players, min(cls.max_players, max_players) + 1))
@@ -89,10 +93,6 @@ def calibrate(
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Measure the shelf and write the bands the world-class gate judges by."""
-    from cardlab.core.registry import list_games
-    from cardlab.lab import experience
-    from cardlab.lab.backends import default_workers
-    from cardlab.lab.bands import BANDS_FILE, bands_from_profiles, dump_bands, judge
 
     names = {"loved": _names(loved), "controls": _names(controls)}
     known = list_games()

@@ -21,9 +21,12 @@ from typing import Annotated, Any
 
 import typer
 
-from cardlab.core.registry import list_games
+from cardlab.core.registry import game_info, list_games
 from cardlab.lab.backends import run_spec
+from cardlab.lab.context import LabContext
+from cardlab.lab.reporting import write_report
 from cardlab.lab.simulate import engine_ready, make_spec
+from cardlab.lab.skill import skill
 
 
 def throughput(game: str, games: int, workers: int) -> dict[str, Any]:
@@ -51,8 +54,6 @@ def lab_bench(
     ladder_iterations: Annotated[int, typer.Option(help="ISMCTS iterations.")] = 1000,
 ) -> None:
     """Measure simulate throughput (1 vs W workers) and default report times."""
-    from cardlab.lab.report_commands import write_report
-
     ready = [g for g in list_games() if engine_ready(g)]
     result: dict[str, Any] = {"throughput": [throughput(g, games, workers) for g in ready]}
     if reports:
@@ -74,9 +75,6 @@ def skill_cost(game: str, games: int, iterations: int, workers: int) -> dict[str
     """Seconds per ladder game of each skill cell, played as the report plays them (games
     of both cells shared by the workers, one game per task), and the section's own range
     for the standard's wall time, estimated from the same timed games."""
-    from cardlab.core.registry import game_info
-    from cardlab.lab.context import LabContext
-    from cardlab.lab.skill import skill
 
     info = game_info(game)
     ctx = LabContext(

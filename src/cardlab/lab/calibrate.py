@@ -30,29 +30,29 @@ import typer
 
 from cardlab.core import CardlabError
 from cardlab.core.plugin import GameInfo
+from cardlab.core.registry import game_info
+from cardlab.lab.command_options import fail
 
 MIN_RECORDS = 10
 MAX_SECONDS = 300.0
 
 
 def read_decisions(db_path: str | Path) -> list[dict[str, Any]]:
-    """Recorded decisions from a table database (through the web store when present)."""
+    """Recorded decisions from a table database, read by its documented schema (the
+    web store's `decisions` table), so the lab needs nothing from the web."""
     if not Path(db_path).exists():
         raise CardlabError(f"--db {db_path}: no such database")
-    try:
-        from cardlab.web.store import decision_times
-    except ImportError:  # the web package without the reader: the documented schema
-        decision_times = _read_sqlite
-    return list(decision_times(db_path))
-
-
-def _read_sqlite(db_path: str | Path) -> list[dict[str, Any]]:
     uri = Path(db_path).resolve().as_uri() + "?mode=ro"
     try:
         db = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:
+        return []
+    try:
         rows = db.execute("SELECT game, players, kind, options, seconds FROM decisions").fetchall()
     except sqlite3.Error:
         return []
+    finally:
+        db.close()
     keys = ("game", "players", "kind", "options", "seconds")
     return [dict(zip(keys, row, strict=True)) for row in rows]
 
@@ -115,9 +115,6 @@ def calibrate(
     out: Path | None = None,
 ) -> None:
     """Fit GAME's decision-time ranges on the think times recorded at the browser table."""
-    from cardlab.core.registry import game_info
-    from cardlab.lab.commands import fail
-
     try:
         info = game_info(game)
         model = fit(info, read_decisions(db))

@@ -6,46 +6,32 @@ prints one line on stderr and exits with status 2."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
 from cardlab.core import CardlabError
-
-OptionOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="Rule option name=value (repeatable).")
-]
-WorkersOpt = Annotated[
-    int | None, typer.Option("--workers", "-w", help="Worker processes (default: CPU count).")
-]
-CardsOpt = Annotated[
-    str | None,
-    typer.Option("--cards", help="A card data file to play instead of the packaged one."),
-]
-VariantOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--variant",
-        help="A variant to play: a .toml file or the name of one the game ships (e.g. lab).",
-    ),
-]
-BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes) or ray.")]
-RayOpt = Annotated[
-    str | None, typer.Option("--ray-address", help="Join this Ray cluster (e.g. ray://host:10001).")
-]
-
-
-def fail(message: object) -> NoReturn:
-    """One clear line on stderr, exit status 2."""
-    print(f"error: {message}", file=sys.stderr)
-    raise typer.Exit(2)
+from cardlab.core.options import parse_option_pairs
+from cardlab.core.registry import list_games
+from cardlab.lab import bench, calibrate, metrics, report_commands
+from cardlab.lab import replay as lab_replay
+from cardlab.lab.backends import default_workers, run_spec
+from cardlab.lab.command_options import (
+    BackendOpt,
+    CardsOpt,
+    OptionOpt,
+    RayOpt,
+    VariantOpt,
+    WorkersOpt,
+    fail,
+)
+from cardlab.lab.simulate import make_spec
+from cardlab.lab.storage import list_runs, query, write_run
+from cardlab.lab.strategy import agent_lines, agent_summary
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
-    from cardlab.core.options import parse_option_pairs
-
     return parse_option_pairs(pairs or [])
 
 
@@ -68,10 +54,6 @@ def simulate(
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Play GAME many times with bots and summarise the results."""
-    from cardlab.lab import metrics
-    from cardlab.lab.backends import default_workers, run_spec
-    from cardlab.lab.simulate import make_spec
-    from cardlab.lab.strategy import agent_lines, agent_summary
 
     try:
         spec = make_spec(game, players, agents, seed, games, _options(option), cards, variant)
@@ -99,8 +81,6 @@ def simulate(
         "backend": result.backend,
     }
     if out is not None:
-        from cardlab.lab.storage import write_run
-
         summary["parquet"] = str(write_run(result, out))
     if as_json:
         typer.echo(json.dumps(summary))
@@ -136,8 +116,6 @@ def runs(
 ) -> None:
     """List the runs stored in DIRECTORY (one Parquet file each), or with --sql query
     their games, seats, round boundaries and curves."""
-    from cardlab.lab.storage import list_runs
-
     if not directory.is_dir():
         fail(f"no such directory {str(directory)!r}")
     if csv is not None and sql is None:
@@ -162,8 +140,6 @@ def runs(
 def _query(directory: Path, sql: str, csv_path: Path | None, as_json: bool) -> None:
     """`runs DIR --sql`: the query's rows as an aligned table (or JSON), and a CSV."""
     import csv
-
-    from cardlab.lab.storage import query
 
     try:
         cols, rows = query(directory, sql)
@@ -255,8 +231,6 @@ def replay(
     """Re-play a cited lab game with the same bots, seats, options, variant and cards, and
     print its narrative log (--reveal: every hand and deck at each step). Exit status 1
     if a stored run's returns are not reproduced."""
-    from cardlab.lab import replay as lab_replay
-
     by_settings = (agents, run_seed, games, option, cards, variant)
     try:
         if not source.exists() and _is_game(str(source)):
@@ -327,8 +301,6 @@ def replay(
 
 
 def _is_game(name: str) -> bool:
-    from cardlab.core.registry import list_games
-
     return name in list_games()
 
 
@@ -336,10 +308,6 @@ def register(app: typer.Typer) -> None:
     app.command()(simulate)
     app.command()(runs)
     app.command()(replay)
-    from cardlab.lab import report_commands
-
     report_commands.register(app)
-    from cardlab.lab import bench, calibrate
-
     bench.register(app)
     calibrate.register(app)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardlab.core.registry import game_info
 from cardlab.lab.backends import RunResult, run_spec
 from cardlab.lab.simulate import Observer, SimSpec, load_checked, make_spec
 from cardlab.lab.timemodel import TimeModel
@@ -58,8 +59,6 @@ class LabContext:
 
     def __post_init__(self) -> None:
         if not self.time_model.kinds:  # no model given: the game's declared ranges
-            from cardlab.core.registry import game_info
-
             self.time_model = TimeModel.from_info(game_info(self.game))
 
     @property
@@ -68,7 +67,6 @@ class LabContext:
 
     @property
     def info(self) -> GameInfo:
-        from cardlab.core.registry import game_info
 
         return game_info(self.game)
 

@@ -31,7 +31,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from cardlab.lab.simulate import Observer, SimSpec
+from cardlab.agents.evaluation import eval_scale_for, rewards
+from cardlab.core.registry import game_info
+from cardlab.lab.replay import settings_command
+from cardlab.lab.simulate import GameRecord, Observer, SimSpec, lab_hooks, load_checked
 from cardlab.lab.stats import Z95, quantile, wilson
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
@@ -476,7 +479,6 @@ def _as_record(row: Any) -> Any:
     """The time model reads attributes; a stored row is a dict."""
     if not isinstance(row, Mapping):
         return row
-    from cardlab.lab.simulate import GameRecord
 
     keys = GameRecord.__dataclass_fields__
     return GameRecord(**{k: v for k, v in row.items() if k in keys})
@@ -484,8 +486,6 @@ def _as_record(row: Any) -> Any:
 
 def _declared(game: str, players: int) -> tuple[str, tuple[float, float] | None]:
     """The game's score direction and utility bounds (None when it cannot say)."""
-    from cardlab.core.registry import game_info
-    from cardlab.lab.simulate import load_checked
 
     try:
         direction = str(getattr(game_info(game), "score_direction", "highest"))
@@ -500,7 +500,6 @@ def _declared(game: str, players: int) -> tuple[str, tuple[float, float] | None]
 
 
 def _replays(metrics: dict[str, Metric], spec: SimSpec) -> None:
-    from cardlab.lab.replay import settings_command
 
     for m in metrics.values():
         if m.example and m.example.get("seed") is not None and "replay" not in m.example:
@@ -808,7 +807,6 @@ def option_values(state: Any, seat: int, rng: random.Random,
     """Each legal option's value for `seat` by the strong bot's evaluation: paired
     rollouts from redeals of what the seat cannot see (its infostate only), the same
     redeal and the same rollout generator for every option."""
-    from cardlab.agents.evaluation import eval_scale_for, rewards
 
     legal = state.legal_actions()
     scale = eval_scale_for(state)
@@ -871,7 +869,6 @@ def choice_probe(ctx: Any, games: int = CHOICE_GAMES, players: int | None = None
                  agents: Sequence[str] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The choice probe at the report's seats: `games` games, each game's sampled
     decisions with their options' value gap, and a replay command per game."""
-    from cardlab.lab.replay import settings_command
 
     result = ctx.run(label=f"{ctx.game} choice probe", observer=ChoiceObserver, games=games,
                      players=players, agents=list(agents) if agents else None)  # fmt: skip
@@ -888,7 +885,6 @@ def skill_probe(ctx: Any, games: int = SKILL_GAMES, iterations: int = SKILL_ITER
     other seats the weak bot both times (random, then greedy); the focal seat rotates
     through every seat. A game without decisions plays both arms alike: a gap of exactly
     0, not noise around it."""
-    from cardlab.lab.replay import settings_command
 
     n = players or ctx.players
     strong = STRONG.format(iterations=iterations)
@@ -963,74 +959,6 @@ def experience_seats(game: str) -> tuple[str, ...]:
     alike (so a band and the game it judges saw the same kind of table): the game's
     personas mixed with greedy (the report's default seats), or greedy in every seat for
     a game without personas (never a random seat, which no table of people has)."""
-    from cardlab.lab.simulate import lab_hooks
 
     personas = tuple(getattr(lab_hooks(game), "PERSONAS", ()) or ())
     return tuple(dict.fromkeys((*personas, "greedy"))) if personas else ("greedy",)
-
-
-def section(
-    ctx: Any,
-    runs: Mapping[int, Any],
-    choice_games: int = CHOICE_GAMES,
-    skill_games: int = SKILL_GAMES,
-    skill_iterations: int = SKILL_ITERATIONS,
-    bands_path: str | None = None,
-) -> dict[str, Any]:
-    """report.json's `experience`: the profile at every player count the report played
-    (`runs`: players -> RunResult), each judged against the reference bands, and the
-    verdict over all counts (world-class only when every count is inside every band)."""
-    import time
-
-    from cardlab.lab import bands as reference
-
-    start = time.perf_counter()
-    try:
-        bands = reference.load_bands(bands_path)
-    except (OSError, ValueError) as exc:
-        bands = None
-        missing = f"no reference bands: {exc}"
-    profiles, judged = [], []
-    seats = experience_seats(ctx.game)
-    for n, run in sorted(runs.items()):
-        wanted = ctx.spec(players=n, agents=list(seats), games=ctx.report_games(n)).agents
-        if tuple(run.spec.agents) != tuple(wanted):  # not the bands' seats: a run at them
-            run = ctx.run(label=f"{ctx.game} {n}p experience seats", agents=list(seats),
-                          players=n, games=ctx.report_games(n))  # fmt: skip
-        # the skill probe (ISMCTS seats: most of the section's cost) at the main count
-        skill_here = skill_games if n == ctx.players else 0
-        profile = measure(ctx, run.records, run.spec, n, choice_games, skill_here,
-                          skill_iterations, seats)  # fmt: skip
-        if not skill_here:
-            for name in ("skill_gap_random", "skill_gap_greedy"):
-                profile.metrics[name].note = MAIN_COUNT_ONLY
-        profiles.append(profile.to_dict())
-        if bands is not None:
-            judged.append(reference.judge(profile, bands))
-    out: dict[str, Any] = {
-        "main_players": ctx.players,
-        "profiles": profiles,
-        "judged": judged,
-        "bands": None if bands is None else bands.to_dict(),
-        "elapsed_s": round(time.perf_counter() - start, 2),
-    }
-    if bands is None:
-        out["overall"] = {"verdict": reference.NEEDS_DATA, "words": missing, "outside": [],
-                          "fails_on": []}  # fmt: skip
-    else:
-        out["overall"] = reference.overall(judged)
-    return out
-
-
-def arm_summary(run: Any, time_model: Any = None) -> dict[str, Any]:
-    """A compared arm's experience (`report --compare`): its profile from its own games
-    (no probes: those are the main section's) and its reading against the reference
-    bands, as a comparison row's `experience` ({profile, judged}) the report draws."""
-    from cardlab.lab import bands
-
-    profile = experience_profile(run.records, time_model=time_model, spec=run.spec)
-    try:
-        judged: dict[str, Any] | None = bands.judge(profile)
-    except (OSError, ValueError):  # no bands file: the profile alone
-        judged = None
-    return {"profile": profile.to_dict(), "judged": judged}

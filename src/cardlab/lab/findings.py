@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.lab.replay import command
+
 MAX_FINDINGS = 8
 
 
@@ -325,7 +327,6 @@ def headline_findings(report: dict[str, Any], limit: int = MAX_FINDINGS) -> list
     skill = [f for f in found if f["anchor"] == "skill"]
     if skill and not any(f["anchor"] == "skill" for f in top):
         top[-1] = skill[0]  # the page always says what the skill section concluded, or not
-    from cardlab.lab.replay import command
 
     where = report.get("settings", {}).get("report_dir") or "lab-report"
     return [

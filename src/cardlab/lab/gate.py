@@ -16,7 +16,10 @@ from typing import Any
 
 from cardlab.lab.claims import claims_for, games_with_claims
 from cardlab.lab.context import LabContext
+from cardlab.lab.report import add_skill
+from cardlab.lab.reporting import LADDER_GAMES, LADDER_ITERATIONS, save_report, start_report
 from cardlab.lab.simulate import engine_ready
+from cardlab.lab.skill import Played
 
 
 def run_gate(
@@ -25,13 +28,6 @@ def run_gate(
     """Every game's report: first each game's cheaper sections, then the skill sections
     within what is left of `budget_s` (None: no limit; see `_skill_sections`). An
     explicit `ladder_games` is played exactly (no budget cut)."""
-    from cardlab.lab.report_commands import (
-        LADDER_GAMES,
-        LADDER_ITERATIONS,
-        save_report,
-        start_report,
-    )
-
     start = time.perf_counter()
     ladder_games = report_args.pop("ladder_games", None)
     iterations = report_args.pop("ladder_iterations", None) or LADDER_ITERATIONS
@@ -107,9 +103,6 @@ def _skill_sections(
     A section goes on from the games it played (`skill.Played`): no game is played
     twice, and a game never depends on when it was played, so the numbers are those of
     `--ladder-games N` with N the games per cell reached."""
-    from cardlab.lab.report import add_skill
-    from cardlab.lab.skill import Played
-
     played = {game: Played() for game, *_ in started}
 
     def left() -> float:

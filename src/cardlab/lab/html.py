@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from cardlab.lab.findings import headline_findings, is_simultaneous
 from cardlab.lab.plots import all_plots
+from cardlab.lab.replay import command
 
 SEED_DIGITS = 10
 """Integers this long are seeds or hashes: shown as they are, never with separators."""
@@ -88,7 +89,6 @@ def columns(rows: list[dict[str, Any]]) -> list[str]:
 
 def replay_command(report_dir: Any, seed: Any) -> str:
     """`cardlab replay` for a main-run game of this report ("" when it has no directory)."""
-    from cardlab.lab.replay import command
 
     return command(report_dir, int(seed)) if report_dir and seed is not None else ""
 

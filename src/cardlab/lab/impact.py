@@ -37,6 +37,7 @@ from cardlab.core import CardlabError
 from cardlab.core.variants import CardChange, apply_change
 from cardlab.lab.context import LabContext
 from cardlab.lab.metrics import finished, outcome
+from cardlab.lab.paired import ALPHA, CHANGE, games_for_change, holm, paired_diff
 from cardlab.lab.simulate import GameRecord, lab_hooks
 
 
@@ -199,7 +200,6 @@ def experiment_row(
     path: str,
 ) -> dict[str, Any]:
     """One card experiment read game by game (paired), with its power line."""
-    from cardlab.lab.paired import CHANGE, games_for_change, paired_diff
 
     a = holder_figures(base, ab.holders, ab.holder_seats)
     b = holder_figures(changed, ab.holders, ab.holder_seats)
@@ -276,7 +276,6 @@ def held_by_all(
 def rank(rows: list[dict[str, Any]]) -> None:
     """Holm-adjust the rows' p-values together, read each, and sort in place: controlled
     rows first by effect size, then the rest by effect size, errors last."""
-    from cardlab.lab.paired import ALPHA, holm
 
     tested = [r for r in rows if "error" not in r and "reading" not in r]
     for row, p in zip(tested, holm([r["p"] for r in tested]), strict=True):

@@ -470,3 +470,38 @@ def summary(records: Sequence[GameRecord]) -> dict[str, Any]:
         "end_reasons": dict(Counter(r.end_reason for r in records).most_common()),
         "errors": sum(1 for r in records if r.error is not None),
     }
+
+
+def decides_simultaneously(info: Any) -> bool:
+    """Every decision of the game is simultaneous (SUPER COMPUTER's draft, build choice
+    and placement): nobody moves first at the table, so a "turn position" is only the
+    engine's resolution order and the report says so. A game with one sequential kind
+    (the toy's lay-or-pass) has a real turn order."""
+    kinds = list(getattr(info, "decision_kinds", ()) or ())
+    return bool(kinds) and all(k.simultaneous for k in kinds)
+
+
+def config_metrics(
+    records: Sequence[GameRecord],
+    model: TimeModel,
+    edges: dict[str, list[float]] | None = None,
+) -> dict[str, Any]:
+    return {
+        "games": len(records),
+        "outcome": outcome(records),
+        "length": length(records, model, edges),
+        "decisions": decisions(records),
+        "tension": tension(records),
+        "curves": curves(records),
+        "content": content(records),
+        "ends": ends(records),
+    }
+
+
+def side_metrics(
+    records: Sequence[GameRecord], model: TimeModel, edges: dict[str, list[float]]
+) -> dict[str, Any]:
+    """The side-by-side subset (no per-card table); `edges` are shared by the rows."""
+    full = config_metrics(records, model, edges)
+    full.pop("content")
+    return full

@@ -28,9 +28,14 @@ from collections.abc import Callable, Sequence
 from statistics import NormalDist
 from typing import Any
 
-from cardlab.lab.metrics import finished
-from cardlab.lab.simulate import GameRecord
+from cardlab.core.registry import game_info
+from cardlab.lab import metrics
+from cardlab.lab.backends import RunResult, run_spec
+from cardlab.lab.metrics import decides_simultaneously, finished, side_metrics
+from cardlab.lab.simulate import GameRecord, make_spec
 from cardlab.lab.stats import Z95
+from cardlab.lab.tune.objectives import TARGETS, game_file_targets
+from cardlab.lab.world_class import arm_summary
 
 ALPHA = 0.05
 POWER = 0.80
@@ -73,9 +78,6 @@ def target_figures(game: str) -> list[str]:
     """A rule option's primary figures: the paired figure of every target the targets
     files declare (the shared file, then the game's own `targets.toml`), in order."""
     try:
-        from cardlab.core.registry import game_info
-        from cardlab.lab.tune.objectives import TARGETS, game_file_targets
-
         targets = (*TARGETS, *game_file_targets(game_info(game)))
     except Exception:  # an unreadable targets file: the fixed list, the error shown by tune
         return list(TARGET_FIGURES)
@@ -425,8 +427,6 @@ def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
     variant and card file) played on this report's seeds, seats and games, then every
     figure paired against this report's main run. A baseline whose files changed since
     (sha256) or whose game, player count or seats differ is not paired, and says why."""
-    from cardlab.lab.backends import run_spec
-    from cardlab.lab.simulate import make_spec
 
     s = old.get("settings", {})
     if old.get("game") != ctx.game or s.get("players") != ctx.players:
@@ -449,8 +449,6 @@ def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
             return {"skipped": f"the baseline's {kind} file {s[kind]} changed since: not paired"}
     base = run_spec(spec, ctx.workers, ctx.backend, ctx.ray_address, ctx.progress, "baseline")
     main = ctx.run()
-    from cardlab.lab.report import decides_simultaneously
-
     simultaneous = decides_simultaneously(ctx.info)
     out = compare_pair(base.records, main.records, "baseline", "this report", simultaneous)
     out["baseline_rules"] = {
@@ -478,8 +476,6 @@ def _card_entries(game: str, cards: str | None) -> dict[str, Any]:
     name listed several times (copies) keeps the list of its entries."""
     import tomllib
     from pathlib import Path
-
-    from cardlab.core.registry import game_info
 
     if cards is None:
         info = game_info(game)
@@ -559,15 +555,12 @@ def compare_section(
     plays in looks of `side_games` paired games per arm until the primary figure's
     always-valid 95% confidence sequence (Bonferroni over the primary figures) excludes
     0 in every pair, or the budget is spent, and says which."""
-    from cardlab.lab import metrics
-    from cardlab.lab.report import decides_simultaneously, side_metrics
 
     name, values = compare
     simultaneous = decides_simultaneously(ctx.info)
     budget = ctx.compare_budget
 
     def arm_spec(value: str, games: int) -> Any:
-        from cardlab.lab.simulate import make_spec
 
         if name == "cards":  # `default`: the packaged cards, even under a report's --cards
             cards = arm_cards(value)
@@ -578,7 +571,6 @@ def compare_section(
         return ctx.spec(options={name: value}, games=games)
 
     def play(value: str, games: int, prior: Any = None) -> Any:
-        from cardlab.lab.backends import RunResult, run_spec
 
         spec = arm_spec(value, games)
         if spec not in ctx.used:
@@ -636,7 +628,6 @@ def compare_section(
         if name == "cards":
             row["cards"] = run.spec.cards or "packaged"
             row["cards_sha256"] = run.spec.cards_sha256
-        from cardlab.lab.experience import arm_summary
 
         row["experience"] = arm_summary(run, model)  # each arm's reading of the bands
         rows.append(row)

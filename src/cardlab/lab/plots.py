@@ -13,6 +13,8 @@ import matplotlib.ticker
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from cardlab.lab.findings import is_simultaneous
+
 SIZE = (5.0, 2.8)
 
 
@@ -387,7 +389,6 @@ def all_plots(report: dict[str, Any]) -> dict[str, str]:
     """Every chart of a report, by name (missing data -> no chart)."""
     m = report["main"]
     plots: dict[str, str | None] = {}
-    from cardlab.lab.findings import is_simultaneous
 
     simultaneous = is_simultaneous(report)
     if m["outcome"].get("games"):

@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardlab import story
 from cardlab.agents import play_game
 from cardlab.core import CardlabError
 from cardlab.lab.seeds import game_seed
-from cardlab.lab.simulate import SimSpec, make_agents, make_spec, seating, spec_game
+from cardlab.lab.simulate import SimSpec, load_checked, make_agents, make_spec, seating, spec_game
+from cardlab.lab.storage import read_records
 
 
 @dataclass
@@ -65,7 +67,6 @@ def settings_command(spec: SimSpec, seed: int) -> str:
     defaults under the variant, the variant and the card file; `from_settings` reads it
     back. Checked here: the printed options, variant and cards load the same resolved
     options as `spec` (else the command would deal another game)."""
-    from cardlab.lab.simulate import load_checked
 
     defaults = load_checked(spec.game, spec.players, {}, spec.cards, spec.variant).options
     given = {k: v for k, v in spec.options if defaults.get(k, object()) != v}
@@ -202,8 +203,6 @@ def from_parquet(
     """The run, index and recorded returns of one row of a stored run."""
     import pyarrow.parquet as pq
 
-    from cardlab.lab.storage import read_records
-
     try:
         meta = pq.read_schema(path).metadata or {}
         spec_json = meta[b"cardlab.spec"]
@@ -336,7 +335,6 @@ def reveal_text(game: Replayed) -> str:
 
 def text(game: Replayed) -> str:
     """The replayed game told in plain text: its settings, the narrative, the final table."""
-    from cardlab import story
 
     spec = game.spec
     lines = [

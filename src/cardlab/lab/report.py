@@ -7,14 +7,17 @@ designer reads is exactly what was measured."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardlab.lab import metrics
+from cardlab.lab import experience, metrics, strategy, world_class
 from cardlab.lab.backends import RunResult
 from cardlab.lab.claims import evaluate
 from cardlab.lab.context import LabContext
-from cardlab.lab.simulate import GameRecord
+from cardlab.lab.impact import card_impact
+from cardlab.lab.metrics import config_metrics, decides_simultaneously, side_metrics
+from cardlab.lab.paired import compare_section
+from cardlab.lab.simulate import lab_hooks
+from cardlab.lab.skill import MIN_CELL_GAMES, MIN_ITERATIONS, skill
 from cardlab.lab.stats import games_for_half_width
 from cardlab.lab.timemodel import TimeModel, box_minutes
 from cardlab.lab.verdicts import DESIGN, FAILS, HOLDS, INVARIANT, counts
@@ -35,45 +38,9 @@ def default_agents(game: str) -> str:
     """The report's default seats: the game's personas (declared as `PERSONAS` in its
     claims module) mixed with greedy, so one bot's habit (greedy hoards in UPTIME)
     does not hide what the rules do; greedy and random for a game without personas."""
-    from cardlab.lab.simulate import lab_hooks
 
     personas = tuple(getattr(lab_hooks(game), "PERSONAS", ()) or ())
     return ",".join(dict.fromkeys((*personas, "greedy"))) if personas else "greedy,random"
-
-
-def decides_simultaneously(info: Any) -> bool:
-    """Every decision of the game is simultaneous (SUPER COMPUTER's draft, build choice
-    and placement): nobody moves first at the table, so a "turn position" is only the
-    engine's resolution order and the report says so. A game with one sequential kind
-    (the toy's lay-or-pass) has a real turn order."""
-    kinds = list(getattr(info, "decision_kinds", ()) or ())
-    return bool(kinds) and all(k.simultaneous for k in kinds)
-
-
-def config_metrics(
-    records: Sequence[GameRecord],
-    model: TimeModel,
-    edges: dict[str, list[float]] | None = None,
-) -> dict[str, Any]:
-    return {
-        "games": len(records),
-        "outcome": metrics.outcome(records),
-        "length": metrics.length(records, model, edges),
-        "decisions": metrics.decisions(records),
-        "tension": metrics.tension(records),
-        "curves": metrics.curves(records),
-        "content": metrics.content(records),
-        "ends": metrics.ends(records),
-    }
-
-
-def side_metrics(
-    records: Sequence[GameRecord], model: TimeModel, edges: dict[str, list[float]]
-) -> dict[str, Any]:
-    """The side-by-side subset (no per-card table); `edges` are shared by the rows."""
-    full = config_metrics(records, model, edges)
-    full.pop("content")
-    return full
 
 
 def build_report(
@@ -136,7 +103,6 @@ def build_report(
         "main": config_metrics(main.records, model, edges),
         "main_games_per_s": round(len(main.records) / main.elapsed_s, 2),
     }
-    from cardlab.lab import strategy
 
     report["strategy"] = strategy.diagnostics(
         main.spec,
@@ -149,10 +115,9 @@ def build_report(
     report["player_counts"] = [
         {"players": n, **side_metrics(run.records, model, edges)} for n, run in counts.items()
     ]
-    from cardlab.lab import experience
 
     # what each seat lives through at every player count, against the reference bands
-    report["experience"] = experience.section(
+    report["experience"] = world_class.section(
         ctx,
         counts,
         min(experience.CHOICE_GAMES, ctx.probe_games)
@@ -168,7 +133,6 @@ def build_report(
     )
     if compare is not None:
         report["compare"] = _compare(ctx, compare, side_games, model)
-    from cardlab.lab.impact import card_impact
 
     report["card_impact"] = card_impact(ctx, ctx.out_dir)
     report["skill"] = {"skipped": "not played yet"}
@@ -186,7 +150,6 @@ def game_sections(ctx: LabContext) -> list[dict[str, Any]]:
     `report_sections(ctx) -> list[dict]`, each `{id, title, what, tables: [{title,
     rows: [dict]}]}` (rows drawn as tables). A hook that raises gives a section that
     says so (never a missing report); each section records the seconds it took."""
-    from cardlab.lab.simulate import lab_hooks
 
     hook = getattr(lab_hooks(ctx.game), "report_sections", None)
     if hook is None:
@@ -222,7 +185,6 @@ def _compare(
     """Side by side on the same seeds: a rule option's values, or (`cards=A,B`) card
     files, read pair by pair with the changed thing's own effect as the primary test
     (`paired.compare_section`; sequential with `ctx.compare_budget`)."""
-    from cardlab.lab.paired import compare_section
 
     return compare_section(ctx, compare, side_games, model)
 
@@ -243,7 +205,6 @@ def _skill(
             "games_per_cell": 0,
             "why_not": "the time budget was spent before the skill section began",
         }
-    from cardlab.lab.skill import skill
 
     # with games already played and no time left, the section is read from those games
     # (never a fresh skipped section that would throw them away)
@@ -300,7 +261,6 @@ def add_skill(
 
 def verdict_command(ctx: LabContext, settings: dict[str, Any]) -> str:
     """The command that plays this report with the skill section at the standard."""
-    from cardlab.lab.skill import MIN_CELL_GAMES, MIN_ITERATIONS
 
     return report_command(
         ctx, settings, f"--ladder-games {MIN_CELL_GAMES} --ladder-iterations {MIN_ITERATIONS}"

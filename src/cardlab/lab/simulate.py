@@ -23,8 +23,9 @@ from cardlab.agents import play_game
 from cardlab.agents.spec import check_agent_specs, parse_agent_list, parse_agent_spec
 from cardlab.core import CardlabError, GameState
 from cardlab.core.plugin import lowest_wins
-from cardlab.core.registry import load_game
+from cardlab.core.registry import game_info, load_game
 from cardlab.lab.seeds import agent_seed, game_seed
+from cardlab.story import final_table
 
 DECISION_CAP = 20_000
 """A game still running after this many decisions is stopped and reported as
@@ -277,7 +278,6 @@ def lab_hooks(game: str) -> Any:
     `resources(state)` (curves over the game), `public_counts(state)` (counts outside
     the cards, for no-op turns), `action_kind(state, label)`, `round_count(state)` (the
     `info()["rounds"]` count, cheaply), `tallies(final_state)` and `PERSONAS`."""
-    from cardlab.core.registry import game_info
 
     try:
         return game_info(game).lab_hooks_module()
@@ -551,7 +551,6 @@ def point_sources(game: str, state: GameState) -> list[dict[str, float]]:
     """Each seat's final score by source, from the game's final table (the rows whose
     parts add up to the returns); per-round columns ("R1 parts") are summed by source.
     [] for a game without a final table."""
-    from cardlab.story import final_table
 
     try:
         table = final_table(game, state.public_observation())

@@ -14,6 +14,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from cardlab.core import CardlabError
+from cardlab.core.registry import all_infos
 from cardlab.lab.backends import RunResult
 from cardlab.lab.simulate import GameRecord, SimSpec
 
@@ -188,7 +190,6 @@ VIEWS = {
 
 def _lowest_wins_games() -> list[str]:
     """Games whose fewest points win: a seat's rank counts from the bottom there."""
-    from cardlab.core.registry import all_infos
 
     try:
         return sorted(i.name for i in all_infos() if getattr(i, "lowest_wins", False))
@@ -286,8 +287,6 @@ def query(directory: str | Path, sql: str) -> tuple[list[str], list[tuple[Any, .
     """Run `sql` over the views of `connect_views`: (column names, rows). A bad query is
     a CardlabError with DuckDB's message and the views' names."""
     import duckdb
-
-    from cardlab.core import CardlabError
 
     if not sorted(Path(directory).glob("*.parquet")):
         raise CardlabError(f"no runs in {directory} (cardlab simulate ... --out {directory})")

@@ -27,6 +27,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from cardlab.agents import agent_view
+from cardlab.agents.spec import parse_agent_spec
 from cardlab.core.plugin import lowest_wins
 from cardlab.lab.metrics import MAX_SEEDS, finished, histogram, nice_edges
 from cardlab.lab.simulate import DECISION_CAP, GameRecord, SimSpec, make_agents, spec_game
@@ -108,7 +110,6 @@ def strength_tier(label: str) -> str:
     (greedy and every game's personas: no search, a strategy each); and ISMCTS at one
     search budget. Two agents of one tier differ in what they go for, so one clearly
     ahead is a strategy the rules reward; across tiers it is a skill gap."""
-    from cardlab.agents.spec import parse_agent_spec
 
     try:
         spec = parse_agent_spec(label)
@@ -345,7 +346,6 @@ def _play(
     redeals); at decision `deviate_at` the bot still decides (its generator stays in
     step) and another legal move, drawn by `pick`, is played instead. Returns the
     final state and, per decision, (seat, legal count, scores before it)."""
-    from cardlab.agents import agent_view
 
     game = spec_game(spec)
     sign = -1.0 if lowest_wins(spec.game) else 1.0  # the trace is better-is-higher

@@ -31,6 +31,7 @@ from typing import Any
 
 from cardlab.core import CardlabError
 from cardlab.core.plugin import GameInfo
+from cardlab.core.registry import game_info
 
 Range = tuple[float, float]
 
@@ -87,7 +88,6 @@ class TimeModel:
 
     @classmethod
     def for_game(cls, game: str, path: str | Path | None = None) -> TimeModel:
-        from cardlab.core.registry import game_info
 
         return cls.from_info(game_info(game), path)
 

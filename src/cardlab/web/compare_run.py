@@ -210,7 +210,7 @@ def _joined(pid: int) -> bool:
 def run(job_dir: Path) -> dict[str, Any]:
     from cardlab.core.errors import CardlabError
     from cardlab.lab.claims import evaluate
-    from cardlab.lab.report_commands import save_report, start_report
+    from cardlab.lab.reporting import save_report, start_report
 
     job = json.loads((job_dir / "job.json").read_text(encoding="utf-8"))
     what, values, labels = job["what"], list(job["values"]), list(job["labels"])

@@ -20,7 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.core.registry import game_info, list_games
 from cardlab.lab.context import LabContext
+from cardlab.lab.findings import first_seed
+from cardlab.lab.replay import settings_command
 from cardlab.lab.verdicts import (
     DESIGN,
     FAILS,
@@ -93,7 +96,6 @@ def claim(
 def claims_for(game: str) -> list[Claim]:
     """The claims of `game`: importing its `claims` module registers them; a game
     without one has none (its report has no claims section)."""
-    from cardlab.core.registry import game_info
 
     game_info(game).module("claims")
     return list(_CLAIMS.get(game, []))
@@ -101,7 +103,6 @@ def claims_for(game: str) -> list[Claim]:
 
 def games_with_claims() -> list[str]:
     """Every discovered game that declares at least one claim."""
-    from cardlab.core.registry import list_games
 
     return [g for g in list_games() if claims_for(g)]
 
@@ -150,8 +151,6 @@ def replay_of_cited_seed(ctx: LabContext, row: dict[str, Any]) -> dict[str, Any]
     command names its count); None when no run the claim read played it (a probe that
     plays its own games, like UPTIME's pass-only players or SUPER COMPUTER's placement
     study: the seed is then shown without a command)."""
-    from cardlab.lab.findings import first_seed
-    from cardlab.lab.replay import settings_command
 
     evidence = row.get("evidence", {})
     seed = first_seed(evidence)

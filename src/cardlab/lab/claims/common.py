@@ -9,11 +9,13 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from cardlab.lab.bands import load_bands
 from cardlab.lab.context import LabContext
+from cardlab.lab.experience import experience_profile
 from cardlab.lab.metrics import finished
 from cardlab.lab.stats import Z95, wilson
 from cardlab.lab.timemodel import BOX_TOLERANCE, accepted_band, judge_length, mean_range
-from cardlab.lab.verdicts import Verdict, judged, untestable
+from cardlab.lab.verdicts import Verdict, by_interval, judged, part, untestable
 
 LENGTH_TOLERANCE = BOX_TOLERANCE
 """A box time of T minutes is met by an estimate within T +- 25% (timemodel.BOX_TOLERANCE)."""
@@ -130,9 +132,6 @@ def shutout_verdict(ctx: LabContext, counts: Sequence[int]) -> Verdict:
     when every count's 95% interval lies inside it, fails when one lies wholly outside.
     A claim on the distribution where a mean score hides it: a mean of 8 points a seat is
     met by a table where half the seats score 0."""
-    from cardlab.lab.bands import load_bands
-    from cardlab.lab.experience import experience_profile
-    from cardlab.lab.verdicts import by_interval, part
 
     band = load_bands()["shutout_share"]
     parts: dict[str, Any] = {}

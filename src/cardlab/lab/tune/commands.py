@@ -7,7 +7,16 @@ from typing import Annotated
 
 import typer
 
+from cardlab.agents import parse_agent_list
 from cardlab.core import CardlabError
+from cardlab.core.options import parse_option_pairs, resolve_options
+from cardlab.core.registry import game_info
+from cardlab.lab.tune import TuneSpec, run_tune
+from cardlab.lab.tune.confirm import confirm
+from cardlab.lab.tune.objectives import unmet
+from cardlab.lab.tune.output import describe, power_text, write_outputs
+from cardlab.lab.tune.space import list_tunables
+from cardlab.lab.tune.study import start_from
 
 
 def register(app: typer.Typer) -> None:
@@ -85,13 +94,6 @@ def register(app: typer.Typer) -> None:
         clears the gate, then confirm it on fresh seeds before calling it best."""
         from rich.progress import Progress
 
-        from cardlab.core.options import parse_option_pairs, resolve_options
-        from cardlab.core.registry import game_info
-        from cardlab.lab.tune import TuneSpec, run_tune
-        from cardlab.lab.tune.objectives import unmet
-        from cardlab.lab.tune.output import describe, write_outputs
-        from cardlab.lab.tune.study import start_from
-
         try:
             info = game_info(game)
             given = parse_option_pairs(option or [])
@@ -101,8 +103,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         if list_:
-            from cardlab.lab.tune.space import list_tunables
-
             typer.echo(list_tunables(info, dict(fixed)))
             return
         if max_changes < 1:
@@ -156,10 +156,6 @@ def register(app: typer.Typer) -> None:
             )
         confirmation = None
         if confirm_games > 0 and best.changed:
-            from cardlab.agents import parse_agent_list
-            from cardlab.lab.tune.confirm import confirm
-            from cardlab.lab.tune.output import power_text
-
             try:
                 seats = tuple(a.label for a in parse_agent_list(check_agents))
                 confirmation = confirm(

@@ -34,6 +34,7 @@ from cardlab.core.registry import game_info, load_game
 from cardlab.core.variants import Variant
 from cardlab.lab.seeds import agent_seed, game_seed
 from cardlab.lab.simulate import lead_changes
+from cardlab.lab.tune.objectives import file_target_rows, game_file_targets
 
 STALL_WORDS = ("stall", "cap")
 """An end reason with one of these words is a game the rules did not end."""
@@ -292,7 +293,6 @@ def metrics(info: GameInfo, players: int, facts: list[GameFacts]) -> dict[str, A
         out["dry_draw_offer_share"] = sum(f.dry_draw_offers for f in drawn) / sum(
             f.draw_offers for f in drawn
         )
-    from cardlab.lab.tune.objectives import file_target_rows, game_file_targets
 
     out["file_targets"] = file_target_rows(game_file_targets(info), out)
     return out

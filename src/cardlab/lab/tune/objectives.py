@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardlab.core import CardlabError
+from cardlab.lab.stats import wilson
+
 RATE_FIGURES = (
     "stall_share",
     "tiebreak_share",
@@ -96,8 +99,6 @@ def load_targets(path: Path) -> tuple[Target, ...]:
     the target and what is wrong."""
     import tomllib
 
-    from cardlab.core import CardlabError
-
     try:
         data = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
@@ -171,7 +172,6 @@ def interval_verdict(target_id: str, m: dict[str, Any]) -> tuple[str, list[float
 
 
 def _judge(t: Target, m: dict[str, Any]) -> tuple[str, list[float] | None]:
-    from cardlab.lab.stats import wilson
 
     if t.figure not in RATE_FIGURES:
         return ("", None)

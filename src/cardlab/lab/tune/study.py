@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.core import CardlabError
-from cardlab.core.registry import game_info
+from cardlab.core.options import resolve_options
+from cardlab.core.registry import game_info, resolve_variant
 from cardlab.lab.tune.evaluate import evaluate
 from cardlab.lab.tune.objectives import clears, misses, verdicts
 from cardlab.lab.tune.space import Parameter, changed, search_space, variant_of
@@ -251,8 +252,6 @@ def start_from(spec: TuneSpec) -> TuneSpec:
     variant, "as written" (with the options held, said so)."""
     import dataclasses
 
-    from cardlab.core.registry import resolve_variant
-
     if spec.variant is None:
         if not spec.options:
             return spec
@@ -289,8 +288,6 @@ def run_tune(spec: TuneSpec, progress: Callable[[int, int], None] | None = None)
         raise CardlabError("--trials, --games and --workers must be at least 1")
     fixed = spec.fixed
     if fixed:
-        from cardlab.core.options import resolve_options
-
         specs = info.game_class().option_specs
         resolved = resolve_options(spec.game, specs, fixed)
         fixed = {k: resolved[k] for k in fixed}
