@@ -5,6 +5,7 @@ prints one line on stderr and exits with status 2."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Annotated
@@ -139,7 +140,6 @@ def runs(
 
 def _query(directory: Path, sql: str, csv_path: Path | None, as_json: bool) -> None:
     """`runs DIR --sql`: the query's rows as an aligned table (or JSON), and a CSV."""
-    import csv
 
     try:
         cols, rows = query(directory, sql)

@@ -16,8 +16,8 @@ Every metric keeps its distribution (quantiles, a histogram, per seat and per tu
 position), one `value` (the statistic a band judges, with its 95% interval) and an
 example game (its seed and a `cardlab replay` command) that shows it. Figures are
 scale-free (shares, fractions of a score), so a band measured on the reference shelf
-(Hearts, Oh Hell...) can judge any game: `bands.py` holds them, `judge` reads a
-profile against them.
+(Hearts, Oh Hell...) can judge any game: `bands.py` holds them and judges one
+profile, `world_class.py` every player count of a report.
 
 Entry points: `experience_profile(records, ...)` from a run's records (GameRecords or
 the dict rows of a stored run), `measure(ctx, records)` which also plays the two
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -930,7 +931,6 @@ def measure(
     """The full profile of a run of `ctx` at `players` (default the report's): its
     records, plus the choice probe (at `agents`, default the context's seats) and the
     skill probe played here (0 games: skipped)."""
-    import time
 
     n = players or ctx.players
     seats = list(agents or ctx.agents)

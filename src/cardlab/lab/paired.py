@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import math
 import statistics
+import tomllib
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from statistics import NormalDist
 from typing import Any
 
@@ -466,7 +468,6 @@ the game's packaged cards."""
 
 def arm_cards(value: str) -> str | None:
     """The card file a compared arm plays: the file, or None (packaged) for `default`."""
-    from pathlib import Path
 
     return None if value in PACKAGED and not Path(value).exists() else value
 
@@ -474,8 +475,6 @@ def arm_cards(value: str) -> str | None:
 def _card_entries(game: str, cards: str | None) -> dict[str, Any]:
     """name -> entry of every card table of a card file (the packaged one for None); a
     name listed several times (copies) keeps the list of its entries."""
-    import tomllib
-    from pathlib import Path
 
     if cards is None:
         info = game_info(game)

@@ -12,6 +12,7 @@ a game without one) is `untestable` there: never a target that holds."""
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,7 +98,6 @@ class Target:
 def load_targets(path: Path) -> tuple[Target, ...]:
     """The `[[target]]` entries of a targets file, checked: a bad file names the file,
     the target and what is wrong."""
-    import tomllib
 
     try:
         data = tomllib.loads(path.read_text())

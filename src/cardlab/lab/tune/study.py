@@ -10,7 +10,9 @@ batch size the trials are the same on any backend and any worker count."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -163,7 +165,6 @@ def schedule_singles(params: list[Parameter], budget: int, seed: int) -> list[di
     alternative before any parameter's second), so a small budget samples
     across the whole card set. Deterministic for a seed, so a resumed study
     schedules the same trials."""
-    import random
 
     singles = single_changes(params)
     budget = max(0, budget)
@@ -250,7 +251,6 @@ def start_from(spec: TuneSpec) -> TuneSpec:
     player count) held like ``-o`` (an ``-o`` given wins), its card changes as the
     numbers' starting values, and the baseline called by the variant's name; without a
     variant, "as written" (with the options held, said so)."""
-    import dataclasses
 
     if spec.variant is None:
         if not spec.options:
