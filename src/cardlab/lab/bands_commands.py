@@ -57,7 +57,6 @@ def measure_game(
     progress: bool = False,
 ) -> list[Any]:
     """The experience profile of `game` at each player count, played as the gate plays."""
-
     agents = experience_seats(game)
     out = []
     for n in players:
@@ -93,7 +92,6 @@ def calibrate(
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """Measure the shelf and write the bands the world-class gate judges by."""
-
     names = {"loved": _names(loved), "controls": _names(controls)}
     known = list_games()
     for name in names["loved"] + names["controls"]:

@@ -75,7 +75,6 @@ def skill_cost(game: str, games: int, iterations: int, workers: int) -> dict[str
     """Seconds per ladder game of each skill cell, played as the report plays them (games
     of both cells shared by the workers, one game per task), and the section's own range
     for the standard's wall time, estimated from the same timed games."""
-
     info = game_info(game)
     ctx = LabContext(
         game, info.default_players, ("greedy",), {}, 1, workers=workers, progress=False

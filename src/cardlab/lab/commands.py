@@ -55,7 +55,6 @@ def simulate(
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Play GAME many times with bots and summarise the results."""
-
     try:
         spec = make_spec(game, players, agents, seed, games, _options(option), cards, variant)
         result = run_spec(
@@ -140,7 +139,6 @@ def runs(
 
 def _query(directory: Path, sql: str, csv_path: Path | None, as_json: bool) -> None:
     """`runs DIR --sql`: the query's rows as an aligned table (or JSON), and a CSV."""
-
     try:
         cols, rows = query(directory, sql)
     except CardlabError as exc:

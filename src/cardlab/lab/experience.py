@@ -487,7 +487,6 @@ def _as_record(row: Any) -> Any:
 
 def _declared(game: str, players: int) -> tuple[str, tuple[float, float] | None]:
     """The game's score direction and utility bounds (None when it cannot say)."""
-
     try:
         direction = str(getattr(game_info(game), "score_direction", "highest"))
     except Exception:  # an unregistered game (a test's records): most points win
@@ -808,7 +807,6 @@ def option_values(state: Any, seat: int, rng: random.Random,
     """Each legal option's value for `seat` by the strong bot's evaluation: paired
     rollouts from redeals of what the seat cannot see (its infostate only), the same
     redeal and the same rollout generator for every option."""
-
     legal = state.legal_actions()
     scale = eval_scale_for(state)
     sums = [0.0] * len(legal)
@@ -870,7 +868,6 @@ def choice_probe(ctx: Any, games: int = CHOICE_GAMES, players: int | None = None
                  agents: Sequence[str] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """The choice probe at the report's seats: `games` games, each game's sampled
     decisions with their options' value gap, and a replay command per game."""
-
     result = ctx.run(label=f"{ctx.game} choice probe", observer=ChoiceObserver, games=games,
                      players=players, agents=list(agents) if agents else None)  # fmt: skip
     rows = [dict(r) for r in result.records]
@@ -886,7 +883,6 @@ def skill_probe(ctx: Any, games: int = SKILL_GAMES, iterations: int = SKILL_ITER
     other seats the weak bot both times (random, then greedy); the focal seat rotates
     through every seat. A game without decisions plays both arms alike: a gap of exactly
     0, not noise around it."""
-
     n = players or ctx.players
     strong = STRONG.format(iterations=iterations)
     games = max(n, math.ceil(games / n) * n)  # whole rotations: each seat equally often
@@ -931,7 +927,6 @@ def measure(
     """The full profile of a run of `ctx` at `players` (default the report's): its
     records, plus the choice probe (at `agents`, default the context's seats) and the
     skill probe played here (0 games: skipped)."""
-
     n = players or ctx.players
     seats = list(agents or ctx.agents)
     start = time.perf_counter()
@@ -959,6 +954,5 @@ def experience_seats(game: str) -> tuple[str, ...]:
     alike (so a band and the game it judges saw the same kind of table): the game's
     personas mixed with greedy (the report's default seats), or greedy in every seat for
     a game without personas (never a random seat, which no table of people has)."""
-
     personas = tuple(getattr(lab_hooks(game), "PERSONAS", ()) or ())
     return tuple(dict.fromkeys((*personas, "greedy"))) if personas else ("greedy",)

@@ -89,7 +89,6 @@ def columns(rows: list[dict[str, Any]]) -> list[str]:
 
 def replay_command(report_dir: Any, seed: Any) -> str:
     """`cardlab replay` for a main-run game of this report ("" when it has no directory)."""
-
     return command(report_dir, int(seed)) if report_dir and seed is not None else ""
 
 

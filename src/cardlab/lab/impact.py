@@ -200,7 +200,6 @@ def experiment_row(
     path: str,
 ) -> dict[str, Any]:
     """One card experiment read game by game (paired), with its power line."""
-
     a = holder_figures(base, ab.holders, ab.holder_seats)
     b = holder_figures(changed, ab.holders, ab.holder_seats)
     a.pop("holder_scores")
@@ -276,7 +275,6 @@ def held_by_all(
 def rank(rows: list[dict[str, Any]]) -> None:
     """Holm-adjust the rows' p-values together, read each, and sort in place: controlled
     rows first by effect size, then the rest by effect size, errors last."""
-
     tested = [r for r in rows if "error" not in r and "reading" not in r]
     for row, p in zip(tested, holm([r["p"] for r in tested]), strict=True):
         row["p_holm"] = round(p, 6)

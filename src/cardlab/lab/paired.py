@@ -429,7 +429,6 @@ def baseline_arm(ctx: Any, old: dict[str, Any]) -> dict[str, Any]:
     variant and card file) played on this report's seeds, seats and games, then every
     figure paired against this report's main run. A baseline whose files changed since
     (sha256) or whose game, player count or seats differ is not paired, and says why."""
-
     s = old.get("settings", {})
     if old.get("game") != ctx.game or s.get("players") != ctx.players:
         return {"skipped": "the baseline is another game or player count: not paired"}
@@ -468,14 +467,12 @@ the game's packaged cards."""
 
 def arm_cards(value: str) -> str | None:
     """The card file a compared arm plays: the file, or None (packaged) for `default`."""
-
     return None if value in PACKAGED and not Path(value).exists() else value
 
 
 def _card_entries(game: str, cards: str | None) -> dict[str, Any]:
     """name -> entry of every card table of a card file (the packaged one for None); a
     name listed several times (copies) keeps the list of its entries."""
-
     if cards is None:
         info = game_info(game)
         path = info.asset("cards") if info.cards else None
@@ -554,7 +551,6 @@ def compare_section(
     plays in looks of `side_games` paired games per arm until the primary figure's
     always-valid 95% confidence sequence (Bonferroni over the primary figures) excludes
     0 in every pair, or the budget is spent, and says which."""
-
     name, values = compare
     simultaneous = decides_simultaneously(ctx.info)
     budget = ctx.compare_budget

@@ -67,7 +67,6 @@ def settings_command(spec: SimSpec, seed: int) -> str:
     defaults under the variant, the variant and the card file; `from_settings` reads it
     back. Checked here: the printed options, variant and cards load the same resolved
     options as `spec` (else the command would deal another game)."""
-
     defaults = load_checked(spec.game, spec.players, {}, spec.cards, spec.variant).options
     given = {k: v for k, v in spec.options if defaults.get(k, object()) != v}
     again = load_checked(spec.game, spec.players, given, spec.cards, spec.variant).options
@@ -335,7 +334,6 @@ def reveal_text(game: Replayed) -> str:
 
 def text(game: Replayed) -> str:
     """The replayed game told in plain text: its settings, the narrative, the final table."""
-
     spec = game.spec
     lines = [
         f"{spec.game}, {spec.players} players, game {game.index} of run seed {spec.seed} "

@@ -38,7 +38,6 @@ def default_agents(game: str) -> str:
     """The report's default seats: the game's personas (declared as `PERSONAS` in its
     claims module) mixed with greedy, so one bot's habit (greedy hoards in UPTIME)
     does not hide what the rules do; greedy and random for a game without personas."""
-
     personas = tuple(getattr(lab_hooks(game), "PERSONAS", ()) or ())
     return ",".join(dict.fromkeys((*personas, "greedy"))) if personas else "greedy,random"
 
@@ -150,7 +149,6 @@ def game_sections(ctx: LabContext) -> list[dict[str, Any]]:
     `report_sections(ctx) -> list[dict]`, each `{id, title, what, tables: [{title,
     rows: [dict]}]}` (rows drawn as tables). A hook that raises gives a section that
     says so (never a missing report); each section records the seconds it took."""
-
     hook = getattr(lab_hooks(ctx.game), "report_sections", None)
     if hook is None:
         return []
@@ -185,7 +183,6 @@ def _compare(
     """Side by side on the same seeds: a rule option's values, or (`cards=A,B`) card
     files, read pair by pair with the changed thing's own effect as the primary test
     (`paired.compare_section`; sequential with `ctx.compare_budget`)."""
-
     return compare_section(ctx, compare, side_games, model)
 
 
@@ -261,7 +258,6 @@ def add_skill(
 
 def verdict_command(ctx: LabContext, settings: dict[str, Any]) -> str:
     """The command that plays this report with the skill section at the standard."""
-
     return report_command(
         ctx, settings, f"--ladder-games {MIN_CELL_GAMES} --ladder-iterations {MIN_ITERATIONS}"
     )

@@ -278,7 +278,6 @@ def lab_hooks(game: str) -> Any:
     `resources(state)` (curves over the game), `public_counts(state)` (counts outside
     the cards, for no-op turns), `action_kind(state, label)`, `round_count(state)` (the
     `info()["rounds"]` count, cheaply), `tallies(final_state)` and `PERSONAS`."""
-
     try:
         return game_info(game).lab_hooks_module()
     except Exception:  # a game without claims still plays in the lab
@@ -551,7 +550,6 @@ def point_sources(game: str, state: GameState) -> list[dict[str, float]]:
     """Each seat's final score by source, from the game's final table (the rows whose
     parts add up to the returns); per-round columns ("R1 parts") are summed by source.
     [] for a game without a final table."""
-
     try:
         table = final_table(game, state.public_observation())
     except Exception:  # the figure is missing, the game still counts

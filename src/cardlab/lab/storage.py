@@ -190,7 +190,6 @@ VIEWS = {
 
 def _lowest_wins_games() -> list[str]:
     """Games whose fewest points win: a seat's rank counts from the bottom there."""
-
     try:
         return sorted(i.name for i in all_infos() if getattr(i, "lowest_wins", False))
     except Exception:  # a broken plugin must not stop a query over other games' runs

@@ -110,7 +110,6 @@ def strength_tier(label: str) -> str:
     (greedy and every game's personas: no search, a strategy each); and ISMCTS at one
     search budget. Two agents of one tier differ in what they go for, so one clearly
     ahead is a strategy the rules reward; across tiers it is a skill gap."""
-
     try:
         spec = parse_agent_spec(label)
     except Exception:  # a label that is not a spec (a test's name): a tier of its own
@@ -346,7 +345,6 @@ def _play(
     redeals); at decision `deviate_at` the bot still decides (its generator stays in
     step) and another legal move, drawn by `pick`, is played instead. Returns the
     final state and, per decision, (seat, legal count, scores before it)."""
-
     game = spec_game(spec)
     sign = -1.0 if lowest_wins(spec.game) else 1.0  # the trace is better-is-higher
     agents = make_agents(spec, seed, index)

@@ -96,14 +96,12 @@ def claim(
 def claims_for(game: str) -> list[Claim]:
     """The claims of `game`: importing its `claims` module registers them; a game
     without one has none (its report has no claims section)."""
-
     game_info(game).module("claims")
     return list(_CLAIMS.get(game, []))
 
 
 def games_with_claims() -> list[str]:
     """Every discovered game that declares at least one claim."""
-
     return [g for g in list_games() if claims_for(g)]
 
 
@@ -151,7 +149,6 @@ def replay_of_cited_seed(ctx: LabContext, row: dict[str, Any]) -> dict[str, Any]
     command names its count); None when no run the claim read played it (a probe that
     plays its own games, like UPTIME's pass-only players or SUPER COMPUTER's placement
     study: the seed is then shown without a command)."""
-
     evidence = row.get("evidence", {})
     seed = first_seed(evidence)
     if seed is None:

@@ -132,7 +132,6 @@ def shutout_verdict(ctx: LabContext, counts: Sequence[int]) -> Verdict:
     when every count's 95% interval lies inside it, fails when one lies wholly outside.
     A claim on the distribution where a mean score hides it: a mean of 8 points a seat is
     met by a table where half the seats score 0."""
-
     band = load_bands()["shutout_share"]
     parts: dict[str, Any] = {}
     by_count: dict[str, Any] = {}

@@ -98,7 +98,6 @@ class Target:
 def load_targets(path: Path) -> tuple[Target, ...]:
     """The `[[target]]` entries of a targets file, checked: a bad file names the file,
     the target and what is wrong."""
-
     try:
         data = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:

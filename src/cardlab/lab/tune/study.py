@@ -165,7 +165,6 @@ def schedule_singles(params: list[Parameter], budget: int, seed: int) -> list[di
     alternative before any parameter's second), so a small budget samples
     across the whole card set. Deterministic for a seed, so a resumed study
     schedules the same trials."""
-
     singles = single_changes(params)
     budget = max(0, budget)
     if len(singles) <= budget:
@@ -251,7 +250,6 @@ def start_from(spec: TuneSpec) -> TuneSpec:
     player count) held like ``-o`` (an ``-o`` given wins), its card changes as the
     numbers' starting values, and the baseline called by the variant's name; without a
     variant, "as written" (with the options held, said so)."""
-
     if spec.variant is None:
         if not spec.options:
             return spec
