@@ -48,6 +48,8 @@ test("playersWords: the survey's answers at a version's tables, beside the bots"
   });
   assert.equal(playersWords(null), null);
   assert.equal(playersWords({ answers: 0 }), null);
+  const words = playersWords({ ...p, length: { a_bit_too_long: 2 } }).text;
+  assert.ok(words.includes("length: 2 a bit too long"), words);  // every underscore a space
 });
 
 test("progressWords: a comparison running, done or failed, with its class", () => {

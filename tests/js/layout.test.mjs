@@ -13,6 +13,7 @@ test("gridFrame: columns and rows counted from 1 at the top left", () => {
   const one = gridFrame([{ x: 4, y: -3 }]);
   assert.equal(one.columns, 1);
   assert.equal(one.where({ x: 4, y: -3 }), "row 1, column 1");
+  assert.equal(gridFrame([]).columns, 0);  // no cells yet: no columns, never -Infinity
 });
 
 test("decisionScroll: none in view, the least that shows it, else its top", () => {

@@ -26,7 +26,7 @@ export const percent = (x) => (typeof x === "number" ? `${Math.round(x * 100)}%`
 export function playersWords(p) {
   if (!p || !p.answers) return null;
   const fun = p.fun.mean === null ? "no fun score" : `fun ${p.fun.mean}/5 (${p.fun.answered} answered)`;
-  const len = Object.entries(p.length).filter(([, n]) => n).map(([k, n]) => `${n} ${k.replace("_", " ")}`).join(", ");
+  const len = Object.entries(p.length).filter(([, n]) => n).map(([k, n]) => `${n} ${k.replaceAll("_", " ")}`).join(", ");
   const h = p.play.humans, b = p.play.bots;
   const text = `players: ${p.answers} answer(s), ${fun}${len ? `, length: ${len}` : ""} · in ${p.play.games} game(s): humans won ${percent(h.win_share)} of their seats (mean points ${h.mean_points ?? "–"}), bots ${percent(b.win_share)} (${b.mean_points ?? "–"})`;
   return { text, said: [...p.confusing.map((c) => `confusing: ${c}`), ...p.comments] };

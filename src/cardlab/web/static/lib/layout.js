@@ -6,9 +6,11 @@
 // columns and each cell's column and row counted from 1 at the top left, as CSS grid
 // lines and in words ("row 1, column 2"), never the engine's coordinates. North is
 // y - 1 in the engine, so y grows downward as on screen.
+// No cells (a computer not started yet) is a frame of no columns, not -Infinity.
 export function gridFrame(cells) {
   const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
-  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys);
+  const minX = xs.length ? Math.min(...xs) : 0, maxX = xs.length ? Math.max(...xs) : -1;
+  const minY = ys.length ? Math.min(...ys) : 0;
   const column = (c) => c.x - minX + 1;
   const row = (c) => c.y - minY + 1;
   return { columns: maxX - minX + 1, column, row, where: (c) => `row ${row(c)}, column ${column(c)}` };
