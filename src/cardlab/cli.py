@@ -12,7 +12,7 @@ from rich.console import Console
 
 from cardlab.core.errors import CardlabError
 from cardlab.core.options import parse_option_pairs
-from cardlab.games import list_games, load_game
+from cardlab.core.registry import game_class, list_games, load_game
 
 app = typer.Typer(help="cardlab: play and playtest new card games.", no_args_is_help=True)
 err = Console(stderr=True)
@@ -97,7 +97,6 @@ def _game(  # type: ignore[no-untyped-def]
 def games() -> None:
     """List the games with their player counts and rule options."""
     from cardlab.core.plugin import lowest_wins
-    from cardlab.games import game_class
 
     for name in list_games():
         cls = game_class(name)
@@ -136,7 +135,6 @@ def _stdin_is_terminal() -> bool:
 def _choose_game() -> str:
     """`cardlab play` without a game: list the games and ask which one; with no
     terminal to ask on, exit saying how to name one (never play whichever sorts first)."""
-    from cardlab.games import game_class
 
     names = list_games()
     if not names:

@@ -32,8 +32,8 @@ from cardlab import story
 from cardlab.agents import Agent, AgentSpec, agent_view
 from cardlab.core import Game, GameState
 from cardlab.core.narrative import FinalTable, NarrativeLine
+from cardlab.core.registry import render_module
 from cardlab.core.rng import derived_seed, seeded
-from cardlab.games import render_module
 
 InputFn = Callable[[str], str]
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardlab.core import Game
 from cardlab.core.errors import CardlabError
+from cardlab.core.registry import game_class, game_info, list_games
 
 ISMCTS_STRENGTHS = {"quick": 100, "solid": 400, "strong": 1500}
 """ISMCTS strength choices offered at a table, as iterations per decision."""
@@ -71,8 +72,6 @@ def box_minutes(name: str) -> dict[str, list[float]]:
     """How long a game lasts by player count, as the box says (`GameInfo.box_minutes`);
     empty for a game the registry does not know (a test's toy catalog)."""
     try:
-        from cardlab.games import game_info
-
         return {str(n): list(r) for n, r in game_info(name).box_minutes.items()}
     except Exception:
         return {}
@@ -117,7 +116,6 @@ def lever_fields(spec: Any) -> dict[str, Any]:
 
 def installed_games() -> dict[str, type[Game]]:
     """The registry's games that import cleanly (an engine mid-rewrite is skipped)."""
-    from cardlab.games import game_class, list_games
 
     games = {}
     for name in list_games():

@@ -53,6 +53,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardlab.core.errors import CardlabError
+from cardlab.core.registry import game_info
 from cardlab.web.design import VERDICTS, DesignRefused, Designs
 from cardlab.web.offers import scrub
 
@@ -204,8 +205,6 @@ class CompareJobs:
         """An arm's card bytes, parsed cards, options (defaults left out) and names."""
         defaults = {o["name"]: o.get("default") for o in self.catalog.describe(game)["options"]}
         if which == AS_WRITTEN:
-            from cardlab.games import game_info
-
             path = game_info(game).asset("cards")
             if path is None:
                 raise CompareRefused(f"{game} has no card file to compare")

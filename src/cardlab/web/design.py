@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardlab.core.errors import CardDataError, CardlabError
-from cardlab.games import game_info, load_game
+from cardlab.core.registry import game_info, load_game
 from cardlab.sheets.sheet import SheetError, from_rows, pointed, sheet_to_toml, to_rows
 from cardlab.web.store import Store
 

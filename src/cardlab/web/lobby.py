@@ -16,6 +16,8 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
+from cardlab.core.registry import game_info, list_games
+
 
 class _Pitches(Mapping[str, str]):
     """Each game's pitch, as the game itself declares it (`GameInfo.pitch`).
@@ -25,19 +27,15 @@ class _Pitches(Mapping[str, str]):
 
     def __getitem__(self, name: str) -> str:
         try:
-            from cardlab.games import game_info
-
             return game_info(name).pitch
         except Exception:
             raise KeyError(name) from None
 
     def __iter__(self) -> Iterator[str]:
-        from cardlab.games import list_games
 
         return iter(list_games())
 
     def __len__(self) -> int:
-        from cardlab.games import list_games
 
         return len(list_games())
 
@@ -68,8 +66,6 @@ def _aligned_cell(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> s
 
 def _asset_text(game: str, which: str) -> str | None:
     try:
-        from cardlab.games import game_info
-
         path = game_info(game).asset(which)
     except Exception:
         return None

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardlab.core import Game
 from cardlab.core.errors import CardlabError
+from cardlab.core.registry import UnknownGameError, game_info
 from cardlab.core.variants import Variant, load_variant, parse_variant
 from cardlab.web.catalog import Catalog
 
@@ -239,7 +240,6 @@ def _variant_game(path: Path) -> str | None:
 def _info(game: str | None) -> Any:
     if game is None:
         return None
-    from cardlab.games import UnknownGameError, game_info
 
     try:
         return game_info(game)
